@@ -1,0 +1,74 @@
+// Builds a fresh workspace from the committed demo data and serves it with `turnwise serve`, as a
+// user would, for the browser tests. The URL (with its token) is passed on in TURNWISE_URL.
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
+const root = path.resolve(import.meta.dirname, '..');
+const cli = path.join(root, 'bin', 'turnwise.js');
+
+export default async function globalSetup(): Promise<() => Promise<void>> {
+  if (!existsSync(path.join(root, 'out', 'renderer', 'index.html'))) {
+    throw new Error('The renderer is not built; run npm run build:renderer first');
+  }
+  const dir = mkdtempSync(path.join(tmpdir(), 'turnwise-e2e-'));
+  const db = path.join(dir, 'e2e.duckdb');
+  const demo = path.join(root, 'datasets', 'demo', 'demo.jsonl');
+  const imported = spawnSync(
+    process.execPath,
+    [cli, 'import', demo, '--db', db, '--dataset', 'demo', '--json'],
+    {
+      encoding: 'utf8',
+    },
+  );
+  if (imported.status !== 0) throw new Error(`demo import failed: ${imported.stderr}`);
+  process.env.TURNWISE_DEMO_IMPORT = imported.stdout.trim();
+  // A second dataset of hostile content, to prove the UI renders trajectory text as text.
+  const hostile = path.join(dir, 'hostile.jsonl');
+  writeFileSync(
+    hostile,
+    JSON.stringify({
+      trajectory_id: 'xss-1',
+      task_id: 'xss',
+      messages: [
+        { role: 'user', content: '<img src=x onerror="window.__pwned = 1">' },
+        { role: 'assistant', content: '<script>window.__pwned = 2</script>' },
+      ],
+    }) + '\n',
+  );
+  const second = spawnSync(process.execPath, [cli, 'import', hostile, '--db', db], {
+    encoding: 'utf8',
+  });
+  if (second.status !== 0) throw new Error(`hostile import failed: ${second.stderr}`);
+
+  const server = spawn(process.execPath, [cli, 'serve', '--db', db, '--port', '0'], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const url = await new Promise<string>((resolve, reject) => {
+    let output = '';
+    const timer = setTimeout(
+      () => reject(new Error(`turnwise serve printed no URL: ${output}`)),
+      30_000,
+    );
+    server.stdout.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = /(http:\/\/127\.0\.0\.1:\d+\/\?token=[\w-]+)/.exec(output);
+      if (match?.[1]) {
+        clearTimeout(timer);
+        resolve(match[1]);
+      }
+    });
+    server.once('exit', (code) =>
+      reject(new Error(`turnwise serve exited with ${code}: ${output}`)),
+    );
+  });
+  process.env.TURNWISE_URL = url;
+  process.env.TURNWISE_E2E_DB = db;
+
+  return async () => {
+    server.kill('SIGTERM');
+    await new Promise((resolve) => server.once('exit', resolve));
+    rmSync(dir, { recursive: true, force: true });
+  };
+}

@@ -1,0 +1,141 @@
+// The CLI contract of DESIGN section 7, exercised through the real `turnwise` command.
+import { spawnSync } from 'node:child_process';
+import { existsSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { tempDir, turnwiseRecord, writeJsonl } from './engine/test-support';
+
+const bin = path.resolve(import.meta.dirname, '..', 'bin', 'turnwise.js');
+let dir: string;
+let cleanup: () => void;
+let db: string;
+
+function turnwise(...args: string[]) {
+  const run = spawnSync(process.execPath, [bin, ...args], { encoding: 'utf8', timeout: 60_000 });
+  return { code: run.status, stdout: run.stdout, stderr: run.stderr };
+}
+
+beforeAll(() => {
+  ({ dir, cleanup } = tempDir());
+  db = path.join(dir, 'ws.duckdb');
+});
+afterAll(() => cleanup());
+
+describe('turnwise CLI', () => {
+  it('import --json prints exactly one JSON object with the contract fields', () => {
+    const file = writeJsonl(path.join(dir, 'runs.jsonl'), [
+      turnwiseRecord({ id: 'a', task: 'T1', reward: 1, success: true, actions: 2 }),
+      turnwiseRecord({ id: 'b', task: 'T1', reward: 0, success: false, actions: 1 }),
+    ]);
+    const run = turnwise('import', file, '--db', db, '--json');
+    expect(run.stderr).toBe('');
+    expect(run.code).toBe(0);
+    const lines = run.stdout.trim().split('\n');
+    expect(lines).toHaveLength(1);
+    const summary = JSON.parse(lines[0] ?? '');
+    expect(Object.keys(summary).sort()).toEqual(
+      ['actions', 'dataset', 'format', 'seconds', 'skipped', 'trajectories', 'turns'].sort(),
+    );
+    expect(summary).toMatchObject({
+      dataset: 'runs',
+      format: 'turnwise',
+      trajectories: 2,
+      turns: 12,
+      actions: 3,
+      skipped: [],
+    });
+  });
+
+  it('stats --json and sql --json follow the contract', () => {
+    const stats = JSON.parse(turnwise('stats', '--db', db, '--json').stdout);
+    expect(stats).toEqual({
+      datasets: [
+        {
+          dataset_id: 'runs',
+          name: 'runs',
+          format: 'turnwise',
+          trajectories: 2,
+          turns: 12,
+          groups: 1,
+          success_rate: 0.5,
+        },
+      ],
+    });
+    const sql = turnwise(
+      'sql',
+      '--db',
+      db,
+      'SELECT trajectory_id, reward FROM trajectories ORDER BY 1',
+      '--json',
+    );
+    expect(sql.code).toBe(0);
+    expect(JSON.parse(sql.stdout)).toEqual({
+      columns: ['trajectory_id', 'reward'],
+      rows: [
+        { trajectory_id: 'runs:a', reward: 1 },
+        { trajectory_id: 'runs:b', reward: 0 },
+      ],
+    });
+  });
+
+  it('sql refuses anything but a query, exit 2, and changes nothing', () => {
+    const run = turnwise('sql', '--db', db, 'DELETE FROM turns');
+    expect(run.code).toBe(2);
+    expect(run.stdout).toBe('');
+    expect(run.stderr).toMatch(/^turnwise: sql: only queries .* DELETE statement\n$/);
+    const count = JSON.parse(
+      turnwise('sql', '--db', db, 'SELECT count(*) AS n FROM turns', '--json').stdout,
+    );
+    expect(count.rows).toEqual([{ n: 12 }]);
+  });
+
+  it('a bad file fails with file:line: reason, exit 2, and leaves the workspace unchanged', () => {
+    const bad = writeJsonl(path.join(dir, 'broken.jsonl'), [
+      turnwiseRecord({ id: 'ok' }),
+      '{"messages": 3}',
+    ]);
+    const run = turnwise('import', bad, '--db', db, '--json');
+    expect(run.code).toBe(2);
+    expect(run.stdout).toBe('');
+    expect(run.stderr).toBe(`turnwise: import: ${bad}:2: messages: expected a list of messages\n`);
+    const stats = JSON.parse(turnwise('stats', '--db', db, '--json').stdout);
+    expect(stats.datasets).toHaveLength(1);
+
+    const skipped = JSON.parse(
+      turnwise('import', bad, '--db', db, '--on-error', 'skip', '--json').stdout,
+    );
+    expect(skipped).toMatchObject({
+      trajectories: 1,
+      skipped: [{ file: bad, line: 2, reason: 'messages: expected a list of messages' }],
+    });
+  });
+
+  it('re-importing identical content is reported', () => {
+    const run = turnwise('import', path.join(dir, 'runs.jsonl'), '--db', db);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toMatch(/identical content was already imported as dataset 'runs'/);
+  });
+
+  it('formats lists the turnwise format', () => {
+    const formats = JSON.parse(turnwise('formats', '--json').stdout);
+    expect(formats.formats.map((f: { name: string }) => f.name)).toContain('turnwise');
+  });
+
+  it('usage errors exit 2 with a clear message', () => {
+    expect(turnwise('stats').stderr).toBe('turnwise: usage: --db FILE is required\n');
+    expect(turnwise('stats').code).toBe(2);
+    expect(turnwise('frobnicate').code).toBe(2);
+    expect(turnwise('sql', '--db', path.join(dir, 'nope.duckdb'), 'SELECT 1').stderr).toMatch(
+      /^turnwise: workspace: .*nope\.duckdb: no such workspace file\n$/,
+    );
+    expect(existsSync(path.join(dir, 'nope.duckdb'))).toBe(false);
+  });
+
+  it('refuses a workspace from a newer schema version', () => {
+    const file = path.join(dir, 'not-a-db.duckdb');
+    writeFileSync(file, 'garbage'.repeat(1000));
+    const run = turnwise('stats', '--db', file);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toMatch(/^turnwise: workspace: .*not-a-db\.duckdb: /);
+  });
+});

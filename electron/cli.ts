@@ -1,0 +1,48 @@
+// The `turnwise` command (DESIGN section 7).
+import { TurnwiseError } from '../shared/result';
+import { importCommand } from './cli/import-command';
+import { CliFailure, failureFrom } from './cli/output';
+import { formatsCommand, sqlCommand, statsCommand } from './cli/query-commands';
+import { serveCommand } from './cli/serve-command';
+
+const COMMANDS: Record<string, (args: string[]) => Promise<void>> = {
+  import: importCommand,
+  formats: formatsCommand,
+  stats: statsCommand,
+  sql: sqlCommand,
+  serve: serveCommand,
+};
+
+const USAGE = `usage: turnwise <command> [options]
+
+  import PATH... --db FILE [--format auto|NAME] [--dataset NAME] [--on-error abort|skip] [--json]
+  formats [--json]
+  stats --db FILE [--json]
+  sql --db FILE "SELECT ..." [--max-rows N] [--json]     read-only
+  serve --db FILE [--port 0]`;
+
+export async function main(argv: string[]): Promise<number> {
+  const [command, ...rest] = argv;
+  if (command === undefined || command === '--help' || command === '-h' || command === 'help') {
+    console.log(USAGE);
+    return command === undefined ? 2 : 0;
+  }
+  const run = COMMANDS[command];
+  if (!run) {
+    process.stderr.write(`turnwise: usage: unknown command '${command}'\n${USAGE}\n`);
+    return 2;
+  }
+  try {
+    await run(rest);
+    return 0;
+  } catch (error) {
+    const failure =
+      error instanceof CliFailure
+        ? error
+        : error instanceof TurnwiseError
+          ? failureFrom(command, { code: error.code, message: error.message })
+          : new CliFailure(command, error instanceof Error ? error.message : String(error), 1);
+    process.stderr.write(`turnwise: ${failure.what}: ${failure.why}\n`);
+    return failure.exitCode;
+  }
+}

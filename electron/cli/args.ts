@@ -1,0 +1,30 @@
+// Argument parsing for the turnwise command (node:util parseArgs, strict).
+import { parseArgs, type ParseArgsConfig } from 'node:util';
+import { usageFailure } from './output';
+
+export type Options = NonNullable<ParseArgsConfig['options']>;
+
+export interface Parsed {
+  values: Record<string, string | boolean | undefined>;
+  positionals: string[];
+}
+
+export function parse(args: string[], options: Options): Parsed {
+  try {
+    const { values, positionals } = parseArgs({
+      args,
+      options: { ...options, json: { type: 'boolean', default: false } },
+      allowPositionals: true,
+      strict: true,
+    });
+    return { values: values as Parsed['values'], positionals };
+  } catch (error) {
+    throw usageFailure((error as Error).message);
+  }
+}
+
+export function requireDb(values: Record<string, unknown>): string {
+  const db = values.db;
+  if (typeof db !== 'string' || db === '') throw usageFailure('--db FILE is required');
+  return db;
+}

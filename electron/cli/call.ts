@@ -1,0 +1,39 @@
+// Calls an API method through the engine's dispatch, as the app does, and unwraps the result.
+import type { ApiInput, ApiMethod, ApiOutput } from '../../shared/api';
+import type { Engine } from '../engine/engine-types';
+import { openEngine } from '../engine/engine';
+import { failureFrom } from './output';
+import { TurnwiseError } from '../../shared/result';
+
+export async function call<M extends ApiMethod>(
+  engine: Engine,
+  method: M,
+  input: ApiInput<M>,
+  what: string,
+): Promise<ApiOutput<M>> {
+  const result = await engine.dispatch(method, input);
+  if (!result.ok) throw failureFrom(what, result.error);
+  return result.value as ApiOutput<M>;
+}
+
+/** Opens the workspace, runs the work, and always closes it. */
+export async function withEngine<T>(
+  dbPath: string,
+  readOnly: boolean,
+  work: (engine: Engine) => Promise<T>,
+): Promise<T> {
+  let engine: Engine;
+  try {
+    engine = await openEngine({ dbPath, readOnly });
+  } catch (error) {
+    if (error instanceof TurnwiseError) {
+      throw failureFrom('workspace', { code: error.code, message: error.message });
+    }
+    throw error;
+  }
+  try {
+    return await work(engine);
+  } finally {
+    await engine.close();
+  }
+}

@@ -1,0 +1,82 @@
+// turnwise import PATH... --db FILE [--format auto|NAME] [--dataset NAME] [--on-error abort|skip] [--json]
+import type { ImportSummary } from '../../shared/model';
+import { parse, requireDb } from './args';
+import { call, withEngine } from './call';
+import { failureFrom, printJson, usageFailure } from './output';
+
+function describeProgress(
+  done: number,
+  total: number | null,
+  message: string,
+  startedMs: number,
+): string {
+  const seconds = (performance.now() - startedMs) / 1000;
+  const mb = done / 1e6;
+  const rate = seconds > 0 ? mb / seconds : 0;
+  const share = total ? ` ${((100 * done) / total).toFixed(0)}%` : '';
+  const eta =
+    total && rate > 0 ? `, ETA ${Math.max(0, (total - done) / 1e6 / rate).toFixed(0)} s` : '';
+  return `${message}:${share} ${mb.toFixed(1)} MB, ${rate.toFixed(1)} MB/s${eta}`;
+}
+
+export async function importCommand(args: string[]): Promise<void> {
+  const { values, positionals } = parse(args, {
+    db: { type: 'string' },
+    format: { type: 'string', default: 'auto' },
+    dataset: { type: 'string' },
+    'on-error': { type: 'string', default: 'abort' },
+  });
+  const db = requireDb(values);
+  if (positionals.length === 0) throw usageFailure('import needs at least one PATH');
+  const onError = values['on-error'];
+  if (onError !== 'abort' && onError !== 'skip') throw usageFailure('--on-error is abort or skip');
+
+  await withEngine(db, false, async (engine) => {
+    const started = performance.now();
+    const showProgress = process.stderr.isTTY && !values.json;
+    const unsubscribe = engine.onJobEvent((job) => {
+      if (showProgress && job.status === 'running') {
+        const { done, total, message } = job.progress;
+        process.stderr.write(`\r\x1b[K${describeProgress(done, total, message, started)}`);
+      }
+    });
+    const job = await call(
+      engine,
+      'startImport',
+      {
+        paths: positionals,
+        format: values.format as string,
+        on_error: onError,
+        ...(typeof values.dataset === 'string' ? { dataset: values.dataset } : {}),
+      },
+      'import',
+    );
+    // Ctrl-C cancels the import; the transaction is rolled back, so nothing is half-written.
+    const cancel = () => void engine.dispatch('cancelJob', { job_id: job.job_id });
+    process.once('SIGINT', cancel);
+    const final = await engine.waitForJob(job.job_id);
+    process.off('SIGINT', cancel);
+    unsubscribe();
+    if (showProgress) process.stderr.write('\r\x1b[K');
+    if (final.status !== 'succeeded' || final.error) {
+      const error = final.error ?? {
+        code: 'internal' as const,
+        message: 'import ended without a result',
+      };
+      throw failureFrom('import', error);
+    }
+    const summary = final.result as ImportSummary;
+    if (values.json) {
+      printJson(summary);
+      return;
+    }
+    console.log(
+      `Imported ${summary.trajectories} trajectories (${summary.turns} turns, ${summary.actions} actions) ` +
+        `as dataset '${summary.dataset}' (format ${summary.format}) in ${summary.seconds.toFixed(2)} s.`,
+    );
+    if (summary.skipped.length > 0) {
+      console.log(`Skipped ${summary.skipped.length} bad records:`);
+      for (const bad of summary.skipped) console.log(`  ${bad.file}:${bad.line}: ${bad.reason}`);
+    }
+  });
+}

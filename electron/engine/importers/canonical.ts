@@ -1,0 +1,55 @@
+// The canonical trajectory every importer yields; the writer turns it into workspace rows.
+import type { ToolCall, TurnRole } from '../../../shared/model';
+
+export interface TokenLogprobs {
+  token_ids: number[] | null;
+  logp_policy: number[] | null;
+  logp_ref: number[] | null;
+}
+
+export interface CanonicalTurn {
+  role: TurnRole;
+  content: string;
+  reasoning: string | null;
+  tool_calls: ToolCall[];
+  tool_call_id: string | null;
+  is_action: boolean;
+  n_tokens: number | null;
+  logprobs: TokenLogprobs | null;
+}
+
+export interface CanonicalTrajectory {
+  /** The trajectory's id in its source; unique within the dataset. */
+  source_id: string;
+  task_id: string | null;
+  group_id: string | null;
+  sample_index: number | null;
+  model: string | null;
+  reward: number | null;
+  success: boolean | null;
+  metadata: Record<string, unknown> | null;
+  tools: unknown[] | null;
+  turns: CanonicalTurn[];
+}
+
+/** What a reader yields for each record: a trajectory, or the reason the record is bad. */
+export type ReadItem =
+  | { kind: 'trajectory'; line: number; trajectory: CanonicalTrajectory }
+  | { kind: 'error'; line: number; reason: string };
+
+export interface ReadProgress {
+  /** Bytes of the (possibly compressed) file consumed so far. */
+  bytesRead: number;
+}
+
+export interface FormatReader {
+  name: string;
+  description: string;
+  extensions: string[];
+  /** How sure the reader is that it can read a file, from 0 (no) to 1 (certain). */
+  detect(sample: { path: string; head: string }): number;
+  read(file: string, progress: ReadProgress, signal: AbortSignal): AsyncIterable<ReadItem>;
+}
+
+/** A bad record: thrown while converting one record, reported as `file:line: reason`. */
+export class RecordError extends Error {}

@@ -1,0 +1,142 @@
+// Writes canonical trajectories into the workspace inside one transaction, through appenders.
+import {
+  DOUBLE,
+  INTEGER,
+  LIST,
+  type DuckDBAppender,
+  type DuckDBConnection,
+} from '@duckdb/node-api';
+import { canonicalJson } from './canonical-json';
+import type { CanonicalTrajectory } from './canonical';
+
+const INTEGER_LIST = LIST(INTEGER);
+const DOUBLE_LIST = LIST(DOUBLE);
+
+export interface DatasetRow {
+  dataset_id: string;
+  name: string;
+  format: string;
+  source_path: string;
+  content_sha256: string;
+  bytes: number;
+  options: Record<string, unknown>;
+}
+
+function appendText(appender: DuckDBAppender, value: string | null): void {
+  if (value === null) appender.appendNull();
+  else appender.appendVarchar(value);
+}
+
+function appendNumberList(
+  appender: DuckDBAppender,
+  values: number[] | null,
+  integers: boolean,
+): void {
+  if (values === null) appender.appendNull();
+  else appender.appendList(values, integers ? INTEGER_LIST : DOUBLE_LIST);
+}
+
+export class DatasetWriter {
+  private constructor(
+    private readonly connection: DuckDBConnection,
+    private readonly trajectories: DuckDBAppender,
+    private readonly turns: DuckDBAppender,
+    private readonly logprobs: DuckDBAppender,
+  ) {}
+
+  static async begin(connection: DuckDBConnection): Promise<DatasetWriter> {
+    await connection.run('BEGIN TRANSACTION');
+    return new DatasetWriter(
+      connection,
+      await connection.createAppender('tw_trajectories'),
+      await connection.createAppender('tw_turns'),
+      await connection.createAppender('tw_token_logprobs'),
+    );
+  }
+
+  /** Appends one trajectory; returns its turn and action counts. */
+  add(
+    datasetId: string,
+    trajectoryId: string,
+    trajectory: CanonicalTrajectory,
+    sourceRef: string,
+  ): { turns: number; actions: number } {
+    const actions = trajectory.turns.filter((turn) => turn.is_action).length;
+    const t = this.trajectories;
+    t.appendVarchar(trajectoryId);
+    t.appendVarchar(datasetId);
+    t.appendVarchar(trajectory.source_id);
+    appendText(t, trajectory.task_id);
+    appendText(t, trajectory.group_id);
+    if (trajectory.sample_index === null) t.appendNull();
+    else t.appendInteger(trajectory.sample_index);
+    appendText(t, trajectory.model);
+    if (trajectory.reward === null) t.appendNull();
+    else t.appendDouble(trajectory.reward);
+    if (trajectory.success === null) t.appendNull();
+    else t.appendBoolean(trajectory.success);
+    t.appendInteger(trajectory.turns.length);
+    t.appendInteger(actions);
+    t.appendVarchar(sourceRef);
+    appendText(t, trajectory.metadata === null ? null : canonicalJson(trajectory.metadata));
+    appendText(t, trajectory.tools === null ? null : canonicalJson(trajectory.tools));
+    t.endRow();
+
+    trajectory.turns.forEach((turn, index) => {
+      const u = this.turns;
+      u.appendVarchar(trajectoryId);
+      u.appendInteger(index);
+      u.appendVarchar(turn.role);
+      u.appendVarchar(turn.content);
+      appendText(u, turn.reasoning);
+      u.appendVarchar(JSON.stringify(turn.tool_calls));
+      appendText(u, turn.tool_call_id);
+      u.appendBoolean(turn.is_action);
+      if (turn.n_tokens === null) u.appendNull();
+      else u.appendInteger(turn.n_tokens);
+      u.endRow();
+      if (turn.logprobs) {
+        const l = this.logprobs;
+        l.appendVarchar(trajectoryId);
+        l.appendInteger(index);
+        appendNumberList(l, turn.logprobs.token_ids, true);
+        appendNumberList(l, turn.logprobs.logp_policy, false);
+        appendNumberList(l, turn.logprobs.logp_ref, false);
+        l.endRow();
+      }
+    });
+    return { turns: trajectory.turns.length, actions };
+  }
+
+  async commit(dataset: DatasetRow): Promise<void> {
+    this.closeAppenders();
+    await this.connection.run(
+      `INSERT INTO tw_datasets VALUES ($1, $2, $3, $4, now(), $5, $6, $7)`,
+      [
+        dataset.dataset_id,
+        dataset.name,
+        dataset.format,
+        dataset.source_path,
+        dataset.content_sha256,
+        dataset.bytes,
+        canonicalJson(dataset.options),
+      ],
+    );
+    await this.connection.run('COMMIT');
+  }
+
+  async rollback(): Promise<void> {
+    for (const appender of [this.trajectories, this.turns, this.logprobs]) {
+      try {
+        appender.closeSync();
+      } catch {
+        // Flushing into a failed transaction may throw; the rollback below discards it anyway.
+      }
+    }
+    await this.connection.run('ROLLBACK');
+  }
+
+  private closeAppenders(): void {
+    for (const appender of [this.trajectories, this.turns, this.logprobs]) appender.closeSync();
+  }
+}

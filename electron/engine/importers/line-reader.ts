@@ -1,0 +1,44 @@
+// Streams a text file line by line (LF or CRLF), transparently gunzipping .gz files, and
+// reports how many bytes of the file on disk have been consumed.
+import { createReadStream } from 'node:fs';
+import { createInterface } from 'node:readline';
+import { createGunzip } from 'node:zlib';
+import type { Readable } from 'node:stream';
+import type { ReadProgress } from './canonical';
+
+export interface Line {
+  /** 1-based line number. */
+  number: number;
+  text: string;
+}
+
+export function openTextStream(file: string, progress: ReadProgress): Readable {
+  const raw = createReadStream(file);
+  raw.on('data', (chunk) => {
+    progress.bytesRead += chunk.length;
+  });
+  if (!file.endsWith('.gz')) return raw;
+  const gunzip = createGunzip();
+  raw.on('error', (error) => gunzip.destroy(error));
+  return raw.pipe(gunzip);
+}
+
+export async function* readLines(
+  file: string,
+  progress: ReadProgress,
+  signal: AbortSignal,
+): AsyncGenerator<Line> {
+  const input = openTextStream(file, progress);
+  const lines = createInterface({ input, crlfDelay: Infinity });
+  let number = 0;
+  try {
+    for await (const text of lines) {
+      number += 1;
+      if (signal.aborted) return;
+      yield { number, text };
+    }
+  } finally {
+    lines.close();
+    input.destroy();
+  }
+}

@@ -1,0 +1,199 @@
+// One import: resolve files, detect the format, refuse duplicate content, then write every
+// trajectory in a single transaction. A failure or a cancel leaves the workspace unchanged.
+import path from 'node:path';
+import type { ImportSummary, SkippedRecord } from '../../../shared/model';
+import { TurnwiseError } from '../../../shared/result';
+import type { Workspace } from '../store/workspace';
+import type { FormatReader, ReadProgress } from './canonical';
+import { DatasetWriter } from './dataset-writer';
+import { detectFormat, formatByName } from './registry';
+import { contentSha256, resolveSourceFiles, type SourceFile } from './source-files';
+
+export interface ImportOptions {
+  paths: string[];
+  format: string;
+  dataset?: string | undefined;
+  onError: 'abort' | 'skip';
+}
+
+export interface ImportProgress {
+  done: number;
+  total: number | null;
+  unit: string;
+  message: string;
+}
+
+const PROGRESS_INTERVAL_MS = 200;
+
+export async function runImport(
+  workspace: Workspace,
+  options: ImportOptions,
+  onProgress: (progress: ImportProgress) => void,
+  signal: AbortSignal,
+): Promise<ImportSummary> {
+  const started = performance.now();
+  const files = await resolveSourceFiles(options.paths);
+  const readers = await chooseReaders(files, options.format);
+  const totalBytes = files.reduce((sum, file) => sum + file.bytes, 0);
+
+  let hashed = 0;
+  const sha256 = await contentSha256(
+    files,
+    (bytes) => {
+      hashed += bytes;
+      onProgress({ done: hashed, total: totalBytes, unit: 'bytes', message: 'fingerprinting' });
+    },
+    signal,
+  );
+  const existing = await workspace.query(
+    'SELECT dataset_id FROM tw_datasets WHERE content_sha256 = $1',
+    [sha256],
+  );
+  if (existing.length > 0) {
+    throw new TurnwiseError(
+      'duplicate',
+      `${options.paths.join(', ')}: identical content was already imported as dataset '${String(existing[0]?.dataset_id)}'`,
+      { dataset_id: existing[0]?.dataset_id },
+    );
+  }
+
+  const name = options.dataset ?? defaultDatasetName(files);
+  const datasetId = await freeDatasetId(workspace, name);
+  const connection = await workspace.connect();
+  const writer = await DatasetWriter.begin(connection);
+  const skipped: SkippedRecord[] = [];
+  const counts = { trajectories: 0, turns: 0, actions: 0 };
+  const seen = new Set<string>();
+  try {
+    let bytesBefore = 0;
+    let lastReport = 0;
+    for (const [index, file] of files.entries()) {
+      const progress: ReadProgress = { bytesRead: 0 };
+      const reader = readers[index] as FormatReader;
+      for await (const item of reader.read(file.path, progress, signal)) {
+        if (signal.aborted) break;
+        if (item.kind === 'error') {
+          const bad = { file: file.path, line: item.line, reason: item.reason };
+          if (options.onError === 'abort') {
+            throw new TurnwiseError('invalid_input', `${bad.file}:${bad.line}: ${bad.reason}`, {
+              skipped: [bad],
+            });
+          }
+          skipped.push(bad);
+          continue;
+        }
+        const sourceId = item.trajectory.source_id;
+        if (seen.has(sourceId)) {
+          const bad = {
+            file: file.path,
+            line: item.line,
+            reason: `duplicate trajectory_id '${sourceId}' in this dataset`,
+          };
+          if (options.onError === 'abort') {
+            throw new TurnwiseError('invalid_input', `${bad.file}:${bad.line}: ${bad.reason}`);
+          }
+          skipped.push(bad);
+          continue;
+        }
+        seen.add(sourceId);
+        const added = writer.add(
+          datasetId,
+          `${datasetId}:${sourceId}`,
+          item.trajectory,
+          `${file.path}:${item.line}`,
+        );
+        counts.trajectories += 1;
+        counts.turns += added.turns;
+        counts.actions += added.actions;
+        const now = performance.now();
+        if (now - lastReport > PROGRESS_INTERVAL_MS) {
+          lastReport = now;
+          onProgress({
+            done: bytesBefore + progress.bytesRead,
+            total: totalBytes,
+            unit: 'bytes',
+            message: `${counts.trajectories} trajectories`,
+          });
+        }
+      }
+      bytesBefore += file.bytes;
+    }
+    if (signal.aborted)
+      throw new TurnwiseError('cancelled', 'import cancelled; nothing was written');
+    if (counts.trajectories === 0) {
+      throw new TurnwiseError(
+        'invalid_input',
+        `${options.paths.join(', ')}: no trajectories to import` +
+          (skipped.length > 0 ? ` (${skipped.length} bad records)` : ' (empty input)'),
+        { skipped },
+      );
+    }
+    await writer.commit({
+      dataset_id: datasetId,
+      name,
+      format: [...new Set(readers.map((reader) => reader.name))].join('+'),
+      source_path: files.length === 1 ? (files[0]?.path ?? '') : commonFolder(files),
+      content_sha256: sha256,
+      bytes: totalBytes,
+      options: { on_error: options.onError, files: files.map((file) => file.path) },
+    });
+  } catch (error) {
+    await writer.rollback();
+    throw error;
+  } finally {
+    connection.closeSync();
+  }
+  onProgress({ done: totalBytes, total: totalBytes, unit: 'bytes', message: 'done' });
+  return {
+    dataset: datasetId,
+    format: [...new Set(readers.map((reader) => reader.name))].join('+'),
+    ...counts,
+    skipped,
+    seconds: Math.round(performance.now() - started) / 1000,
+  };
+}
+
+async function chooseReaders(files: SourceFile[], format: string): Promise<FormatReader[]> {
+  if (format !== 'auto') {
+    const reader = formatByName(format);
+    return files.map(() => reader);
+  }
+  return Promise.all(files.map((file) => detectFormat(file.path)));
+}
+
+function defaultDatasetName(files: SourceFile[]): string {
+  const first = files[0]?.path ?? 'dataset';
+  const base = files.length === 1 ? path.basename(first) : path.basename(commonFolder(files));
+  return base.replace(/(\.(jsonl|json|gz|zst|parquet|traj|eval))+$/i, '') || 'dataset';
+}
+
+function commonFolder(files: SourceFile[]): string {
+  const parts = files.map((file) => path.dirname(file.path).split(path.sep));
+  const first = parts[0] ?? [];
+  let length = first.length;
+  for (const other of parts) {
+    let i = 0;
+    while (i < length && other[i] === first[i]) i += 1;
+    length = i;
+  }
+  return first.slice(0, length).join(path.sep) || path.sep;
+}
+
+/** A slug of the name that no dataset uses yet (name, name-2, name-3, ...). */
+async function freeDatasetId(workspace: Workspace, name: string): Promise<string> {
+  const slug =
+    name
+      .toLowerCase()
+      .replace(/[^a-z0-9._-]+/g, '-')
+      .replace(/^-+|-+$/g, '')
+      .slice(0, 80) || 'dataset';
+  const rows = await workspace.query(
+    `SELECT dataset_id FROM tw_datasets WHERE dataset_id = $1 OR dataset_id LIKE $1 || '-%'`,
+    [slug],
+  );
+  const taken = new Set(rows.map((row) => String(row.dataset_id)));
+  if (!taken.has(slug)) return slug;
+  let n = 2;
+  while (taken.has(`${slug}-${n}`)) n += 1;
+  return `${slug}-${n}`;
+}

@@ -1,0 +1,53 @@
+// Resolves import paths (files and folders) and fingerprints their content.
+import { createHash } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import { readdir, stat } from 'node:fs/promises';
+import path from 'node:path';
+import { TurnwiseError } from '../../../shared/result';
+
+export interface SourceFile {
+  path: string;
+  bytes: number;
+}
+
+/** Files in the order given; a folder contributes its files (recursively, sorted by name). */
+export async function resolveSourceFiles(paths: string[]): Promise<SourceFile[]> {
+  const files: SourceFile[] = [];
+  for (const given of paths) {
+    const absolute = path.resolve(given);
+    const info = await stat(absolute).catch(() => {
+      throw new TurnwiseError('not_found', `${given}: no such file or folder`);
+    });
+    if (info.isDirectory()) {
+      const entries = await readdir(absolute, { recursive: true, withFileTypes: true });
+      const inner = entries
+        .filter((entry) => entry.isFile() && !entry.name.startsWith('.'))
+        .map((entry) => path.join(entry.parentPath, entry.name))
+        .sort();
+      for (const file of inner) files.push({ path: file, bytes: (await stat(file)).size });
+    } else {
+      files.push({ path: absolute, bytes: info.size });
+    }
+  }
+  if (files.length === 0)
+    throw new TurnwiseError('invalid_input', `${paths.join(', ')}: no files to import`);
+  return files;
+}
+
+/** sha256 over the files' bytes in order, each preceded by its length, so splits are unambiguous. */
+export async function contentSha256(
+  files: SourceFile[],
+  onBytes: (bytes: number) => void,
+  signal: AbortSignal,
+): Promise<string> {
+  const hash = createHash('sha256');
+  for (const file of files) {
+    hash.update(`${file.bytes}\n`);
+    for await (const chunk of createReadStream(file.path)) {
+      if (signal.aborted) throw new TurnwiseError('cancelled', 'import cancelled');
+      hash.update(chunk as Buffer);
+      onBytes((chunk as Buffer).length);
+    }
+  }
+  return hash.digest('hex');
+}

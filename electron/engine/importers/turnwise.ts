@@ -1,0 +1,119 @@
+// The `turnwise` rollout format: OpenAI-messages JSONL, one trajectory per line (README).
+import path from 'node:path';
+import { redactSecrets } from './redact';
+import { isRecord, messagesToTurns } from './openai-messages';
+import { readLines } from './line-reader';
+import {
+  RecordError,
+  type CanonicalTrajectory,
+  type FormatReader,
+  type ReadItem,
+  type ReadProgress,
+} from './canonical';
+
+const TOP_LEVEL_KEYS = ['trajectory_id', 'task_id', 'group_id', 'reward', 'success'];
+
+function optionalId(value: unknown, field: string): string | null {
+  if (value === null || value === undefined) return null;
+  if (typeof value === 'string') return value;
+  if (typeof value === 'number' && Number.isFinite(value)) return String(value);
+  throw new RecordError(`${field}: expected a string or a number`);
+}
+
+function optionalNumber(value: unknown, field: string): number | null {
+  if (value === null || value === undefined) return null;
+  if (typeof value === 'boolean') return value ? 1 : 0;
+  if (typeof value === 'number' && Number.isFinite(value)) return value;
+  throw new RecordError(`${field}: expected a finite number`);
+}
+
+function optionalBoolean(value: unknown, field: string): boolean | null {
+  if (value === null || value === undefined) return null;
+  if (typeof value === 'boolean') return value;
+  if (value === 0 || value === 1) return value === 1;
+  throw new RecordError(`${field}: expected true, false, 0 or 1`);
+}
+
+/** Converts one parsed record; throws RecordError with the field path on bad input. */
+export function turnwiseRecord(record: unknown, fallbackId: string): CanonicalTrajectory {
+  if (!isRecord(record)) throw new RecordError('expected a JSON object per line');
+  const turns = messagesToTurns(record.messages, 'messages');
+  const taskId = optionalId(record.task_id, 'task_id');
+  const sampleIndex = optionalNumber(record.sample_index, 'sample_index');
+  if (sampleIndex !== null && !Number.isInteger(sampleIndex)) {
+    throw new RecordError('sample_index: expected an integer');
+  }
+  if (record.tools !== undefined && record.tools !== null && !Array.isArray(record.tools)) {
+    throw new RecordError('tools: expected a list of tool specs');
+  }
+  if (record.metadata !== undefined && record.metadata !== null && !isRecord(record.metadata)) {
+    throw new RecordError('metadata: expected an object');
+  }
+  return {
+    source_id: optionalId(record.trajectory_id, 'trajectory_id') ?? fallbackId,
+    task_id: taskId,
+    group_id: optionalId(record.group_id, 'group_id') ?? taskId,
+    sample_index: sampleIndex,
+    model: optionalId(record.model, 'model'),
+    reward: optionalNumber(record.reward, 'reward'),
+    success: optionalBoolean(record.success, 'success'),
+    metadata: isRecord(record.metadata)
+      ? (redactSecrets(record.metadata) as Record<string, unknown>)
+      : null,
+    tools: Array.isArray(record.tools) ? record.tools : null,
+    turns,
+  };
+}
+
+async function* readTurnwise(
+  file: string,
+  progress: ReadProgress,
+  signal: AbortSignal,
+): AsyncIterable<ReadItem> {
+  const stem = path.basename(file).replace(/\.(jsonl|json)(\.gz)?$/i, '');
+  for await (const { number, text } of readLines(file, progress, signal)) {
+    if (text.trim() === '') continue;
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(text);
+    } catch (error) {
+      yield { kind: 'error', line: number, reason: `invalid JSON (${(error as Error).message})` };
+      continue;
+    }
+    try {
+      yield {
+        kind: 'trajectory',
+        line: number,
+        trajectory: turnwiseRecord(parsed, `${stem}-${number}`),
+      };
+    } catch (error) {
+      if (!(error instanceof RecordError)) throw error;
+      yield { kind: 'error', line: number, reason: error.message };
+    }
+  }
+}
+
+export const turnwiseFormat: FormatReader = {
+  name: 'turnwise',
+  description:
+    'Turnwise rollout JSONL: one trajectory per line with OpenAI messages, optional per-token ' +
+    'token_ids / logp_policy / logp_ref on assistant messages',
+  extensions: ['.jsonl', '.jsonl.gz'],
+  detect({ path: file, head }) {
+    if (!/\.jsonl(\.gz)?$/i.test(file)) return 0;
+    const firstLine = head.split('\n', 1)[0] ?? '';
+    let first: unknown;
+    try {
+      first = JSON.parse(firstLine);
+    } catch {
+      // The first record may be larger than the sample: fall back to its opening keys.
+      if (!/^\s*\{/.test(head) || !/"messages"\s*:\s*\[/.test(head)) return 0;
+      return 0.3 + TOP_LEVEL_KEYS.filter((key) => head.includes(`"${key}"`)).length * 0.08;
+    }
+    if (!isRecord(first) || !Array.isArray(first.messages)) return 0;
+    const hits = TOP_LEVEL_KEYS.filter((key) => key in first).length;
+    const hasLogprobs = first.messages.some((m) => isRecord(m) && 'logp_policy' in m);
+    return Math.min(1, 0.3 + hits * 0.12 + (hasLogprobs ? 0.2 : 0));
+  },
+  read: readTurnwise,
+};

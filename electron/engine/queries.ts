@@ -1,0 +1,122 @@
+// Read queries behind the browsing API methods.
+import type { ApiOutput, ApiRequest } from '../../shared/api';
+import { TurnwiseError } from '../../shared/result';
+import type { Row, SqlParams, Workspace } from './store/workspace';
+
+/** Turn content longer than this travels as a preview; the rest is paged with getTurnText. */
+export const TURN_PREVIEW_CHARS = 4000;
+
+export async function listDatasets(workspace: Workspace): Promise<ApiOutput<'listDatasets'>> {
+  const rows = await workspace.query(`
+    SELECT d.dataset_id, d.name, d.format, d.source_path, d.imported_at, d.content_sha256,
+           count(t.trajectory_id) AS trajectories,
+           coalesce(sum(t.n_turns), 0) AS turns,
+           count(DISTINCT t.group_id) AS groups,
+           avg(CASE WHEN t.success THEN 1.0 WHEN NOT t.success THEN 0.0 END) AS success_rate,
+           avg(t.reward) AS mean_reward
+    FROM tw_datasets d LEFT JOIN tw_trajectories t USING (dataset_id)
+    GROUP BY ALL ORDER BY d.imported_at, d.dataset_id`);
+  return { datasets: rows as ApiOutput<'listDatasets'>['datasets'] };
+}
+
+const TRAJECTORY_COLUMNS = `trajectory_id, dataset_id, task_id, group_id, sample_index, model,
+  reward, success, n_turns, n_actions`;
+
+export async function listTrajectories(
+  workspace: Workspace,
+  request: ApiRequest<'listTrajectories'>,
+): Promise<ApiOutput<'listTrajectories'>> {
+  const where: string[] = [];
+  const params: SqlParams = [];
+  const bind = (value: string) => {
+    params.push(value);
+    return `$${params.length}`;
+  };
+  if (request.dataset_id !== undefined) where.push(`dataset_id = ${bind(request.dataset_id)}`);
+  if (request.group_id !== undefined) where.push(`group_id = ${bind(request.group_id)}`);
+  if (request.search !== undefined && request.search.trim() !== '') {
+    const pattern = bind(`%${request.search.trim().replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+    where.push(
+      `(trajectory_id ILIKE ${pattern} ESCAPE '\\' OR task_id ILIKE ${pattern} ESCAPE '\\' ` +
+        `OR group_id ILIKE ${pattern} ESCAPE '\\')`,
+    );
+  }
+  if (request.outcome === 'success') where.push('success');
+  if (request.outcome === 'failure') where.push('NOT success');
+  if (request.outcome === 'unknown') where.push('success IS NULL');
+  const filter = where.length > 0 ? `WHERE ${where.join(' AND ')}` : '';
+  // The sort column comes from the schema's enum, never from free text.
+  const order = `${request.sort} ${request.descending ? 'DESC' : 'ASC'} NULLS LAST, trajectory_id`;
+  const [countRow] = await workspace.query(
+    `SELECT count(*) AS total FROM tw_trajectories ${filter}`,
+    params,
+  );
+  const rows = await workspace.query(
+    `SELECT ${TRAJECTORY_COLUMNS} FROM tw_trajectories ${filter}
+     ORDER BY ${order} LIMIT ${request.limit} OFFSET ${request.offset}`,
+    params,
+  );
+  return {
+    total: Number(countRow?.total ?? 0),
+    rows: rows as ApiOutput<'listTrajectories'>['rows'],
+  };
+}
+
+export async function getTrajectory(
+  workspace: Workspace,
+  trajectoryId: string,
+): Promise<ApiOutput<'getTrajectory'>> {
+  const [trajectory] = await workspace.query(
+    `SELECT ${TRAJECTORY_COLUMNS}, source_ref, metadata::VARCHAR AS metadata
+     FROM tw_trajectories WHERE trajectory_id = $1`,
+    [trajectoryId],
+  );
+  if (!trajectory) throw new TurnwiseError('not_found', `no trajectory with id '${trajectoryId}'`);
+  const turns = await workspace.query(
+    `SELECT u.turn_index, u.role, left(u.content, ${TURN_PREVIEW_CHARS}) AS content,
+            length(u.content) AS content_length,
+            length(u.content) > ${TURN_PREVIEW_CHARS} AS content_truncated,
+            u.reasoning, u.tool_calls::VARCHAR AS tool_calls, u.tool_call_id, u.is_action,
+            u.n_tokens, l.trajectory_id IS NOT NULL AS has_logprobs
+     FROM tw_turns u
+     LEFT JOIN tw_token_logprobs l USING (trajectory_id, turn_index)
+     WHERE u.trajectory_id = $1 ORDER BY u.turn_index`,
+    [trajectoryId],
+  );
+  return {
+    trajectory: trajectory as ApiOutput<'getTrajectory'>['trajectory'],
+    turns: turns.map((turn: Row) => ({
+      ...turn,
+      tool_calls: JSON.parse(String(turn.tool_calls)) as unknown,
+    })) as ApiOutput<'getTrajectory'>['turns'],
+  };
+}
+
+export async function getTurnText(
+  workspace: Workspace,
+  request: ApiRequest<'getTurnText'>,
+): Promise<ApiOutput<'getTurnText'>> {
+  const [row] = await workspace.query(
+    `SELECT substring(content, $3::BIGINT, $4::BIGINT) AS text, length(content) AS total_length
+     FROM tw_turns WHERE trajectory_id = $1 AND turn_index = $2`,
+    [request.trajectory_id, request.turn_index, request.offset + 1, request.length],
+  );
+  if (!row) {
+    throw new TurnwiseError(
+      'not_found',
+      `no turn ${request.turn_index} in trajectory '${request.trajectory_id}'`,
+    );
+  }
+  return { text: String(row.text), offset: request.offset, total_length: Number(row.total_length) };
+}
+
+export async function listReviewItems(
+  workspace: Workspace,
+  status: string | undefined,
+): Promise<ApiOutput<'listReviewItems'>> {
+  const rows = await workspace.query(
+    `SELECT * FROM review_items WHERE $1::VARCHAR IS NULL OR status = $1 ORDER BY item_id LIMIT 10000`,
+    [status ?? null],
+  );
+  return { items: rows as ApiOutput<'listReviewItems'>['items'] };
+}

@@ -1,0 +1,52 @@
+// Implements every API method against one open workspace.
+import packageJson from '../../package.json' with { type: 'json' };
+import type { ImportSummary } from '../../shared/model';
+import type { ApiHandlers } from './dispatch';
+import { formatInfos } from './importers/registry';
+import { runImport } from './importers/run-import';
+import type { JobRunner } from './jobs';
+import {
+  getTrajectory,
+  getTurnText,
+  listDatasets,
+  listReviewItems,
+  listTrajectories,
+} from './queries';
+import { runReadOnlySql } from './store/read-only-sql';
+import type { Workspace } from './store/workspace';
+
+export const TURNWISE_VERSION: string = packageJson.version;
+
+export function createService(workspace: Workspace, jobs: JobRunner): ApiHandlers {
+  return {
+    appInfo: async () => ({
+      version: TURNWISE_VERSION,
+      workspace_path: workspace.path,
+      schema_version: await workspace.schemaVersion(),
+    }),
+    listFormats: async () => ({ formats: formatInfos() }),
+    listDatasets: () => listDatasets(workspace),
+    listTrajectories: (request) => listTrajectories(workspace, request),
+    getTrajectory: (request) => getTrajectory(workspace, request.trajectory_id),
+    getTurnText: (request) => getTurnText(workspace, request),
+    runSql: (request) => runReadOnlySql(workspace, request.sql, request.max_rows),
+    startImport: async (request) =>
+      jobs.start('import', (report, signal): Promise<ImportSummary> =>
+        runImport(
+          workspace,
+          {
+            paths: request.paths,
+            format: request.format,
+            dataset: request.dataset,
+            onError: request.on_error,
+          },
+          report,
+          signal,
+        ),
+      ),
+    getJob: async (request) => jobs.get(request.job_id),
+    listJobs: async () => ({ jobs: jobs.list() }),
+    cancelJob: async (request) => jobs.cancel(request.job_id),
+    listReviewItems: (request) => listReviewItems(workspace, request.status),
+  };
+}

@@ -1,0 +1,102 @@
+// Numbered schema migrations. Internal tables are tw_*; the public SQL surface is the views of
+// DESIGN section 2, which users' own queries rely on, so their columns only ever grow.
+
+export interface Migration {
+  version: number;
+  statements: string[];
+}
+
+const v1Tables = [
+  `CREATE TABLE tw_datasets (
+    dataset_id VARCHAR PRIMARY KEY, name VARCHAR NOT NULL, format VARCHAR NOT NULL,
+    source_path VARCHAR NOT NULL, imported_at TIMESTAMPTZ NOT NULL, content_sha256 VARCHAR NOT NULL,
+    bytes BIGINT NOT NULL, options JSON)`,
+  `CREATE TABLE tw_trajectories (
+    trajectory_id VARCHAR PRIMARY KEY, dataset_id VARCHAR NOT NULL, source_id VARCHAR NOT NULL,
+    task_id VARCHAR, group_id VARCHAR, sample_index INTEGER, model VARCHAR, reward DOUBLE,
+    success BOOLEAN, n_turns INTEGER NOT NULL, n_actions INTEGER NOT NULL,
+    source_ref VARCHAR NOT NULL, metadata JSON, tools JSON)`,
+  `CREATE TABLE tw_turns (
+    trajectory_id VARCHAR NOT NULL, turn_index INTEGER NOT NULL, role VARCHAR NOT NULL,
+    content VARCHAR NOT NULL, reasoning VARCHAR, tool_calls JSON NOT NULL, tool_call_id VARCHAR,
+    is_action BOOLEAN NOT NULL, n_tokens INTEGER)`,
+  `CREATE TABLE tw_token_logprobs (
+    trajectory_id VARCHAR NOT NULL, turn_index INTEGER NOT NULL, token_ids INTEGER[],
+    logp_policy DOUBLE[], logp_ref DOUBLE[])`,
+  `CREATE TABLE tw_segments (
+    trajectory_id VARCHAR NOT NULL, segment_index INTEGER NOT NULL, turn_start INTEGER NOT NULL,
+    turn_end INTEGER NOT NULL, segmentation VARCHAR NOT NULL)`,
+  `CREATE TABLE tw_labels (
+    label_id VARCHAR NOT NULL, trajectory_id VARCHAR NOT NULL, segment_index INTEGER NOT NULL,
+    role_label VARCHAR NOT NULL, source VARCHAR NOT NULL, rationale VARCHAR, confidence DOUBLE,
+    created_at TIMESTAMPTZ NOT NULL)`,
+  `CREATE TABLE tw_credit (
+    trajectory_id VARCHAR NOT NULL, segment_index INTEGER NOT NULL, outcome_advantage DOUBLE,
+    role_bonus DOUBLE, progress_advantage DOUBLE, total DOUBLE, sign_flipped BOOLEAN, params JSON)`,
+  `CREATE TABLE tw_trajectory_scores (
+    trajectory_id VARCHAR NOT NULL, progress_score DOUBLE, failure_step INTEGER,
+    best_in_group BOOLEAN, params JSON)`,
+  `CREATE TABLE tw_review_items (
+    item_id VARCHAR PRIMARY KEY, kind VARCHAR NOT NULL, trajectory_id VARCHAR NOT NULL,
+    segment_index INTEGER, proposed VARCHAR, created_at TIMESTAMPTZ NOT NULL)`,
+  `CREATE TABLE tw_review_events (
+    item_id VARCHAR NOT NULL, status VARCHAR NOT NULL, decided_label VARCHAR, note VARCHAR,
+    decided_by VARCHAR, decided_at TIMESTAMPTZ NOT NULL)`,
+];
+
+const v1Views = [
+  `CREATE VIEW datasets AS SELECT dataset_id, name, format, source_path, imported_at, content_sha256
+    FROM tw_datasets`,
+  `CREATE VIEW trajectories AS SELECT trajectory_id, dataset_id, task_id, group_id, sample_index,
+    model, reward, success, n_turns, n_actions, source_ref, metadata, source_id FROM tw_trajectories`,
+  `CREATE VIEW turns AS SELECT trajectory_id, turn_index, role, content, reasoning, tool_calls,
+    tool_call_id, is_action, n_tokens FROM tw_turns`,
+  `CREATE VIEW token_logprobs AS SELECT trajectory_id, turn_index, token_ids, logp_policy, logp_ref
+    FROM tw_token_logprobs`,
+  `CREATE VIEW segments AS SELECT trajectory_id, segment_index, turn_start, turn_end, segmentation
+    FROM tw_segments`,
+  `CREATE VIEW labels AS SELECT trajectory_id, segment_index, role_label, source, rationale,
+    confidence, created_at FROM tw_labels`,
+  // Human beats judge beats heuristic; within a source kind the newest label wins.
+  `CREATE VIEW labels_effective AS
+    SELECT trajectory_id, segment_index, role_label, source, rationale, confidence, created_at
+    FROM (
+      SELECT *, row_number() OVER (
+        PARTITION BY trajectory_id, segment_index
+        ORDER BY CASE WHEN source LIKE 'human:%' THEN 0 WHEN source LIKE 'judge:%' THEN 1 ELSE 2 END,
+                 created_at DESC) AS precedence
+      FROM tw_labels)
+    WHERE precedence = 1`,
+  `CREATE VIEW credit AS SELECT trajectory_id, segment_index, outcome_advantage, role_bonus,
+    progress_advantage, total, sign_flipped, params FROM tw_credit`,
+  `CREATE VIEW trajectory_scores AS SELECT trajectory_id, progress_score, failure_step,
+    best_in_group, params FROM tw_trajectory_scores`,
+  // Decisions are append-only events; the newest one is in force (an undo appends 'pending').
+  `CREATE VIEW review_items AS
+    SELECT i.item_id, i.kind, i.trajectory_id, i.segment_index, i.proposed,
+           coalesce(e.status, 'pending') AS status, e.decided_label, e.note, e.decided_by,
+           e.decided_at
+    FROM tw_review_items i
+    LEFT JOIN (
+      SELECT * FROM tw_review_events
+      QUALIFY row_number() OVER (PARTITION BY item_id ORDER BY decided_at DESC) = 1
+    ) e USING (item_id)`,
+];
+
+export const MIGRATIONS: Migration[] = [{ version: 1, statements: [...v1Tables, ...v1Views] }];
+
+export const SCHEMA_VERSION = Math.max(...MIGRATIONS.map((m) => m.version));
+
+/** The public views, in the order of DESIGN section 2. */
+export const PUBLIC_VIEWS = [
+  'datasets',
+  'trajectories',
+  'turns',
+  'token_logprobs',
+  'segments',
+  'labels',
+  'labels_effective',
+  'credit',
+  'trajectory_scores',
+  'review_items',
+] as const;

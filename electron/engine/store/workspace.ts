@@ -1,0 +1,136 @@
+// A workspace is one DuckDB file. Opening it checks the schema version and applies migrations.
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { DuckDBInstance, type DuckDBConnection, type DuckDBValue } from '@duckdb/node-api';
+import { TurnwiseError } from '../../../shared/result';
+import { toJsonRow, type JsonValue } from './json-values';
+import { MIGRATIONS, SCHEMA_VERSION } from './migrations';
+
+export type Row = Record<string, JsonValue>;
+export type SqlParams = DuckDBValue[];
+
+export interface OpenOptions {
+  /** Opens the file read-only (no migrations; refuses an outdated schema). */
+  readOnly?: boolean;
+}
+
+export class Workspace {
+  private constructor(
+    readonly path: string,
+    private readonly instance: DuckDBInstance,
+    private readonly connection: DuckDBConnection,
+    readonly readOnly: boolean,
+  ) {}
+
+  static async open(file: string, options: OpenOptions = {}): Promise<Workspace> {
+    const absolute = path.resolve(file);
+    const readOnly = options.readOnly ?? false;
+    if (readOnly && !existsSync(absolute)) {
+      throw new TurnwiseError('not_found', `${absolute}: no such workspace file`);
+    }
+    let instance: DuckDBInstance;
+    try {
+      instance = await DuckDBInstance.create(
+        absolute,
+        readOnly ? { access_mode: 'READ_ONLY' } : {},
+      );
+    } catch (error) {
+      throw describeOpenError(absolute, error);
+    }
+    const connection = await instance.connect();
+    const workspace = new Workspace(absolute, instance, connection, readOnly);
+    try {
+      await workspace.prepareSchema();
+    } catch (error) {
+      workspace.close();
+      throw error;
+    }
+    return workspace;
+  }
+
+  /** Runs a query and returns its rows as plain JSON values. */
+  async query(sql: string, params?: SqlParams): Promise<Row[]> {
+    const reader = await this.connection.runAndReadAll(sql, params);
+    return reader.getRowObjectsJS().map(toJsonRow);
+  }
+
+  async run(sql: string, params?: SqlParams): Promise<void> {
+    await this.connection.run(sql, params);
+  }
+
+  /** A separate connection, so a long job's transaction does not capture other callers' queries. */
+  async connect(): Promise<DuckDBConnection> {
+    return this.instance.connect();
+  }
+
+  async schemaVersion(): Promise<number> {
+    const rows = await this.query(`SELECT value FROM tw_meta WHERE key = 'schema_version'`);
+    return Number(rows[0]?.value ?? 0);
+  }
+
+  close(): void {
+    this.connection.closeSync();
+    this.instance.closeSync();
+  }
+
+  private async prepareSchema(): Promise<void> {
+    const tables = await this.query(
+      `SELECT table_name FROM information_schema.tables WHERE table_schema = 'main'`,
+    );
+    const names = new Set(tables.map((row) => String(row.table_name)));
+    if (names.size > 0 && !names.has('tw_meta')) {
+      throw new TurnwiseError(
+        'invalid_input',
+        `${this.path}: not a Turnwise workspace (it holds other tables and no tw_meta)`,
+      );
+    }
+    const current = names.has('tw_meta') ? await this.schemaVersion() : 0;
+    if (current > SCHEMA_VERSION) {
+      throw new TurnwiseError(
+        'schema_too_new',
+        `${this.path}: written by a newer Turnwise (schema version ${current}; this version ` +
+          `reads up to ${SCHEMA_VERSION}). Update Turnwise to open it.`,
+      );
+    }
+    if (current === SCHEMA_VERSION) return;
+    if (this.readOnly) {
+      throw new TurnwiseError(
+        'read_only',
+        `${this.path}: schema version ${current} needs an upgrade to ${SCHEMA_VERSION}; ` +
+          `open it once with write access`,
+      );
+    }
+    await this.migrate(current);
+  }
+
+  private async migrate(from: number): Promise<void> {
+    await this.run('BEGIN TRANSACTION');
+    try {
+      await this.run(`CREATE TABLE IF NOT EXISTS tw_meta (key VARCHAR PRIMARY KEY, value VARCHAR)`);
+      for (const migration of MIGRATIONS.filter((m) => m.version > from)) {
+        for (const statement of migration.statements) await this.run(statement);
+        await this.run(`INSERT OR REPLACE INTO tw_meta VALUES ('schema_version', $1)`, [
+          String(migration.version),
+        ]);
+      }
+      await this.run('COMMIT');
+    } catch (error) {
+      await this.run('ROLLBACK');
+      throw error;
+    }
+  }
+}
+
+function describeOpenError(file: string, error: unknown): TurnwiseError {
+  const message = error instanceof Error ? error.message : String(error);
+  if (/lock/i.test(message)) {
+    return new TurnwiseError(
+      'io',
+      `${file}: the workspace is open in another process (${message})`,
+    );
+  }
+  if (/not a valid DuckDB database|Unable to open database|invalid/i.test(message)) {
+    return new TurnwiseError('invalid_input', `${file}: not a DuckDB workspace file (${message})`);
+  }
+  return new TurnwiseError('io', `${file}: cannot open (${message})`);
+}

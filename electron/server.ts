@@ -1,0 +1,161 @@
+// Browser mode: the same API over HTTP on 127.0.0.1, behind a per-run token, plus the built renderer.
+import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { CONTENT_SECURITY_POLICY } from '../shared/csp';
+import { fail, type Result } from '../shared/result';
+import type { Engine } from './engine/engine-types';
+import { serveStatic } from './static-files';
+
+export interface ServerOptions {
+  engine: Engine;
+  rendererDir: string;
+  /** 0 picks a free port. */
+  port: number;
+  /** Fixed token for tests; a random one otherwise. */
+  token?: string;
+}
+
+export interface RunningServer {
+  url: string;
+  port: number;
+  token: string;
+  close(): Promise<void>;
+}
+
+const MAX_BODY_BYTES = 8 * 1024 * 1024;
+const HEARTBEAT_MS = 15_000;
+
+export const SECURITY_HEADERS: Record<string, string> = {
+  'Content-Security-Policy': CONTENT_SECURITY_POLICY,
+  'X-Content-Type-Options': 'nosniff',
+  'Referrer-Policy': 'no-referrer',
+  'Cross-Origin-Opener-Policy': 'same-origin',
+  'Cross-Origin-Resource-Policy': 'same-origin',
+  'X-Frame-Options': 'DENY',
+};
+
+function sendJson(response: ServerResponse, status: number, body: Result<unknown>): void {
+  response.writeHead(status, {
+    ...SECURITY_HEADERS,
+    'Content-Type': 'application/json; charset=utf-8',
+    'Cache-Control': 'no-store',
+  });
+  response.end(JSON.stringify(body));
+}
+
+function tokenMatches(given: string | null | undefined, token: string): boolean {
+  if (typeof given !== 'string') return false;
+  const a = Buffer.from(given);
+  const b = Buffer.from(token);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+async function readBody(request: IncomingMessage): Promise<string | null> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of request) {
+    size += (chunk as Buffer).length;
+    if (size > MAX_BODY_BYTES) return null;
+    chunks.push(chunk as Buffer);
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+export async function startServer(options: ServerOptions): Promise<RunningServer> {
+  const token = options.token ?? randomBytes(24).toString('base64url');
+  const eventStreams = new Set<ServerResponse>();
+  let port = options.port;
+
+  const server = createServer((request, response) => {
+    void handle(request, response).catch((error: unknown) => {
+      if (!response.headersSent) sendJson(response, 500, fail('internal', String(error)));
+      else response.destroy();
+    });
+  });
+
+  async function handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
+    // A page on another origin that resolves its own name to 127.0.0.1 must not reach the API.
+    const host = request.headers.host ?? '';
+    if (host !== `127.0.0.1:${port}` && host !== `localhost:${port}`) {
+      sendJson(response, 421, fail('unauthorized', `unexpected Host header '${host}'`));
+      return;
+    }
+    const url = new URL(request.url ?? '/', `http://${host}`);
+    if (url.pathname === '/api/events') {
+      if (!tokenMatches(url.searchParams.get('token'), token)) {
+        sendJson(response, 401, fail('unauthorized', 'missing or wrong token'));
+        return;
+      }
+      openEventStream(response);
+      return;
+    }
+    if (url.pathname.startsWith('/api/')) {
+      if (!tokenMatches(request.headers['x-turnwise-token'] as string | undefined, token)) {
+        sendJson(response, 401, fail('unauthorized', 'missing or wrong token'));
+        return;
+      }
+      if (request.method !== 'POST') {
+        sendJson(response, 405, fail('bad_request', 'API methods are called with POST'));
+        return;
+      }
+      const body = await readBody(request);
+      if (body === null) {
+        sendJson(response, 413, fail('bad_request', `request body over ${MAX_BODY_BYTES} bytes`));
+        return;
+      }
+      let input: unknown;
+      try {
+        input = body.trim() === '' ? {} : JSON.parse(body);
+      } catch {
+        sendJson(response, 400, fail('bad_request', 'request body is not valid JSON'));
+        return;
+      }
+      const method = decodeURIComponent(url.pathname.slice('/api/'.length));
+      sendJson(response, 200, await options.engine.dispatch(method, input));
+      return;
+    }
+    if (request.method !== 'GET' && request.method !== 'HEAD') {
+      sendJson(response, 405, fail('bad_request', `${request.method ?? ''} is not allowed here`));
+      return;
+    }
+    await serveStatic(options.rendererDir, url.pathname, response, SECURITY_HEADERS);
+  }
+
+  function openEventStream(response: ServerResponse): void {
+    response.writeHead(200, {
+      ...SECURITY_HEADERS,
+      'Content-Type': 'text/event-stream',
+      'Cache-Control': 'no-store',
+      Connection: 'keep-alive',
+    });
+    response.write(': connected\n\n');
+    eventStreams.add(response);
+    const unsubscribe = options.engine.onJobEvent((job) => {
+      response.write(`data: ${JSON.stringify(job)}\n\n`);
+    });
+    const heartbeat = setInterval(() => response.write(': heartbeat\n\n'), HEARTBEAT_MS);
+    response.on('close', () => {
+      clearInterval(heartbeat);
+      unsubscribe();
+      eventStreams.delete(response);
+    });
+  }
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port, '127.0.0.1', () => resolve());
+  });
+  port = (server.address() as AddressInfo).port;
+  return {
+    url: `http://127.0.0.1:${port}/?token=${token}`,
+    port,
+    token,
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const stream of eventStreams) stream.end();
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
+  };
+}

@@ -1,0 +1,151 @@
+// The API contract: every method once, with its request and response schemas. Both transports
+// (Electron IPC and HTTP) and the engine's dispatch are driven by this table.
+import { z } from 'zod';
+import {
+  DatasetSummarySchema,
+  FormatInfoSchema,
+  ReviewItemSchema,
+  TrajectoryDetailSchema,
+  TrajectorySummarySchema,
+  TurnSchema,
+} from './model';
+import { ApiErrorSchema } from './result';
+
+const Empty = z.object({}).strict();
+const Id = z.string().min(1).max(500);
+
+export const JOB_KINDS = ['import'] as const;
+export const JOB_STATUSES = ['running', 'succeeded', 'failed', 'cancelled'] as const;
+
+/** A snapshot of a long job; the same shape is pushed as a progress event and returned by getJob. */
+export const JobStateSchema = z.object({
+  job_id: z.string(),
+  kind: z.enum(JOB_KINDS),
+  status: z.enum(JOB_STATUSES),
+  progress: z.object({
+    done: z.number(),
+    total: z.number().nullable(),
+    unit: z.string(),
+    message: z.string(),
+  }),
+  started_at: z.string(),
+  finished_at: z.string().nullable(),
+  /** Kind-specific outcome, e.g. an ImportSummary for an import. */
+  result: z.unknown().nullable(),
+  error: ApiErrorSchema.nullable(),
+});
+export type JobState = z.infer<typeof JobStateSchema>;
+
+export const OUTCOME_FILTERS = ['any', 'success', 'failure', 'unknown'] as const;
+export const TRAJECTORY_SORT_COLUMNS = [
+  'trajectory_id',
+  'task_id',
+  'group_id',
+  'reward',
+  'n_turns',
+  'n_actions',
+] as const;
+
+export const SqlColumnSchema = z.object({ name: z.string(), type: z.string() });
+
+function method<I extends z.ZodType, O extends z.ZodType>(input: I, output: O) {
+  return { input, output };
+}
+
+export const API = {
+  appInfo: method(
+    Empty,
+    z.object({
+      version: z.string(),
+      workspace_path: z.string(),
+      schema_version: z.number(),
+    }),
+  ),
+  listFormats: method(Empty, z.object({ formats: z.array(FormatInfoSchema) })),
+  listDatasets: method(Empty, z.object({ datasets: z.array(DatasetSummarySchema) })),
+  listTrajectories: method(
+    z
+      .object({
+        dataset_id: Id.optional(),
+        group_id: Id.optional(),
+        /** Case-insensitive match on trajectory, task and group ids. */
+        search: z.string().max(200).optional(),
+        outcome: z.enum(OUTCOME_FILTERS).default('any'),
+        sort: z.enum(TRAJECTORY_SORT_COLUMNS).default('trajectory_id'),
+        descending: z.boolean().default(false),
+        limit: z.number().int().min(1).max(1000).default(100),
+        offset: z.number().int().min(0).default(0),
+      })
+      .strict(),
+    z.object({ total: z.number(), rows: z.array(TrajectorySummarySchema) }),
+  ),
+  getTrajectory: method(
+    z.object({ trajectory_id: Id }).strict(),
+    z.object({ trajectory: TrajectoryDetailSchema, turns: z.array(TurnSchema) }),
+  ),
+  /** Pages through one turn's full content; large observations never travel whole. */
+  getTurnText: method(
+    z
+      .object({
+        trajectory_id: Id,
+        turn_index: z.number().int().min(0),
+        offset: z.number().int().min(0).default(0),
+        length: z.number().int().min(1).max(1_000_000).default(200_000),
+      })
+      .strict(),
+    z.object({ text: z.string(), offset: z.number(), total_length: z.number() }),
+  ),
+  runSql: method(
+    z
+      .object({
+        sql: z.string().min(1).max(100_000),
+        max_rows: z.number().int().min(1).max(10_000).default(1000),
+      })
+      .strict(),
+    z.object({
+      columns: z.array(SqlColumnSchema),
+      rows: z.array(z.record(z.string(), z.unknown())),
+      truncated: z.boolean(),
+    }),
+  ),
+  startImport: method(
+    z
+      .object({
+        paths: z.array(z.string().min(1)).min(1).max(10_000),
+        format: z.string().default('auto'),
+        dataset: z.string().min(1).max(200).optional(),
+        on_error: z.enum(['abort', 'skip']).default('abort'),
+      })
+      .strict(),
+    JobStateSchema,
+  ),
+  getJob: method(z.object({ job_id: Id }).strict(), JobStateSchema),
+  listJobs: method(Empty, z.object({ jobs: z.array(JobStateSchema) })),
+  cancelJob: method(z.object({ job_id: Id }).strict(), JobStateSchema),
+  listReviewItems: method(
+    z.object({ status: z.enum(['pending', 'approved', 'rejected']).optional() }).strict(),
+    z.object({ items: z.array(ReviewItemSchema) }),
+  ),
+} as const;
+
+export type Api = typeof API;
+export type ApiMethod = keyof Api;
+/** What a caller passes (defaults may be omitted). */
+export type ApiInput<M extends ApiMethod> = z.input<Api[M]['input']>;
+/** What a handler receives (defaults applied). */
+export type ApiRequest<M extends ApiMethod> = z.output<Api[M]['input']>;
+export type ApiOutput<M extends ApiMethod> = z.output<Api[M]['output']>;
+
+export const API_METHODS = Object.keys(API) as ApiMethod[];
+
+export function isApiMethod(name: string): name is ApiMethod {
+  return Object.prototype.hasOwnProperty.call(API, name);
+}
+
+/** The Electron IPC channel of a method. */
+export function channelOf(method: ApiMethod): `turnwise:${ApiMethod}` {
+  return `turnwise:${method}`;
+}
+
+/** The channel on which the main process pushes job snapshots to the window. */
+export const JOB_EVENT_CHANNEL = 'turnwise:job-event';

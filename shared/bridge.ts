@@ -1,0 +1,10 @@
+// The object the Electron preload exposes on `window.turnwise`: one function per API method.
+import type { ApiInput, ApiMethod, ApiOutput, JobState } from './api';
+import type { Result } from './result';
+
+export type TurnwiseBridge = {
+  [M in ApiMethod]: (input: ApiInput<M>) => Promise<Result<ApiOutput<M>>>;
+} & {
+  /** Subscribes to job snapshots pushed by the main process; returns the unsubscribe function. */
+  onJobEvent(listener: (job: JobState) => void): () => void;
+};

@@ -1,0 +1,112 @@
+// Canonical types shared by the engine and the renderer (DESIGN section 2).
+import { z } from 'zod';
+
+export const TURN_ROLES = ['system', 'user', 'assistant', 'tool', 'environment'] as const;
+export type TurnRole = (typeof TURN_ROLES)[number];
+
+export const ROLE_LABELS = [
+  'decisive_progress',
+  'useful_exploration',
+  'no_progress_infrastructure',
+  'regression',
+] as const;
+export type RoleLabel = (typeof ROLE_LABELS)[number];
+
+export const ToolCallSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  /** Canonical JSON text of the arguments. */
+  arguments: z.string(),
+});
+export type ToolCall = z.infer<typeof ToolCallSchema>;
+
+export const DatasetSummarySchema = z.object({
+  dataset_id: z.string(),
+  name: z.string(),
+  format: z.string(),
+  source_path: z.string(),
+  imported_at: z.string(),
+  content_sha256: z.string(),
+  trajectories: z.number(),
+  turns: z.number(),
+  groups: z.number(),
+  success_rate: z.number().nullable(),
+  mean_reward: z.number().nullable(),
+});
+export type DatasetSummary = z.infer<typeof DatasetSummarySchema>;
+
+export const TrajectorySummarySchema = z.object({
+  trajectory_id: z.string(),
+  dataset_id: z.string(),
+  task_id: z.string().nullable(),
+  group_id: z.string().nullable(),
+  sample_index: z.number().nullable(),
+  model: z.string().nullable(),
+  reward: z.number().nullable(),
+  success: z.boolean().nullable(),
+  n_turns: z.number(),
+  n_actions: z.number(),
+});
+export type TrajectorySummary = z.infer<typeof TrajectorySummarySchema>;
+
+export const TrajectoryDetailSchema = TrajectorySummarySchema.extend({
+  source_ref: z.string(),
+  /** The metadata JSON object as text (it is user content). */
+  metadata: z.string().nullable(),
+});
+export type TrajectoryDetail = z.infer<typeof TrajectoryDetailSchema>;
+
+export const TurnSchema = z.object({
+  turn_index: z.number(),
+  role: z.enum(TURN_ROLES),
+  content: z.string(),
+  /** Full length of the content; content is cut to a preview when it is very long. */
+  content_length: z.number(),
+  content_truncated: z.boolean(),
+  reasoning: z.string().nullable(),
+  tool_calls: z.array(ToolCallSchema),
+  tool_call_id: z.string().nullable(),
+  is_action: z.boolean(),
+  n_tokens: z.number().nullable(),
+  has_logprobs: z.boolean(),
+});
+export type Turn = z.infer<typeof TurnSchema>;
+
+export const FormatInfoSchema = z.object({
+  name: z.string(),
+  description: z.string(),
+  extensions: z.array(z.string()),
+});
+export type FormatInfo = z.infer<typeof FormatInfoSchema>;
+
+export const SkippedRecordSchema = z.object({
+  file: z.string(),
+  line: z.number(),
+  reason: z.string(),
+});
+export type SkippedRecord = z.infer<typeof SkippedRecordSchema>;
+
+export const ImportSummarySchema = z.object({
+  dataset: z.string(),
+  format: z.string(),
+  trajectories: z.number(),
+  turns: z.number(),
+  actions: z.number(),
+  skipped: z.array(SkippedRecordSchema),
+  seconds: z.number(),
+});
+export type ImportSummary = z.infer<typeof ImportSummarySchema>;
+
+export const ReviewItemSchema = z.object({
+  item_id: z.string(),
+  kind: z.string(),
+  trajectory_id: z.string(),
+  segment_index: z.number().nullable(),
+  proposed: z.string().nullable(),
+  status: z.enum(['pending', 'approved', 'rejected']),
+  decided_label: z.string().nullable(),
+  note: z.string().nullable(),
+  decided_by: z.string().nullable(),
+  decided_at: z.string().nullable(),
+});
+export type ReviewItem = z.infer<typeof ReviewItemSchema>;
