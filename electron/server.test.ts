@@ -49,6 +49,16 @@ function post(method: string, body: unknown, token: string | null = server.token
   });
 }
 
+interface Envelope<V> {
+  ok: boolean;
+  value: V;
+  error?: { code: string; message: string };
+}
+
+async function call<V>(method: string, body: unknown): Promise<Envelope<V>> {
+  return (await (await post(method, body)).json()) as Envelope<V>;
+}
+
 const CASES: [string, unknown][] = [
   ['appInfo', {}],
   ['listFormats', {}],
@@ -78,13 +88,18 @@ describe('the API over dispatch and over HTTP', () => {
   });
 
   it('answers with real data', async () => {
-    const list = await (await post('listTrajectories', { group_id: 'T1' })).json();
+    const list = await call<{ total: number }>('listTrajectories', { group_id: 'T1' });
     expect(list.value.total).toBe(2);
-    const sql = await (await post('runSql', { sql: 'SELECT count(*) AS n FROM turns' })).json();
+    const sql = await call<{ rows: unknown[] }>('runSql', {
+      sql: 'SELECT count(*) AS n FROM turns',
+    });
     expect(sql.value.rows).toEqual([{ n: 21 }]);
-    const turn = await (
-      await post('getTurnText', { trajectory_id: 'runs:a', turn_index: 1, offset: 2, length: 5 })
-    ).json();
+    const turn = await call<unknown>('getTurnText', {
+      trajectory_id: 'runs:a',
+      turn_index: 1,
+      offset: 2,
+      length: 5,
+    });
     expect(turn.value).toEqual({ text: 'lve t', offset: 2, total_length: 'Solve task T1.'.length });
   });
 });
@@ -128,7 +143,7 @@ describe('HTTP guards', () => {
       body: '{not json',
     });
     expect(bad.status).toBe(400);
-    expect((await bad.json()).error.code).toBe('bad_request');
+    expect(((await bad.json()) as Envelope<unknown>).error?.code).toBe('bad_request');
     const get = await fetch(`http://127.0.0.1:${server.port}/api/listDatasets`, {
       headers: { 'x-turnwise-token': server.token },
     });
@@ -158,7 +173,7 @@ describe('jobs over HTTP', () => {
       signal: controller.signal,
     });
     expect(events.headers.get('content-type')).toBe('text/event-stream');
-    const started = await (await post('startImport', { paths: [file] })).json();
+    const started = await call<JobState>('startImport', { paths: [file] });
     expect(started.ok).toBe(true);
     const jobId: string = started.value.job_id;
     const seen: JobState[] = [];
@@ -182,7 +197,7 @@ describe('jobs over HTTP', () => {
       result: { dataset: 'bigger', trajectories: 400 },
     });
     expect(mine.some((job) => job.status === 'running')).toBe(true);
-    const polled = await (await post('getJob', { job_id: jobId })).json();
+    const polled = await call<JobState>('getJob', { job_id: jobId });
     expect(polled.value.status).toBe('succeeded');
   });
 
@@ -191,15 +206,15 @@ describe('jobs over HTTP', () => {
       turnwiseRecord({ id: `x${i}`, actions: 6 }),
     );
     const file = writeJsonl(path.join(dir, 'to-cancel.jsonl'), records);
-    const started = await (await post('startImport', { paths: [file] })).json();
-    const cancelled = await (await post('cancelJob', { job_id: started.value.job_id })).json();
+    const started = await call<JobState>('startImport', { paths: [file] });
+    const cancelled = await call<JobState>('cancelJob', { job_id: started.value.job_id });
     expect(cancelled.ok).toBe(true);
     const final = await engine.waitForJob(started.value.job_id);
     expect(final.status).toBe('cancelled');
     expect(final.error?.code).toBe('cancelled');
-    const count = await (
-      await post('runSql', { sql: `SELECT count(*) AS n FROM datasets WHERE name = 'to-cancel'` })
-    ).json();
+    const count = await call<{ rows: unknown[] }>('runSql', {
+      sql: `SELECT count(*) AS n FROM datasets WHERE name = 'to-cancel'`,
+    });
     expect(count.value.rows).toEqual([{ n: 0 }]);
   });
 });

@@ -12,6 +12,7 @@ export const ERROR_CODES = [
   'schema_too_new', // the workspace was written by a newer Turnwise
   'cancelled',
   'io', // a file could not be read or written
+  'unavailable', // no workspace is open right now (e.g. while the app switches workspaces)
   'internal',
 ] as const;
 

@@ -1,0 +1,83 @@
+import { describe, expect, it, vi } from 'vitest';
+import { API_METHODS, channelOf, JOB_EVENT_CHANNEL, type JobState } from '../shared/api';
+
+// The real 'electron' package would try to download its binary; the preload only needs these two.
+const electron = vi.hoisted(() => ({
+  exposeInMainWorld: vi.fn(),
+  ipcRenderer: { invoke: vi.fn(), on: vi.fn(), removeListener: vi.fn() },
+}));
+vi.mock('electron', () => ({
+  contextBridge: { exposeInMainWorld: electron.exposeInMainWorld },
+  ipcRenderer: electron.ipcRenderer,
+}));
+
+const { createBridge } = await import('./preload');
+
+function fakeIpc() {
+  const listeners = new Map<string, Set<(event: unknown, ...args: unknown[]) => void>>();
+  return {
+    listeners,
+    invoke: vi.fn((channel: string, input: unknown) =>
+      Promise.resolve({ ok: true, value: { channel, input } }),
+    ),
+    on: vi.fn((channel: string, listener: (event: unknown, ...args: unknown[]) => void) => {
+      const set = listeners.get(channel) ?? new Set();
+      set.add(listener);
+      listeners.set(channel, set);
+    }),
+    removeListener: vi.fn(
+      (channel: string, listener: (event: unknown, ...args: unknown[]) => void) => {
+        listeners.get(channel)?.delete(listener);
+      },
+    ),
+  };
+}
+
+describe('preload bridge', () => {
+  it('is exposed once, as window.turnwise', () => {
+    expect(electron.exposeInMainWorld).toHaveBeenCalledTimes(1);
+    const [key, bridge] = electron.exposeInMainWorld.mock.calls[0] ?? [];
+    expect(key).toBe('turnwise');
+    expect(Object.keys(bridge as object).sort()).toEqual([...API_METHODS, 'onJobEvent'].sort());
+  });
+
+  it('has exactly one function per API method plus onJobEvent', () => {
+    const bridge = createBridge(fakeIpc());
+    const keys = Object.keys(bridge).filter((key) => key !== 'onJobEvent');
+    expect(keys.sort()).toEqual([...API_METHODS].sort());
+    for (const value of Object.values(bridge)) expect(typeof value).toBe('function');
+  });
+
+  it("calls ipcRenderer.invoke on each method's own channel with the input", async () => {
+    const ipc = fakeIpc();
+    const bridge = createBridge(ipc) as unknown as Record<
+      string,
+      (input: unknown) => Promise<unknown>
+    >;
+    for (const method of API_METHODS) {
+      const input = { probe: method };
+      const call = bridge[method];
+      expect(call).toBeTypeOf('function');
+      await expect(call?.(input)).resolves.toEqual({
+        ok: true,
+        value: { channel: channelOf(method), input },
+      });
+      expect(ipc.invoke).toHaveBeenLastCalledWith(channelOf(method), input);
+    }
+    expect(ipc.invoke).toHaveBeenCalledTimes(API_METHODS.length);
+  });
+
+  it('relays job events without the IPC event object, and unsubscribes', () => {
+    const ipc = fakeIpc();
+    const bridge = createBridge(ipc);
+    const seen: unknown[][] = [];
+    const off = bridge.onJobEvent((...args) => seen.push(args));
+    const job = { job_id: 'j1', status: 'running' } as unknown as JobState;
+    const ipcEvent = { sender: 'secret ipcRenderer handle' };
+    ipc.listeners.get(JOB_EVENT_CHANNEL)?.forEach((listener) => listener(ipcEvent, job));
+    expect(seen).toEqual([[job]]);
+    off();
+    expect(ipc.listeners.get(JOB_EVENT_CHANNEL)?.size).toBe(0);
+    expect(ipc.removeListener).toHaveBeenCalledWith(JOB_EVENT_CHANNEL, expect.any(Function));
+  });
+});

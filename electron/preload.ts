@@ -1,0 +1,51 @@
+// The sandboxed preload: exposes `window.turnwise`, one explicitly written function per API
+// method. Nothing generic (no invoke(channel)): the page can reach exactly these channels and
+// never sees ipcRenderer or IPC event objects. Built as CommonJS (out/electron/preload.cjs).
+import { contextBridge, ipcRenderer } from 'electron';
+import type { ApiMethod, channelOf, JOB_EVENT_CHANNEL, JobState } from '../shared/api';
+import type { TurnwiseBridge } from '../shared/bridge';
+
+// Type-only imports keep zod and every schema out of the sandboxed preload (it would be ~750 kB
+// for two string constants). The annotations make the compiler hold these equal to shared/api.
+const JOB_EVENTS: typeof JOB_EVENT_CHANNEL = 'turnwise:job-event';
+function channel(method: ApiMethod): ReturnType<typeof channelOf> {
+  return `turnwise:${method}`;
+}
+
+/** The slice of ipcRenderer the bridge uses; tests pass a fake. */
+export interface IpcRendererLike {
+  invoke(channel: string, ...args: unknown[]): Promise<unknown>;
+  on(channel: string, listener: (event: unknown, ...args: unknown[]) => void): unknown;
+  removeListener(channel: string, listener: (event: unknown, ...args: unknown[]) => void): unknown;
+}
+
+// The results are typed by the contract; the main process answers with dispatch's Result.
+type Invoke = (channel: string, input: unknown) => Promise<never>;
+
+export function createBridge(ipc: IpcRendererLike): TurnwiseBridge {
+  const invoke = ((channel, input) => ipc.invoke(channel, input)) as Invoke;
+  return {
+    appInfo: (input) => invoke(channel('appInfo'), input),
+    listFormats: (input) => invoke(channel('listFormats'), input),
+    listDatasets: (input) => invoke(channel('listDatasets'), input),
+    listTrajectories: (input) => invoke(channel('listTrajectories'), input),
+    getTrajectory: (input) => invoke(channel('getTrajectory'), input),
+    getTurnText: (input) => invoke(channel('getTurnText'), input),
+    runSql: (input) => invoke(channel('runSql'), input),
+    startImport: (input) => invoke(channel('startImport'), input),
+    getJob: (input) => invoke(channel('getJob'), input),
+    listJobs: (input) => invoke(channel('listJobs'), input),
+    cancelJob: (input) => invoke(channel('cancelJob'), input),
+    listReviewItems: (input) => invoke(channel('listReviewItems'), input),
+    onJobEvent(listener) {
+      // The IPC event object stays here: it would hand the page a route back into Electron.
+      const relay = (_event: unknown, job: unknown): void => listener(job as JobState);
+      ipc.on(JOB_EVENTS, relay);
+      return () => {
+        ipc.removeListener(JOB_EVENTS, relay);
+      };
+    },
+  };
+}
+
+contextBridge.exposeInMainWorld('turnwise', createBridge(ipcRenderer));
