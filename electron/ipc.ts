@@ -64,7 +64,8 @@ export function registerIpc(ipcMain: IpcMainLike, bindings: IpcBindings): () => 
         return fail('unauthorized', `IPC sender refused: ${verdict.reason}`);
       }
       const engine = bindings.getEngine();
-      if (engine === null) return fail('unavailable', 'no workspace is open (it is being switched)');
+      if (engine === null)
+        return fail('unavailable', 'no workspace is open (it is being switched)');
       try {
         return await engine.dispatch(method, input);
       } catch (error) {
