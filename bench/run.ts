@@ -1,0 +1,83 @@
+// `npm run bench`: import throughput of Turnwise against two baselines measured in the same run on
+// the same file — a bare DuckDB read_json and a plain JSON.parse pass — with each one's peak
+// memory. Every task runs in its own process. Results go to bench/RESULTS.md.
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { cpus, tmpdir, totalmem } from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { writeBenchInput } from './generate-input';
+import type { Measurement } from './tasks/measure';
+
+const { values } = parseArgs({
+  options: {
+    mb: { type: 'string', default: process.env.BENCH_MB ?? '200' },
+    out: { type: 'string', default: path.join(import.meta.dirname, 'RESULTS.md') },
+  },
+});
+
+function runTask(task: string, args: string[]): Measurement {
+  const script = path.join(import.meta.dirname, 'tasks', `${task}.ts`);
+  const output = execFileSync(process.execPath, ['--import', 'tsx', script, ...args], {
+    encoding: 'utf8',
+    maxBuffer: 1 << 20,
+  });
+  const last = output.trim().split('\n').at(-1) ?? '';
+  return JSON.parse(last) as Measurement;
+}
+
+const dir = mkdtempSync(path.join(tmpdir(), 'turnwise-bench-'));
+try {
+  const input = path.join(dir, 'rollouts.jsonl');
+  console.log(`Generating ${values.mb} MB of turnwise JSONL...`);
+  const { records } = await writeBenchInput(input, Number(values.mb));
+  const megabytes = statSync(input).size / 1e6;
+  console.log(`  ${megabytes.toFixed(0)} MB, ${records} trajectories`);
+
+  const rows: { name: string; m: Measurement }[] = [];
+  for (const [name, task, args] of [
+    ['JSON.parse pass (baseline)', 'json-parse', [input]],
+    ['DuckDB read_json (baseline)', 'duckdb-read-json', [input, path.join(dir, 'raw.duckdb')]],
+    ['Turnwise import', 'turnwise-import', [input, path.join(dir, 'turnwise.duckdb')]],
+  ] as const) {
+    console.log(`Running ${name}...`);
+    const m = runTask(task, [...args]);
+    if (Number(m.records) !== records)
+      throw new Error(`${name} saw ${m.records} records, expected ${records}`);
+    rows.push({ name, m });
+    console.log(
+      `  ${m.seconds.toFixed(2)} s, ${(megabytes / m.seconds).toFixed(1)} MB/s, peak ${m.peak_rss_mb} MB`,
+    );
+  }
+
+  const readJson = rows[1]?.m.seconds ?? NaN;
+  const parse = rows[0]?.m.seconds ?? NaN;
+  const table = rows
+    .map(
+      ({ name, m }) =>
+        `| ${name} | ${m.seconds.toFixed(2)} | ${(megabytes / m.seconds).toFixed(1)} | ` +
+        `${Math.round(records / m.seconds)} | ${m.peak_rss_mb} | ${(readJson / m.seconds).toFixed(2)} | ` +
+        `${(parse / m.seconds).toFixed(2)} |`,
+    )
+    .join('\n');
+  const report = `# Benchmark results
+
+Written by \`npm run bench\` (bench/run.ts); each figure is one run on this machine. Ratios are speed
+relative to the baselines measured in the same run on the same file (above 1 = faster than it).
+
+- Date: ${new Date().toISOString().slice(0, 10)}
+- Machine: ${cpus().length} cores (${cpus()[0]?.model ?? 'unknown CPU'}), ${(totalmem() / 2 ** 30).toFixed(0)} GiB,
+  Node ${process.version}
+- Input: ${megabytes.toFixed(0)} MB turnwise-format JSONL, ${records} trajectories (demo generator, seed 11)
+
+## Import throughput
+
+| task | seconds | MB/s | trajectories/s | peak memory (MB) | × read_json | × JSON.parse |
+|---|---|---|---|---|---|---|
+${table}
+`;
+  writeFileSync(values.out, report);
+  console.log(`\nWrote ${values.out}`);
+} finally {
+  rmSync(dir, { recursive: true, force: true });
+}

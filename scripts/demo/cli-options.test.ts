@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_OUT, parseCliArgs, UsageError } from './cli-options';
+import { DEFAULT_ROLLOUT_OPTIONS } from './rollouts';
+
+describe('demo:generate options', () => {
+  it('defaults to 24 tasks x 8 rollouts into datasets/demo/demo.jsonl', () => {
+    expect(parseCliArgs([])).toEqual({ ...DEFAULT_ROLLOUT_OPTIONS, out: DEFAULT_OUT, help: false });
+    expect(DEFAULT_ROLLOUT_OPTIONS.tasks).toBe(24);
+    expect(DEFAULT_ROLLOUT_OPTIONS.rollouts).toBe(8);
+    expect(DEFAULT_OUT).toBe('datasets/demo/demo.jsonl');
+  });
+
+  it('accepts --flag value and --flag=value', () => {
+    const options = parseCliArgs([
+      '--tasks',
+      '100',
+      '--rollouts=4',
+      '--seed',
+      '0',
+      '--out',
+      '/tmp/x.jsonl',
+      '--model=m',
+    ]);
+    expect(options).toMatchObject({
+      tasks: 100,
+      rollouts: 4,
+      seed: 0,
+      out: '/tmp/x.jsonl',
+      model: 'm',
+    });
+    expect(parseCliArgs(['-h']).help).toBe(true);
+  });
+
+  it('rejects bad input with a usage error', () => {
+    for (const argv of [
+      ['--tasks', '0'],
+      ['--tasks', '2.5'],
+      ['--rollouts'],
+      ['--seed', 'x'],
+      ['--out', ''],
+      ['--what'],
+    ]) {
+      expect(() => parseCliArgs(argv), argv.join(' ')).toThrow(UsageError);
+    }
+  });
+});
