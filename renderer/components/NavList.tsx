@@ -1,0 +1,64 @@
+// The left navigation; entries are real links so their accessible names are their labels.
+import List from '@mui/material/List';
+import ListItemButton from '@mui/material/ListItemButton';
+import ListItemIcon from '@mui/material/ListItemIcon';
+import ListItemText from '@mui/material/ListItemText';
+import DatasetOutlined from '@mui/icons-material/DatasetOutlined';
+import FactCheckOutlined from '@mui/icons-material/FactCheckOutlined';
+import FileDownloadOutlined from '@mui/icons-material/FileDownloadOutlined';
+import TerminalOutlined from '@mui/icons-material/TerminalOutlined';
+import TimelineOutlined from '@mui/icons-material/TimelineOutlined';
+import type { ReactNode } from 'react';
+import { hrefFor, type Route } from '../routing/routes';
+
+type Section = 'datasets' | 'trajectories' | 'review' | 'sql' | 'export';
+
+const ENTRIES: { section: Section; label: string; icon: ReactNode }[] = [
+  { section: 'datasets', label: 'Datasets', icon: <DatasetOutlined fontSize="small" /> },
+  { section: 'trajectories', label: 'Trajectories', icon: <TimelineOutlined fontSize="small" /> },
+  { section: 'review', label: 'Review', icon: <FactCheckOutlined fontSize="small" /> },
+  { section: 'sql', label: 'SQL', icon: <TerminalOutlined fontSize="small" /> },
+  { section: 'export', label: 'Export', icon: <FileDownloadOutlined fontSize="small" /> },
+];
+
+export function sectionOf(route: Route): Section | null {
+  switch (route.name) {
+    case 'datasets':
+    case 'dataset':
+      return 'datasets';
+    case 'trajectories':
+    case 'trajectory':
+    case 'group':
+      return 'trajectories';
+    case 'review':
+    case 'sql':
+    case 'export':
+      return route.name;
+    default:
+      return null;
+  }
+}
+
+export function NavList({ route }: { route: Route }) {
+  const current = sectionOf(route);
+  return (
+    <List component="nav" aria-label="Main" dense sx={{ px: 1 }}>
+      {ENTRIES.map((entry) => {
+        const selected = entry.section === current;
+        return (
+          <ListItemButton
+            key={entry.section}
+            component="a"
+            href={hrefFor({ name: entry.section })}
+            selected={selected}
+            aria-current={selected ? 'page' : undefined}
+            sx={{ borderRadius: 1, mb: 0.25 }}
+          >
+            <ListItemIcon sx={{ minWidth: 32 }}>{entry.icon}</ListItemIcon>
+            <ListItemText primary={entry.label} />
+          </ListItemButton>
+        );
+      })}
+    </List>
+  );
+}

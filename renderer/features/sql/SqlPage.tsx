@@ -1,0 +1,93 @@
+// `#/sql`: read-only SQL over the documented views, with results as a table.
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import Typography from '@mui/material/Typography';
+import PlayArrow from '@mui/icons-material/PlayArrow';
+import { useState } from 'react';
+import type { ApiOutput } from '../../../shared/api';
+import type { ApiError } from '../../../shared/result';
+import { useApiClient } from '../../api/ApiContext';
+import { ErrorAlert } from '../../components/ErrorAlert';
+import { formatCount } from '../../components/format';
+import { PageHeader } from '../../components/PageHeader';
+import { usePersistentState } from '../../hooks/usePersistentState';
+import { EXAMPLE_QUERIES } from './example-queries';
+import { SqlEditor } from './SqlEditor';
+import { SqlExamples } from './SqlExamples';
+import { SqlResultTable } from './SqlResultTable';
+
+const MAX_ROWS = 1000;
+
+type Outcome =
+  { ok: true; value: ApiOutput<'runSql'>; ms: number } | { ok: false; error: ApiError };
+
+const isMac = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform);
+
+export function SqlPage() {
+  const client = useApiClient();
+  const [sql, setSql] = usePersistentState('sql', EXAMPLE_QUERIES[0]?.sql ?? '');
+  const [running, setRunning] = useState(false);
+  const [outcome, setOutcome] = useState<Outcome | null>(null);
+
+  async function run(text: string) {
+    if (text.trim() === '' || running) return;
+    setRunning(true);
+    const started = performance.now();
+    const result = await client.call('runSql', { sql: text, max_rows: MAX_ROWS });
+    setOutcome(
+      result.ok ? { ok: true, value: result.value, ms: performance.now() - started } : result,
+    );
+    setRunning(false);
+  }
+
+  return (
+    <>
+      <PageHeader
+        title="SQL"
+        subtitle={
+          <>
+            Read-only DuckDB SQL over the views <code>datasets</code>, <code>trajectories</code>,{' '}
+            <code>turns</code>, <code>segments</code>, <code>labels</code>, <code>credit</code> and{' '}
+            <code>review_items</code>.
+          </>
+        }
+      />
+      <SqlExamples
+        onPick={(example) => {
+          setSql(() => example.sql);
+          void run(example.sql);
+        }}
+      />
+      <SqlEditor value={sql} onChange={(text) => setSql(() => text)} onRun={() => void run(sql)} />
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, my: 1.5 }}>
+        <Button
+          variant="contained"
+          startIcon={running ? <CircularProgress size={14} color="inherit" /> : <PlayArrow />}
+          onClick={() => void run(sql)}
+          disabled={running || sql.trim() === ''}
+          data-testid="sql-run"
+        >
+          Run
+        </Button>
+        <Typography variant="caption" sx={{ color: 'text.secondary' }}>
+          {isMac ? '⌘' : 'Ctrl'}+Enter
+        </Typography>
+        <Box sx={{ flex: 1 }} />
+        {outcome?.ok === true && (
+          <Typography variant="body2" sx={{ color: 'text.secondary' }} data-testid="sql-row-count">
+            {formatCount(outcome.value.rows.length)} row{outcome.value.rows.length === 1 ? '' : 's'}
+            {outcome.value.truncated && ` (truncated to the first ${formatCount(MAX_ROWS)})`} ·{' '}
+            {Math.round(outcome.ms)} ms
+          </Typography>
+        )}
+      </Box>
+      {outcome !== null &&
+        (outcome.ok ? (
+          <SqlResultTable result={outcome.value} />
+        ) : (
+          <ErrorAlert error={outcome.error} title="Query failed" />
+        ))}
+    </>
+  );
+}

@@ -1,0 +1,63 @@
+// Search box and outcome filter above a trajectory table.
+import Box from '@mui/material/Box';
+import InputAdornment from '@mui/material/InputAdornment';
+import TextField from '@mui/material/TextField';
+import ToggleButton from '@mui/material/ToggleButton';
+import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
+import Typography from '@mui/material/Typography';
+import Search from '@mui/icons-material/Search';
+import { OUTCOME_FILTERS } from '../../../shared/api';
+import { formatCount } from '../../components/format';
+
+export type OutcomeFilter = (typeof OUTCOME_FILTERS)[number];
+
+type Props = {
+  search: string;
+  onSearch: (text: string) => void;
+  outcome: OutcomeFilter;
+  onOutcome: (outcome: OutcomeFilter) => void;
+  total: number | undefined;
+};
+
+export function TrajectoryFilters({ search, onSearch, outcome, onOutcome, total }: Props) {
+  return (
+    <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, p: 1.5, flexWrap: 'wrap' }}>
+      <TextField
+        value={search}
+        onChange={(event) => onSearch(event.target.value)}
+        placeholder="Search trajectory, task or group id"
+        aria-label="Search trajectories"
+        sx={{ width: 320 }}
+        slotProps={{
+          htmlInput: { maxLength: 200, 'data-testid': 'trajectory-search' },
+          input: {
+            startAdornment: (
+              <InputAdornment position="start">
+                <Search fontSize="small" />
+              </InputAdornment>
+            ),
+          },
+        }}
+      />
+      <ToggleButtonGroup
+        exclusive
+        size="small"
+        value={outcome}
+        aria-label="Outcome"
+        onChange={(_, value: OutcomeFilter | null) => {
+          if (value !== null) onOutcome(value);
+        }}
+      >
+        {OUTCOME_FILTERS.map((value) => (
+          <ToggleButton key={value} value={value} sx={{ px: 1.5, py: 0.25, textTransform: 'none' }}>
+            {value}
+          </ToggleButton>
+        ))}
+      </ToggleButtonGroup>
+      <Box sx={{ flex: 1 }} />
+      <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+        {total === undefined ? '' : `${formatCount(total)} trajectories`}
+      </Typography>
+    </Box>
+  );
+}

@@ -1,0 +1,119 @@
+// @vitest-environment jsdom
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { ApiOutput } from '../../../shared/api';
+import type { Turn } from '../../../shared/model';
+import { fakeTransport, ok } from '../../test/fake-transport';
+import { renderWithApi } from '../../test/render';
+import { TrajectoryPage } from './TrajectoryPage';
+
+afterEach(cleanup);
+
+const ID = 'ds:run/1';
+const HOSTILE = '<img src=x onerror=alert(1)>';
+
+function turn(partial: Partial<Turn> & Pick<Turn, 'turn_index' | 'role'>): Turn {
+  const content = partial.content ?? '';
+  return {
+    content,
+    content_length: content.length,
+    content_truncated: false,
+    reasoning: null,
+    tool_calls: [],
+    tool_call_id: null,
+    is_action: false,
+    n_tokens: null,
+    has_logprobs: false,
+    ...partial,
+  };
+}
+
+const detail: ApiOutput<'getTrajectory'> = {
+  trajectory: {
+    trajectory_id: ID,
+    dataset_id: 'ds',
+    task_id: 'task-1',
+    group_id: 'g/1',
+    sample_index: 0,
+    model: 'policy-7b',
+    reward: 0.5,
+    success: false,
+    n_turns: 4,
+    n_actions: 1,
+    source_ref: 'runs.jsonl:1',
+    metadata: '{"seed":1}',
+  },
+  turns: [
+    turn({ turn_index: 0, role: 'user', content: HOSTILE }),
+    turn({
+      turn_index: 1,
+      role: 'assistant',
+      is_action: true,
+      reasoning: 'think first',
+      tool_calls: [
+        { id: 'c1', name: 'search', arguments: '{"q":"<b>x</b>","k":2}' },
+        { id: 'c2', name: 'broken', arguments: '{not json' },
+      ],
+    }),
+    turn({
+      turn_index: 2,
+      role: 'tool',
+      tool_call_id: 'c1',
+      content: 'abc',
+      content_length: 7,
+      content_truncated: true,
+    }),
+    turn({ turn_index: 3, role: 'environment', content: 'done', has_logprobs: true }),
+  ],
+};
+
+describe('TrajectoryPage', () => {
+  it('renders every turn as text, never as HTML', async () => {
+    const transport = fakeTransport({ getTrajectory: () => ok(detail) });
+    const { container } = renderWithApi(<TrajectoryPage id={ID} />, transport);
+
+    const turns = await screen.findAllByTestId('turn');
+    expect(turns.map((t) => t.dataset.role)).toEqual(['user', 'assistant', 'tool', 'environment']);
+    const contents = screen.getAllByTestId('turn-content');
+    expect(contents[0]?.textContent).toBe(HOSTILE);
+    expect(container.querySelector('img')).toBeNull();
+    expect(container.querySelector('b')).toBeNull();
+    expect(transport.calls[0]).toEqual({ method: 'getTrajectory', input: { trajectory_id: ID } });
+  });
+
+  it('pretty-prints tool-call arguments and falls back to the raw text', async () => {
+    renderWithApi(<TrajectoryPage id={ID} />, fakeTransport({ getTrajectory: () => ok(detail) }));
+    const calls = await screen.findAllByTestId('tool-call');
+    expect(calls).toHaveLength(2);
+    expect(calls[0]?.textContent).toContain('search');
+    expect(calls[0]?.querySelector('pre')?.textContent).toBe('{\n  "q": "<b>x</b>",\n  "k": 2\n}');
+    expect(calls[1]?.querySelector('pre')?.textContent).toBe('{not json');
+  });
+
+  it('pages in the full content of a truncated turn', async () => {
+    const transport = fakeTransport({
+      getTrajectory: () => ok(detail),
+      getTurnText: (input) => ok({ text: 'abcdefg', offset: input.offset ?? 0, total_length: 7 }),
+    });
+    renderWithApi(<TrajectoryPage id={ID} />, transport);
+    fireEvent.click(await screen.findByRole('button', { name: /show full content \(7 chars\)/i }));
+    const toolTurn = screen.getAllByTestId('turn').find((t) => t.dataset.role === 'tool');
+    await waitFor(() =>
+      expect(toolTurn?.querySelector('[data-testid="turn-content"]')?.textContent).toBe('abcdefg'),
+    );
+    expect(transport.calls.at(-1)).toEqual({
+      method: 'getTurnText',
+      input: { trajectory_id: ID, turn_index: 2, offset: 0, length: 200_000 },
+    });
+  });
+
+  it('shows a Result error with its code', async () => {
+    const transport = fakeTransport({
+      getTrajectory: () => ({ ok: false, error: { code: 'io', message: 'server unreachable' } }),
+    });
+    renderWithApi(<TrajectoryPage id={ID} />, transport);
+    const alert = await screen.findByTestId('error-alert');
+    expect(alert.textContent).toContain('(io)');
+    expect(alert.textContent).toContain('server unreachable');
+  });
+});

@@ -1,0 +1,57 @@
+// A turn's text as plain text (never HTML): pre-wrap, monospace for tool and environment output.
+// Long content arrives as a preview; the full text is paged in on request.
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import Typography from '@mui/material/Typography';
+import type { Turn } from '../../../shared/model';
+import { formatCount } from '../../components/format';
+import { useFullTurnText } from './useFullTurnText';
+
+type Props = { trajectoryId: string; turn: Turn };
+
+export function TurnContent({ trajectoryId, turn }: Props) {
+  const full = useFullTurnText(trajectoryId, turn.turn_index);
+  const observation = turn.role === 'tool' || turn.role === 'environment';
+  const done = full.state.status === 'done';
+  const text = full.state.status === 'done' ? full.state.text : turn.content;
+  const truncated = turn.content_truncated && !done;
+  if (text === '' && turn.tool_calls.length > 0) return null;
+
+  const classes = ['tw-content', observation && 'tw-observation', done && 'tw-full'];
+  return (
+    <>
+      <pre className={classes.filter(Boolean).join(' ')} data-testid="turn-content">
+        {text}
+        {truncated && '…'}
+      </pre>
+      {text === '' && <span className="tw-empty">(empty)</span>}
+      {truncated && (
+        <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, mt: 0.5 }}>
+          <Button
+            variant="outlined"
+            onClick={() => void full.load()}
+            disabled={full.state.status === 'loading'}
+            data-testid="turn-show-full"
+          >
+            Show full content ({formatCount(turn.content_length)} chars)
+          </Button>
+          {full.state.status === 'loading' && (
+            <>
+              <CircularProgress size={14} />
+              <Typography variant="caption" sx={{ color: 'text.secondary' }}>
+                {formatCount(full.state.loaded)} / {formatCount(turn.content_length)}
+              </Typography>
+            </>
+          )}
+        </Box>
+      )}
+      {full.state.status === 'error' && (
+        <Alert severity="error" sx={{ mt: 0.5 }}>
+          Could not load the full content ({full.state.error.code}): {full.state.error.message}
+        </Alert>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,138 @@
+// The styles of every turn card, computed once per list from the theme. A trajectory can have
+// thousands of turns; per-card sx/Chip/Tooltip styling made "show all" take seconds.
+import { styled } from '@mui/material/styles';
+import { TURN_ROLES } from '../../../shared/model';
+import { roleColor } from '../../theme/role-colors';
+import { MONO_FONT } from '../../theme/theme';
+
+export const TurnListRoot = styled('div')(({ theme }) => {
+  const mode = theme.palette.mode;
+  const roles = Object.fromEntries(
+    TURN_ROLES.flatMap((role) => {
+      const c = roleColor(role, mode);
+      return [
+        [`& .tw-turn.tw-role-${role}`, { borderLeftColor: c.border }],
+        [
+          `& .tw-chip.tw-role-${role}`,
+          { color: c.fg, backgroundColor: c.bg, borderColor: c.border },
+        ],
+      ];
+    }),
+  );
+  const block = {
+    margin: 0,
+    fontFamily: 'inherit',
+    whiteSpace: 'pre-wrap',
+    wordBreak: 'break-word',
+    overflowWrap: 'anywhere',
+  } as const;
+  return {
+    '& .tw-turn': {
+      backgroundColor: theme.palette.background.paper,
+      border: `1px solid ${theme.palette.divider}`,
+      borderLeftWidth: 3,
+      borderRadius: theme.shape.borderRadius,
+      padding: theme.spacing(1, 1.5),
+      marginBottom: theme.spacing(1),
+    },
+    '& .tw-head': {
+      display: 'flex',
+      alignItems: 'center',
+      gap: theme.spacing(1),
+      flexWrap: 'wrap',
+    },
+    '& .tw-index': {
+      fontFamily: MONO_FONT,
+      fontSize: 12,
+      color: theme.palette.text.secondary,
+      minWidth: 28,
+    },
+    '& .tw-chip': {
+      display: 'inline-flex',
+      alignItems: 'center',
+      height: 20,
+      padding: '0 7px',
+      borderRadius: 10,
+      border: '1px solid',
+      fontSize: 12,
+      fontWeight: 600,
+      lineHeight: 1,
+    },
+    '& .tw-chip.tw-action': {
+      color: theme.palette.primary.contrastText,
+      backgroundColor: theme.palette.primary.main,
+      borderColor: theme.palette.primary.main,
+    },
+    '& .tw-chip.tw-logprobs': {
+      color: theme.palette.secondary.main,
+      borderColor: theme.palette.secondary.main,
+      fontWeight: 500,
+    },
+    '& .tw-spacer': { flex: 1 },
+    '& .tw-meta': { fontSize: 11, color: theme.palette.text.secondary },
+    '& .tw-mono': { fontFamily: MONO_FONT },
+    '& .tw-content': { ...block, marginTop: theme.spacing(0.5), fontSize: 13, lineHeight: 1.5 },
+    '& .tw-content.tw-observation': {
+      fontFamily: MONO_FONT,
+      fontSize: 12,
+      backgroundColor: theme.palette.action.hover,
+      borderRadius: theme.shape.borderRadius,
+      padding: theme.spacing(0.75, 1),
+      maxHeight: 640,
+      overflow: 'auto',
+    },
+    '& .tw-content.tw-observation.tw-full': { maxHeight: 'none' },
+    '& .tw-empty': { fontSize: 12, fontStyle: 'italic', color: theme.palette.text.disabled },
+    '& .tw-toggle': {
+      display: 'inline-flex',
+      alignItems: 'center',
+      gap: 4,
+      marginTop: theme.spacing(0.5),
+      padding: '2px 4px',
+      border: 0,
+      borderRadius: theme.shape.borderRadius,
+      background: 'none',
+      font: 'inherit',
+      fontSize: 12,
+      color: theme.palette.text.secondary,
+      cursor: 'pointer',
+      '&:hover': { backgroundColor: theme.palette.action.hover },
+      '&:focus-visible': { outline: `2px solid ${theme.palette.primary.main}` },
+    },
+    '& .tw-reasoning': {
+      ...block,
+      marginTop: theme.spacing(0.5),
+      paddingLeft: theme.spacing(1.5),
+      borderLeft: `2px solid ${theme.palette.divider}`,
+      color: theme.palette.text.secondary,
+      fontSize: 13,
+      fontStyle: 'italic',
+    },
+    '& .tw-call': {
+      border: `1px solid ${theme.palette.divider}`,
+      borderRadius: theme.shape.borderRadius,
+      overflow: 'hidden',
+      marginTop: theme.spacing(1),
+    },
+    '& .tw-call-head': {
+      display: 'flex',
+      alignItems: 'baseline',
+      gap: theme.spacing(1),
+      padding: theme.spacing(0.5, 1),
+      backgroundColor: theme.palette.action.hover,
+      fontFamily: MONO_FONT,
+      fontSize: 12,
+    },
+    '& .tw-call-name': { fontWeight: 700 },
+    '& .tw-call-warning': { marginLeft: 'auto', fontSize: 11, color: theme.palette.warning.main },
+    '& .tw-call-args': {
+      ...block,
+      padding: theme.spacing(0.75, 1),
+      fontFamily: MONO_FONT,
+      fontSize: 12,
+      maxHeight: 480,
+      overflow: 'auto',
+    },
+    ...roles,
+  };
+});

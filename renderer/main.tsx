@@ -1,0 +1,17 @@
+// Entry point: pick the transport (Electron IPC or browser-mode HTTP) and mount the app.
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { App } from './App';
+import { createClient } from './api/client';
+import { selectTransport } from './api/select-transport';
+
+const container = document.getElementById('root');
+if (container === null) throw new Error('index.html has no #root element');
+
+const client = createClient(selectTransport());
+
+createRoot(container).render(
+  <StrictMode>
+    <App client={client} />
+  </StrictMode>,
+);
