@@ -3,7 +3,7 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
-import { CONTENT_SECURITY_POLICY } from './shared/csp';
+import { CONTENT_SECURITY_POLICY } from './shared/csp.ts';
 
 const CSP_PLACEHOLDER =
   /<meta http-equiv="Content-Security-Policy" content="%TURNWISE_CSP%"\s*\/?>/;

@@ -3,7 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONTENT_SECURITY_POLICY } from '../shared/csp';
-import { contentTypeOf, createAppProtocolHandler, resolveAppPath } from './app-protocol';
+import { createAppProtocolHandler, resolveAppPath } from './app-protocol';
+import { contentTypeOf } from './content-types';
 
 let base: string;
 let root: string;

@@ -4,6 +4,7 @@
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { CONTENT_SECURITY_POLICY } from '../shared/csp';
+import { contentTypeOf } from './content-types';
 import { APP_HOST, APP_SCHEME } from './window';
 
 /** Privileges for protocol.registerSchemesAsPrivileged: a standard, secure origin like https. */
@@ -47,31 +48,6 @@ export function resolveAppPath(root: string, requestUrl: string): AppPathResolut
   const full = path.resolve(resolvedRoot, relative);
   if (!isInside(resolvedRoot, full)) return FORBIDDEN;
   return { kind: 'file', path: full };
-}
-
-const CONTENT_TYPES: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.mjs': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.json': 'application/json; charset=utf-8',
-  '.map': 'application/json; charset=utf-8',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.jpg': 'image/jpeg',
-  '.jpeg': 'image/jpeg',
-  '.gif': 'image/gif',
-  '.webp': 'image/webp',
-  '.ico': 'image/x-icon',
-  '.woff': 'font/woff',
-  '.woff2': 'font/woff2',
-  '.ttf': 'font/ttf',
-  '.wasm': 'application/wasm',
-  '.txt': 'text/plain; charset=utf-8',
-};
-
-export function contentTypeOf(filePath: string): string {
-  return CONTENT_TYPES[path.extname(filePath).toLowerCase()] ?? 'application/octet-stream';
 }
 
 function baseHeaders(contentType: string): Record<string, string> {

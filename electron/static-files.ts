@@ -3,21 +3,7 @@ import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { ServerResponse } from 'node:http';
-
-const CONTENT_TYPES: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.mjs': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.json': 'application/json; charset=utf-8',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.ico': 'image/x-icon',
-  '.woff': 'font/woff',
-  '.woff2': 'font/woff2',
-  '.ttf': 'font/ttf',
-  '.map': 'application/json; charset=utf-8',
-};
+import { contentTypeOf } from './content-types';
 
 export async function serveStatic(
   root: string,
@@ -45,7 +31,7 @@ export async function serveStatic(
       .end('not found');
     return;
   }
-  const type = CONTENT_TYPES[path.extname(file)] ?? 'application/octet-stream';
+  const type = contentTypeOf(file);
   // Hashed assets never change; index.html must always be fresh.
   const cache = relative.startsWith('/assets/')
     ? 'public, max-age=31536000, immutable'

@@ -41,7 +41,10 @@ export const TRAJECTORY_SORT_COLUMNS = [
   'trajectory_id',
   'task_id',
   'group_id',
+  'sample_index',
+  'model',
   'reward',
+  'success',
   'n_turns',
   'n_actions',
 ] as const;

@@ -25,9 +25,9 @@ const COLUMNS: Column[] = [
   { id: 'trajectory_id', label: 'trajectory_id', sort: 'trajectory_id' },
   { id: 'task_id', label: 'task_id', sort: 'task_id' },
   { id: 'group_id', label: 'group_id', sort: 'group_id' },
-  { id: 'sample_index', label: 'sample', numeric: true },
+  { id: 'sample_index', label: 'sample', numeric: true, sort: 'sample_index' },
   { id: 'reward', label: 'reward', numeric: true, sort: 'reward' },
-  { id: 'success', label: 'success' },
+  { id: 'success', label: 'success', sort: 'success' },
   { id: 'n_turns', label: 'turns', numeric: true, sort: 'n_turns' },
   { id: 'n_actions', label: 'actions', numeric: true, sort: 'n_actions' },
 ];
