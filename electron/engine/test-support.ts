@@ -2,6 +2,12 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import type {
+  CanonicalTrajectory,
+  FormatOptions,
+  FormatReader,
+  ReadItem,
+} from './importers/canonical';
 
 export function tempDir(prefix = 'turnwise-test-'): { dir: string; cleanup: () => void } {
   const dir = mkdtempSync(path.join(tmpdir(), prefix));
@@ -60,4 +66,28 @@ export function writeJsonl(
     lines.map((line) => (typeof line === 'string' ? line : JSON.stringify(line))).join(eol) + eol,
   );
   return file;
+}
+
+/** The real sample files beside the project (../shared/samples); tests read them in place. */
+export function samplePath(...parts: string[]): string {
+  return path.resolve(import.meta.dirname, '..', '..', '..', 'shared', 'samples', ...parts);
+}
+
+/** Reads every item a format reader yields for a file. */
+export async function readAllItems(
+  reader: FormatReader,
+  file: string,
+  options: FormatOptions = {},
+): Promise<ReadItem[]> {
+  const items: ReadItem[] = [];
+  const context = { progress: { bytesRead: 0 }, signal: new AbortController().signal, options };
+  for await (const item of reader.read(file, context)) items.push(item);
+  return items;
+}
+
+/** The trajectories among the items; fails loudly on any bad record. */
+export function trajectoriesOf(items: ReadItem[]): CanonicalTrajectory[] {
+  const bad = items.filter((item) => item.kind === 'error');
+  if (bad.length > 0) throw new Error(`bad records: ${JSON.stringify(bad)}`);
+  return items.flatMap((item) => (item.kind === 'trajectory' ? [item.trajectory] : []));
 }

@@ -16,6 +16,8 @@ export interface CanonicalTurn {
   is_action: boolean;
   n_tokens: number | null;
   logprobs: TokenLogprobs | null;
+  /** Format-specific facts about the turn (e.g. who issued a tool call, an event id). */
+  metadata?: Record<string, unknown> | null;
 }
 
 export interface CanonicalTrajectory {
@@ -32,7 +34,10 @@ export interface CanonicalTrajectory {
   turns: CanonicalTurn[];
 }
 
-/** What a reader yields for each record: a trajectory, or the reason the record is bad. */
+/**
+ * What a reader yields for each record: a trajectory, or the reason the record is bad. `line` is
+ * the 1-based line of the file where the record starts (for a single-record JSON file, 1).
+ */
 export type ReadItem =
   | { kind: 'trajectory'; line: number; trajectory: CanonicalTrajectory }
   | { kind: 'error'; line: number; reason: string };
@@ -42,13 +47,30 @@ export interface ReadProgress {
   bytesRead: number;
 }
 
+/** User choices that change how a format is read (CLI flags, the import dialog). */
+export interface FormatOptions {
+  /** Dot paths into each record overriding where the outcome and the grouping come from. */
+  reward_field?: string;
+  success_field?: string;
+  task_field?: string;
+  group_field?: string;
+  /** A results report (SWE-bench style) joined by instance id for resolution. */
+  report?: string;
+}
+
+export interface ReadContext {
+  progress: ReadProgress;
+  signal: AbortSignal;
+  options: FormatOptions;
+}
+
 export interface FormatReader {
   name: string;
   description: string;
   extensions: string[];
   /** How sure the reader is that it can read a file, from 0 (no) to 1 (certain). */
   detect(sample: { path: string; head: string }): number;
-  read(file: string, progress: ReadProgress, signal: AbortSignal): AsyncIterable<ReadItem>;
+  read(file: string, context: ReadContext): AsyncIterable<ReadItem>;
 }
 
 /** A bad record: thrown while converting one record, reported as `file:line: reason`. */

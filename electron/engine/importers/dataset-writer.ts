@@ -94,6 +94,7 @@ export class DatasetWriter {
       u.appendBoolean(turn.is_action);
       if (turn.n_tokens === null) u.appendNull();
       else u.appendInteger(turn.n_tokens);
+      appendText(u, turn.metadata ? canonicalJson(turn.metadata) : null);
       u.endRow();
       if (turn.logprobs) {
         const l = this.logprobs;

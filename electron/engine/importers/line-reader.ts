@@ -1,10 +1,10 @@
-// Streams a text file line by line (LF or CRLF), transparently gunzipping .gz files, and
+// Streams a text file line by line (LF or CRLF), transparently decompressing .gz/.zst, and
 // reports how many bytes of the file on disk have been consumed.
 import { createReadStream } from 'node:fs';
 import { createInterface } from 'node:readline';
-import { createGunzip } from 'node:zlib';
 import type { Readable } from 'node:stream';
 import type { ReadProgress } from './canonical';
+import { decompressed } from './decompress';
 
 export interface Line {
   /** 1-based line number. */
@@ -17,10 +17,7 @@ export function openTextStream(file: string, progress: ReadProgress): Readable {
   raw.on('data', (chunk) => {
     progress.bytesRead += chunk.length;
   });
-  if (!file.endsWith('.gz')) return raw;
-  const gunzip = createGunzip();
-  raw.on('error', (error) => gunzip.destroy(error));
-  return raw.pipe(gunzip);
+  return decompressed(file, raw);
 }
 
 export async function* readLines(

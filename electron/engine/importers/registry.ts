@@ -1,9 +1,9 @@
 // All import formats, and detection of the format of a file.
-import { open } from 'node:fs/promises';
-import { gunzipSync } from 'node:zlib';
+import { createReadStream } from 'node:fs';
 import { TurnwiseError } from '../../../shared/result';
 import type { FormatInfo } from '../../../shared/model';
 import type { FormatReader } from './canonical';
+import { decompressed } from './decompress';
 import { turnwiseFormat } from './turnwise';
 
 export const FORMATS: readonly FormatReader[] = [turnwiseFormat];
@@ -25,24 +25,23 @@ export function formatByName(name: string): FormatReader {
   return reader;
 }
 
-/** Reads the start of a file as text (decompressing .gz) for detection. */
+/** Reads the start of a file as text (decompressed) for detection. */
 export async function readHead(file: string): Promise<string> {
-  const handle = await open(file, 'r');
+  const chunks: Buffer[] = [];
+  let size = 0;
+  const stream = decompressed(file, createReadStream(file, { highWaterMark: 1 << 16 }));
   try {
-    const buffer = Buffer.alloc(SAMPLE_BYTES);
-    const { bytesRead } = await handle.read(buffer, 0, SAMPLE_BYTES, 0);
-    const bytes = buffer.subarray(0, bytesRead);
-    if (!file.endsWith('.gz')) return bytes.toString('utf8');
-    try {
-      return gunzipSync(bytes, {
-        finishFlush: 2 /* Z_SYNC_FLUSH: tolerate a cut stream */,
-      }).toString('utf8');
-    } catch {
-      return '';
+    for await (const chunk of stream) {
+      chunks.push(chunk as Buffer);
+      size += (chunk as Buffer).length;
+      if (size >= SAMPLE_BYTES) break;
     }
+  } catch {
+    // A corrupt or cut compressed stream: detect on what was decoded.
   } finally {
-    await handle.close();
+    stream.destroy();
   }
+  return Buffer.concat(chunks).subarray(0, SAMPLE_BYTES).toString('utf8');
 }
 
 /** Picks the most confident reader; an unknown or ambiguous file gets the candidates listed. */

@@ -249,3 +249,19 @@ describe('runImport (turnwise format)', () => {
     expect(await count('datasets')).toBe(0);
   });
 });
+
+describe('compressed inputs', () => {
+  it('reads zstd-compressed JSONL', async () => {
+    const { spawnSync } = await import('node:child_process');
+    const plain = writeJsonl(path.join(dir, 'zipped.jsonl'), [
+      turnwiseRecord({ id: 'a' }),
+      turnwiseRecord({ id: 'b' }),
+    ]);
+    // The zstd command (Debian's zstd package, installed by .ci/run) makes a real .zst file.
+    const zst = spawnSync('zstd', ['-q', '-f', plain, '-o', `${plain}.zst`]);
+    expect(zst.error).toBeUndefined();
+    expect(zst.status).toBe(0);
+    const summary = await runImport(workspace, options([`${plain}.zst`]), noProgress, never);
+    expect(summary).toMatchObject({ dataset: 'zipped', trajectories: 2 });
+  });
+});

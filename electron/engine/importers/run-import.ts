@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { ImportSummary, SkippedRecord } from '../../../shared/model';
 import { TurnwiseError } from '../../../shared/result';
 import type { Workspace } from '../store/workspace';
-import type { FormatReader, ReadProgress } from './canonical';
+import type { FormatOptions, FormatReader, ReadProgress } from './canonical';
 import { DatasetWriter } from './dataset-writer';
 import { detectFormat, formatByName } from './registry';
 import { contentSha256, resolveSourceFiles, type SourceFile } from './source-files';
@@ -14,6 +14,7 @@ export interface ImportOptions {
   format: string;
   dataset?: string | undefined;
   onError: 'abort' | 'skip';
+  formatOptions?: FormatOptions;
 }
 
 export interface ImportProgress {
@@ -70,7 +71,8 @@ export async function runImport(
     for (const [index, file] of files.entries()) {
       const progress: ReadProgress = { bytesRead: 0 };
       const reader = readers[index] as FormatReader;
-      for await (const item of reader.read(file.path, progress, signal)) {
+      const context = { progress, signal, options: options.formatOptions ?? {} };
+      for await (const item of reader.read(file.path, context)) {
         if (signal.aborted) break;
         if (item.kind === 'error') {
           const bad = { file: file.path, line: item.line, reason: item.reason };
@@ -135,7 +137,11 @@ export async function runImport(
       source_path: files.length === 1 ? (files[0]?.path ?? '') : commonFolder(files),
       content_sha256: sha256,
       bytes: totalBytes,
-      options: { on_error: options.onError, files: files.map((file) => file.path) },
+      options: {
+        on_error: options.onError,
+        files: files.map((file) => file.path),
+        format_options: options.formatOptions ?? {},
+      },
     });
   } catch (error) {
     await writer.rollback();

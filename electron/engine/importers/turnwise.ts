@@ -2,13 +2,14 @@
 import path from 'node:path';
 import { redactSecrets } from './redact';
 import { isRecord, messagesToTurns } from './openai-messages';
+import { withoutCompression } from './decompress';
 import { readLines } from './line-reader';
 import {
   RecordError,
   type CanonicalTrajectory,
   type FormatReader,
   type ReadItem,
-  type ReadProgress,
+  type ReadContext,
 } from './canonical';
 
 const TOP_LEVEL_KEYS = ['trajectory_id', 'task_id', 'group_id', 'reward', 'success'];
@@ -67,10 +68,9 @@ export function turnwiseRecord(record: unknown, fallbackId: string): CanonicalTr
 
 async function* readTurnwise(
   file: string,
-  progress: ReadProgress,
-  signal: AbortSignal,
+  { progress, signal }: ReadContext,
 ): AsyncIterable<ReadItem> {
-  const stem = path.basename(file).replace(/\.(jsonl|json)(\.gz)?$/i, '');
+  const stem = path.basename(withoutCompression(file)).replace(/\.(jsonl|json)$/i, '');
   for await (const { number, text } of readLines(file, progress, signal)) {
     if (text.trim() === '') continue;
     let parsed: unknown;
@@ -98,9 +98,9 @@ export const turnwiseFormat: FormatReader = {
   description:
     'Turnwise rollout JSONL: one trajectory per line with OpenAI messages, optional per-token ' +
     'token_ids / logp_policy / logp_ref on assistant messages',
-  extensions: ['.jsonl', '.jsonl.gz'],
+  extensions: ['.jsonl', '.jsonl.gz', '.jsonl.zst'],
   detect({ path: file, head }) {
-    if (!/\.jsonl(\.gz)?$/i.test(file)) return 0;
+    if (!/\.jsonl$/i.test(withoutCompression(file))) return 0;
     const firstLine = head.split('\n', 1)[0] ?? '';
     let first: unknown;
     try {

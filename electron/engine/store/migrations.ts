@@ -83,7 +83,17 @@ const v1Views = [
     ) e USING (item_id)`,
 ];
 
-export const MIGRATIONS: Migration[] = [{ version: 1, statements: [...v1Tables, ...v1Views] }];
+// v2: per-turn metadata (format-specific facts: who issued a tool call, event ids, item types).
+const v2TurnMetadata = [
+  `ALTER TABLE tw_turns ADD COLUMN metadata JSON`,
+  `CREATE OR REPLACE VIEW turns AS SELECT trajectory_id, turn_index, role, content, reasoning,
+    tool_calls, tool_call_id, is_action, n_tokens, metadata FROM tw_turns`,
+];
+
+export const MIGRATIONS: Migration[] = [
+  { version: 1, statements: [...v1Tables, ...v1Views] },
+  { version: 2, statements: v2TurnMetadata },
+];
 
 export const SCHEMA_VERSION = Math.max(...MIGRATIONS.map((m) => m.version));
 

@@ -1,0 +1,97 @@
+// Whole-document JSON inputs (.json, .traj, ...): read with progress, parse with the error's
+// line, and split a top-level array into its elements with the line each one starts on.
+import { createReadStream } from 'node:fs';
+import type { ReadContext } from './canonical';
+import { decompressed } from './decompress';
+import { jsonErrorOffset } from './json-error-offset';
+
+/** Reads a (possibly compressed) text file whole, counting bytes into the progress. */
+export async function readTextFile(file: string, context: ReadContext): Promise<string> {
+  const raw = createReadStream(file);
+  raw.on('data', (chunk) => {
+    context.progress.bytesRead += chunk.length;
+  });
+  const chunks: Buffer[] = [];
+  for await (const chunk of decompressed(file, raw)) {
+    if (context.signal.aborted) break;
+    chunks.push(chunk as Buffer);
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+export type Parsed = { ok: true; value: unknown } | { ok: false; line: number; reason: string };
+
+/** The 1-based line of a character offset. */
+export function lineAt(text: string, offset: number): number {
+  let line = 1;
+  for (let i = 0; i < offset && i < text.length; i += 1) if (text.charCodeAt(i) === 10) line += 1;
+  return line;
+}
+
+/** JSON.parse, with a failure reported at its line rather than as a character position. */
+export function parseJson(text: string, firstLine = 1): Parsed {
+  try {
+    return { ok: true, value: JSON.parse(text) as unknown };
+  } catch (error) {
+    const message = (error as Error).message.split('\n')[0] ?? '';
+    const line = firstLine - 1 + lineAt(text, jsonErrorOffset(text));
+    return { ok: false, line, reason: `invalid JSON (${message.slice(0, 200)})` };
+  }
+}
+
+export interface ArrayElement {
+  /** 1-based line where the element starts. */
+  line: number;
+  text: string;
+}
+
+/**
+ * The elements of a top-level JSON array as text, each with its starting line, so a list of
+ * records (tau-bench, event lists) reports a bad record at the right line. Returns null when the
+ * document is not an array. Strings and nesting are tracked; the elements are not validated here.
+ */
+export function splitTopLevelArray(text: string): ArrayElement[] | null {
+  let i = 0;
+  let line = 1;
+  const skipSpace = () => {
+    while (i < text.length) {
+      const c = text.charCodeAt(i);
+      if (c === 10) line += 1;
+      else if (c !== 32 && c !== 9 && c !== 13 && c !== 0xfeff) break;
+      i += 1;
+    }
+  };
+  skipSpace();
+  if (text[i] !== '[') return null;
+  i += 1;
+  const elements: ArrayElement[] = [];
+  for (;;) {
+    skipSpace();
+    if (i >= text.length) return elements;
+    if (text[i] === ']') return elements;
+    if (text[i] === ',') {
+      i += 1;
+      continue;
+    }
+    const start = i;
+    const startLine = line;
+    let depth = 0;
+    let inString = false;
+    for (; i < text.length; i += 1) {
+      const c = text[i];
+      if (c === '\n') line += 1;
+      if (inString) {
+        if (c === '\\') i += 1;
+        else if (c === '"') inString = false;
+        continue;
+      }
+      if (c === '"') inString = true;
+      else if (c === '{' || c === '[') depth += 1;
+      else if (c === '}' || c === ']') {
+        if (depth === 0) break;
+        depth -= 1;
+      } else if (c === ',' && depth === 0) break;
+    }
+    elements.push({ line: startLine, text: text.slice(start, i) });
+  }
+}
