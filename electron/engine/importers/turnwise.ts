@@ -12,7 +12,7 @@ import {
   type ReadContext,
 } from './canonical';
 
-const TOP_LEVEL_KEYS = ['trajectory_id', 'task_id', 'group_id', 'reward', 'success'];
+const OWN_KEYS = ['trajectory_id', 'group_id', 'sample_index'];
 
 function optionalId(value: unknown, field: string): string | null {
   if (value === null || value === undefined) return null;
@@ -99,6 +99,8 @@ export const turnwiseFormat: FormatReader = {
     'Turnwise rollout JSONL: one trajectory per line with OpenAI messages, optional per-token ' +
     'token_ids / logp_policy / logp_ref on assistant messages',
   extensions: ['.jsonl', '.jsonl.gz', '.jsonl.zst'],
+  // Generic OpenAI-messages JSONL scores about 0.6 in the openai-chat reader; this format wins
+  // only on keys that are its own (trajectory_id, group_id, per-token log-probs).
   detect({ path: file, head }) {
     if (!/\.jsonl$/i.test(withoutCompression(file))) return 0;
     const firstLine = head.split('\n', 1)[0] ?? '';
@@ -108,12 +110,13 @@ export const turnwiseFormat: FormatReader = {
     } catch {
       // The first record may be larger than the sample: fall back to its opening keys.
       if (!/^\s*\{/.test(head) || !/"messages"\s*:\s*\[/.test(head)) return 0;
-      return 0.3 + TOP_LEVEL_KEYS.filter((key) => head.includes(`"${key}"`)).length * 0.08;
+      return OWN_KEYS.some((key) => head.includes(`"${key}"`)) ? 0.75 : 0.2;
     }
     if (!isRecord(first) || !Array.isArray(first.messages)) return 0;
-    const hits = TOP_LEVEL_KEYS.filter((key) => key in first).length;
+    const ownKeys = OWN_KEYS.filter((key) => key in first).length;
     const hasLogprobs = first.messages.some((m) => isRecord(m) && 'logp_policy' in m);
-    return Math.min(1, 0.3 + hits * 0.12 + (hasLogprobs ? 0.2 : 0));
+    if (ownKeys === 0 && !hasLogprobs) return 0.2;
+    return Math.min(1, 0.75 + ownKeys * 0.05 + (hasLogprobs ? 0.1 : 0));
   },
   read: readTurnwise,
 };
