@@ -116,6 +116,63 @@ describe('turnwise CLI', () => {
     expect(run.stderr).toMatch(/identical content was already imported as dataset 'runs'/);
   });
 
+  it('regroup previews, applies and resets a grouping expression', () => {
+    const preview = turnwise(
+      'regroup',
+      '--db',
+      db,
+      '--dataset',
+      'runs',
+      '--by',
+      "task_id || '/' || success",
+      '--dry-run',
+      '--json',
+    );
+    expect(preview.code).toBe(0);
+    expect(JSON.parse(preview.stdout)).toMatchObject({ groups: 2 });
+    expect(
+      JSON.parse(
+        turnwise(
+          'regroup',
+          '--db',
+          db,
+          '--dataset',
+          'runs',
+          '--by',
+          "task_id || '/' || success",
+          '--json',
+        ).stdout,
+      ),
+    ).toEqual({ groups: 2 });
+    const groups = JSON.parse(
+      turnwise(
+        'sql',
+        '--db',
+        db,
+        "SELECT DISTINCT group_id FROM trajectories WHERE dataset_id = 'runs' ORDER BY 1",
+        '--json',
+      ).stdout,
+    );
+    expect(groups.rows).toEqual([{ group_id: 'T1/false' }, { group_id: 'T1/true' }]);
+    expect(
+      JSON.parse(turnwise('regroup', '--db', db, '--dataset', 'runs', '--reset', '--json').stdout),
+    ).toEqual({ groups: 1 });
+    const bad = turnwise(
+      'regroup',
+      '--db',
+      db,
+      '--dataset',
+      'runs',
+      '--by',
+      '1); DROP TABLE tw_turns; --',
+    );
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toMatch(/^turnwise: regroup: grouping expression: /);
+    expect(turnwise('regroup', '--db', db, '--dataset', 'runs').stderr).toBe(
+      'turnwise: usage: give either --by "SQL EXPRESSION" or --reset\n',
+    );
+  });
+
   it('formats lists the turnwise format', () => {
     const formats = JSON.parse(turnwise('formats', '--json').stdout);
     expect(formats.formats.map((f: { name: string }) => f.name)).toContain('turnwise');

@@ -3,6 +3,7 @@ import { TurnwiseError } from '../shared/result';
 import { importCommand } from './cli/import-command';
 import { CliFailure, failureFrom } from './cli/output';
 import { formatsCommand, sqlCommand, statsCommand } from './cli/query-commands';
+import { regroupCommand } from './cli/regroup-command';
 import { serveCommand } from './cli/serve-command';
 
 const COMMANDS: Record<string, (args: string[]) => Promise<void>> = {
@@ -10,15 +11,19 @@ const COMMANDS: Record<string, (args: string[]) => Promise<void>> = {
   formats: formatsCommand,
   stats: statsCommand,
   sql: sqlCommand,
+  regroup: regroupCommand,
   serve: serveCommand,
 };
 
 const USAGE = `usage: turnwise <command> [options]
 
   import PATH... --db FILE [--format auto|NAME] [--dataset NAME] [--on-error abort|skip] [--json]
+         [--reward-field PATH] [--success-field PATH] [--task-field PATH] [--group-field PATH]
+         [--report FILE]   (a SWE-bench style results report, joined for resolution)
   formats [--json]
   stats --db FILE [--json]
   sql --db FILE "SELECT ..." [--max-rows N] [--json]     read-only
+  regroup --db FILE --dataset ID (--by "SQL EXPRESSION" [--dry-run] | --reset) [--json]
   serve --db FILE [--port 0]`;
 
 export async function main(argv: string[]): Promise<number> {

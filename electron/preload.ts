@@ -36,6 +36,8 @@ export function createBridge(ipc: IpcRendererLike): TurnwiseBridge {
     getJob: (input) => invoke(channel('getJob'), input),
     listJobs: (input) => invoke(channel('listJobs'), input),
     cancelJob: (input) => invoke(channel('cancelJob'), input),
+    previewRegroup: (input) => invoke(channel('previewRegroup'), input),
+    regroupDataset: (input) => invoke(channel('regroupDataset'), input),
     listReviewItems: (input) => invoke(channel('listReviewItems'), input),
     onJobEvent(listener) {
       // The IPC event object stays here: it would hand the page a route back into Electron.

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import {
   DatasetSummarySchema,
   FormatInfoSchema,
+  FormatOptionsSchema,
   ReviewItemSchema,
   TrajectoryDetailSchema,
   TrajectorySummarySchema,
@@ -118,6 +119,7 @@ export const API = {
         format: z.string().default('auto'),
         dataset: z.string().min(1).max(200).optional(),
         on_error: z.enum(['abort', 'skip']).default('abort'),
+        format_options: FormatOptionsSchema.default({}),
       })
       .strict(),
     JobStateSchema,
@@ -125,6 +127,25 @@ export const API = {
   getJob: method(z.object({ job_id: Id }).strict(), JobStateSchema),
   listJobs: method(Empty, z.object({ jobs: z.array(JobStateSchema) })),
   cancelJob: method(z.object({ job_id: Id }).strict(), JobStateSchema),
+  /** Shows the groups a SQL expression over the trajectories view would make, without changing them. */
+  previewRegroup: method(
+    z.object({ dataset_id: Id, expression: z.string().min(1).max(2000) }).strict(),
+    z.object({
+      groups: z.number(),
+      sample: z.array(
+        z.object({
+          group_id: z.string().nullable(),
+          trajectories: z.number(),
+          success_rate: z.number().nullable(),
+        }),
+      ),
+    }),
+  ),
+  /** Regroups a dataset by a SQL expression; a null expression restores the importer's grouping. */
+  regroupDataset: method(
+    z.object({ dataset_id: Id, expression: z.string().min(1).max(2000).nullable() }).strict(),
+    z.object({ groups: z.number() }),
+  ),
   listReviewItems: method(
     z.object({ status: z.enum(['pending', 'approved', 'rejected']).optional() }).strict(),
     z.object({ items: z.array(ReviewItemSchema) }),

@@ -79,6 +79,21 @@ export const FormatInfoSchema = z.object({
 });
 export type FormatInfo = z.infer<typeof FormatInfoSchema>;
 
+/** User choices that change how a format is read (CLI flags, the import dialog). */
+export const FormatOptionsSchema = z
+  .object({
+    /** Dot paths into each record overriding where the outcome and the grouping come from. */
+    reward_field: z.string().min(1).max(200),
+    success_field: z.string().min(1).max(200),
+    task_field: z.string().min(1).max(200),
+    group_field: z.string().min(1).max(200),
+    /** A results report (SWE-bench style) joined by instance id for resolution. */
+    report: z.string().min(1),
+  })
+  .partial()
+  .strict();
+export type FormatOptions = z.infer<typeof FormatOptionsSchema>;
+
 export const SkippedRecordSchema = z.object({
   file: z.string(),
   line: z.number(),

@@ -1,5 +1,6 @@
 // turnwise import PATH... --db FILE [--format auto|NAME] [--dataset NAME] [--on-error abort|skip] [--json]
-import type { ImportSummary } from '../../shared/model';
+import path from 'node:path';
+import type { FormatOptions, ImportSummary } from '../../shared/model';
 import { parse, requireDb } from './args';
 import { call, withEngine } from './call';
 import { failureFrom, printJson, usageFailure } from './output';
@@ -19,12 +20,34 @@ function describeProgress(
   return `${message}:${share} ${mb.toFixed(1)} MB, ${rate.toFixed(1)} MB/s${eta}`;
 }
 
+const FORMAT_OPTION_FLAGS = {
+  'reward-field': 'reward_field',
+  'success-field': 'success_field',
+  'task-field': 'task_field',
+  'group-field': 'group_field',
+  report: 'report',
+} as const;
+
+function formatOptionsFrom(values: Record<string, unknown>): FormatOptions {
+  const options: FormatOptions = {};
+  for (const [flag, key] of Object.entries(FORMAT_OPTION_FLAGS)) {
+    const value = values[flag];
+    if (typeof value === 'string') options[key] = flag === 'report' ? path.resolve(value) : value;
+  }
+  return options;
+}
+
 export async function importCommand(args: string[]): Promise<void> {
   const { values, positionals } = parse(args, {
     db: { type: 'string' },
     format: { type: 'string', default: 'auto' },
     dataset: { type: 'string' },
     'on-error': { type: 'string', default: 'abort' },
+    'reward-field': { type: 'string' },
+    'success-field': { type: 'string' },
+    'task-field': { type: 'string' },
+    'group-field': { type: 'string' },
+    report: { type: 'string' },
   });
   const db = requireDb(values);
   if (positionals.length === 0) throw usageFailure('import needs at least one PATH');
@@ -47,6 +70,7 @@ export async function importCommand(args: string[]): Promise<void> {
         paths: positionals,
         format: values.format as string,
         on_error: onError,
+        format_options: formatOptionsFrom(values),
         ...(typeof values.dataset === 'string' ? { dataset: values.dataset } : {}),
       },
       'import',

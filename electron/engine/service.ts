@@ -4,6 +4,7 @@ import type { ImportSummary } from '../../shared/model';
 import type { ApiHandlers } from './dispatch';
 import { formatInfos } from './importers/registry';
 import { runImport } from './importers/run-import';
+import { previewRegroup, regroupDataset } from './regroup';
 import type { JobRunner } from './jobs';
 import {
   getTrajectory,
@@ -47,6 +48,8 @@ export function createService(workspace: Workspace, jobs: JobRunner): ApiHandler
     getJob: async (request) => jobs.get(request.job_id),
     listJobs: async () => ({ jobs: jobs.list() }),
     cancelJob: async (request) => jobs.cancel(request.job_id),
+    previewRegroup: (request) => previewRegroup(workspace, request.dataset_id, request.expression),
+    regroupDataset: (request) => regroupDataset(workspace, request.dataset_id, request.expression),
     listReviewItems: (request) => listReviewItems(workspace, request.status),
   };
 }

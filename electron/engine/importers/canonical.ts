@@ -1,5 +1,5 @@
 // The canonical trajectory every importer yields; the writer turns it into workspace rows.
-import type { ToolCall, TurnRole } from '../../../shared/model';
+import type { FormatOptions, ToolCall, TurnRole } from '../../../shared/model';
 
 export interface TokenLogprobs {
   token_ids: number[] | null;
@@ -47,16 +47,8 @@ export interface ReadProgress {
   bytesRead: number;
 }
 
-/** User choices that change how a format is read (CLI flags, the import dialog). */
-export interface FormatOptions {
-  /** Dot paths into each record overriding where the outcome and the grouping come from. */
-  reward_field?: string;
-  success_field?: string;
-  task_field?: string;
-  group_field?: string;
-  /** A results report (SWE-bench style) joined by instance id for resolution. */
-  report?: string;
-}
+/** User choices that change how a format is read (defined with the API contract). */
+export type { FormatOptions } from '../../../shared/model';
 
 export interface ReadContext {
   progress: ReadProgress;

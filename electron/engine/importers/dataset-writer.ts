@@ -80,6 +80,7 @@ export class DatasetWriter {
     t.appendVarchar(sourceRef);
     appendText(t, trajectory.metadata === null ? null : canonicalJson(trajectory.metadata));
     appendText(t, trajectory.tools === null ? null : canonicalJson(trajectory.tools));
+    appendText(t, trajectory.group_id);
     t.endRow();
 
     trajectory.turns.forEach((turn, index) => {

@@ -90,9 +90,16 @@ const v2TurnMetadata = [
     tool_calls, tool_call_id, is_action, n_tokens, metadata FROM tw_turns`,
 ];
 
+// v3: the grouping an importer derived, kept so a user's regrouping can be undone.
+const v3SourceGroup = [
+  `ALTER TABLE tw_trajectories ADD COLUMN source_group_id VARCHAR`,
+  `UPDATE tw_trajectories SET source_group_id = group_id`,
+];
+
 export const MIGRATIONS: Migration[] = [
   { version: 1, statements: [...v1Tables, ...v1Views] },
   { version: 2, statements: v2TurnMetadata },
+  { version: 3, statements: v3SourceGroup },
 ];
 
 export const SCHEMA_VERSION = Math.max(...MIGRATIONS.map((m) => m.version));

@@ -1,17 +1,23 @@
 // `#/dataset/<id>`: a dataset's summary and its trajectories.
 import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
 import Skeleton from '@mui/material/Skeleton';
+import { useState } from 'react';
 import { useApi } from '../../api/useApi';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { PageHeader } from '../../components/PageHeader';
 import { TrajectoryTable } from '../trajectories/TrajectoryTable';
 import { DatasetSummaryPanel } from './DatasetSummaryPanel';
+import { RegroupDialog } from './RegroupDialog';
 
 export function DatasetPage({ id }: { id: string }) {
   // There is no single-dataset method; the list is small and already cached by the server.
   const datasets = useApi('listDatasets', {});
   const dataset = datasets.data?.datasets.find((d) => d.dataset_id === id);
   const overline = 'Dataset'; // plain text: see TrajectoryPage
+  const [regrouping, setRegrouping] = useState(false);
+  // Bumped after a regroup so the trajectory table reloads with the new group ids.
+  const [version, setVersion] = useState(0);
 
   if (datasets.error !== undefined) {
     return (
@@ -35,13 +41,31 @@ export function DatasetPage({ id }: { id: string }) {
   }
   return (
     <>
-      <PageHeader overline={overline} title={dataset?.name ?? <Skeleton width={240} />} />
+      <PageHeader
+        overline={overline}
+        title={dataset?.name ?? <Skeleton width={240} />}
+        actions={
+          <Button variant="outlined" onClick={() => setRegrouping(true)} data-testid="regroup-open">
+            Regroup
+          </Button>
+        }
+      />
+      <RegroupDialog
+        datasetId={id}
+        open={regrouping}
+        onClose={() => setRegrouping(false)}
+        onApplied={() => {
+          setRegrouping(false);
+          setVersion((v) => v + 1);
+          datasets.reload();
+        }}
+      />
       {dataset === undefined ? (
         <Skeleton variant="rounded" height={120} sx={{ mb: 2 }} />
       ) : (
         <DatasetSummaryPanel dataset={dataset} />
       )}
-      <TrajectoryTable scope={{ dataset_id: id }} storageKey={`dataset:${id}`} />
+      <TrajectoryTable key={version} scope={{ dataset_id: id }} storageKey={`dataset:${id}`} />
     </>
   );
 }
