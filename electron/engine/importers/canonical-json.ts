@@ -8,7 +8,7 @@ function sortKeys(value: unknown): unknown {
   if (value !== null && typeof value === 'object') {
     const out: Record<string, unknown> = {};
     for (const key of Object.keys(value).sort())
-      out[key] = sortKeys((value as Record<string, unknown>)[key]);
+      setOwn(out, key, sortKeys((value as Record<string, unknown>)[key]));
     return out;
   }
   return value;
@@ -27,4 +27,14 @@ export function canonicalArguments(raw: unknown): string {
     }
   }
   return canonicalJson(raw ?? {});
+}
+
+/** Sets a property as plain data, so a key like "__proto__" from user JSON is kept, not applied. */
+export function setOwn(target: Record<string, unknown>, key: string, value: unknown): void {
+  Object.defineProperty(target, key, {
+    value,
+    enumerable: true,
+    writable: true,
+    configurable: true,
+  });
 }

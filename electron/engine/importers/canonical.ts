@@ -67,3 +67,15 @@ export interface FormatReader {
 
 /** A bad record: thrown while converting one record, reported as `file:line: reason`. */
 export class RecordError extends Error {}
+
+/**
+ * The reason a record is bad, when the error is about the record and not about the reader: a
+ * RecordError, or a stack overflow from hostile nesting. Null for anything else (I/O, bugs).
+ */
+export function recordErrorReason(error: unknown): string | null {
+  if (error instanceof RecordError) return error.message;
+  if (error instanceof RangeError && /call stack/i.test(error.message)) {
+    return 'the record is nested too deeply to read';
+  }
+  return null;
+}

@@ -54,14 +54,26 @@ export class DatasetWriter {
     );
   }
 
-  /** Appends one trajectory; returns its turn and action counts. */
+  /**
+   * Appends one trajectory; returns its turn and action counts. Everything that can fail on a
+   * hostile record (serialising nested JSON) happens before the first append, so a bad record
+   * never leaves half its rows behind.
+   */
   add(
     datasetId: string,
     trajectoryId: string,
     trajectory: CanonicalTrajectory,
     sourceRef: string,
   ): { turns: number; actions: number } {
+    const metadata = trajectory.metadata === null ? null : canonicalJson(trajectory.metadata);
+    const tools = trajectory.tools === null ? null : canonicalJson(trajectory.tools);
+    const turns = trajectory.turns.map((turn) => ({
+      turn,
+      toolCalls: JSON.stringify(turn.tool_calls),
+      metadata: turn.metadata ? canonicalJson(turn.metadata) : null,
+    }));
     const actions = trajectory.turns.filter((turn) => turn.is_action).length;
+
     const t = this.trajectories;
     t.appendVarchar(trajectoryId);
     t.appendVarchar(datasetId);
@@ -78,24 +90,24 @@ export class DatasetWriter {
     t.appendInteger(trajectory.turns.length);
     t.appendInteger(actions);
     t.appendVarchar(sourceRef);
-    appendText(t, trajectory.metadata === null ? null : canonicalJson(trajectory.metadata));
-    appendText(t, trajectory.tools === null ? null : canonicalJson(trajectory.tools));
+    appendText(t, metadata);
+    appendText(t, tools);
     appendText(t, trajectory.group_id);
     t.endRow();
 
-    trajectory.turns.forEach((turn, index) => {
+    turns.forEach(({ turn, toolCalls, metadata: turnMetadata }, index) => {
       const u = this.turns;
       u.appendVarchar(trajectoryId);
       u.appendInteger(index);
       u.appendVarchar(turn.role);
       u.appendVarchar(turn.content);
       appendText(u, turn.reasoning);
-      u.appendVarchar(JSON.stringify(turn.tool_calls));
+      u.appendVarchar(toolCalls);
       appendText(u, turn.tool_call_id);
       u.appendBoolean(turn.is_action);
       if (turn.n_tokens === null) u.appendNull();
       else u.appendInteger(turn.n_tokens);
-      appendText(u, turn.metadata ? canonicalJson(turn.metadata) : null);
+      appendText(u, turnMetadata);
       u.endRow();
       if (turn.logprobs) {
         const l = this.logprobs;

@@ -32,7 +32,8 @@ export async function* readLines(
     for await (const text of lines) {
       number += 1;
       if (signal.aborted) return;
-      yield { number, text };
+      // A UTF-8 byte-order mark is not part of the first record.
+      yield { number, text: number === 1 && text.charCodeAt(0) === 0xfeff ? text.slice(1) : text };
     }
   } finally {
     lines.close();

@@ -1,4 +1,6 @@
 // Redacts secrets that harnesses leave in config blocks (api keys, tokens, auth headers).
+import { setOwn } from './canonical-json';
+
 const SECRET_KEY =
   /^(api[-_]?key|[a-z0-9]+[-_]api[-_]?key|access[-_]?token|auth[-_]?token|refresh[-_]?token|bearer[-_]?token|token|secret|client[-_]?secret|password|authorization|x[-_]api[-_]key)$/i;
 const BEARER = /\b(Bearer|Basic)\s+[A-Za-z0-9._~+/=-]{8,}/g;
@@ -13,8 +15,8 @@ export function redactSecrets(value: unknown): unknown {
   if (value !== null && typeof value === 'object') {
     const out: Record<string, unknown> = {};
     for (const [key, inner] of Object.entries(value)) {
-      out[key] =
-        SECRET_KEY.test(key) && inner !== null && inner !== '' ? REDACTED : redactSecrets(inner);
+      const secret = SECRET_KEY.test(key) && inner !== null && inner !== '';
+      setOwn(out, key, secret ? REDACTED : redactSecrets(inner));
     }
     return out;
   }

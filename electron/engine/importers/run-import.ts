@@ -4,7 +4,14 @@ import path from 'node:path';
 import type { ImportSummary, SkippedRecord } from '../../../shared/model';
 import { TurnwiseError } from '../../../shared/result';
 import type { Workspace } from '../store/workspace';
-import type { FormatOptions, FormatReader, ReadProgress } from './canonical';
+import {
+  recordErrorReason,
+  type FormatOptions,
+  type FormatReader,
+  type ReadContext,
+  type ReadItem,
+  type ReadProgress,
+} from './canonical';
 import { DatasetWriter } from './dataset-writer';
 import { detectFormat, formatByName } from './registry';
 import { contentSha256, resolveSourceFiles, type SourceFile } from './source-files';
@@ -72,7 +79,7 @@ export async function runImport(
       const progress: ReadProgress = { bytesRead: 0 };
       const reader = readers[index] as FormatReader;
       const context = { progress, signal, options: options.formatOptions ?? {} };
-      for await (const item of reader.read(file.path, context)) {
+      for await (const item of guardedRead(reader, file.path, context)) {
         if (signal.aborted) break;
         if (item.kind === 'error') {
           const bad = { file: file.path, line: item.line, reason: item.reason };
@@ -97,13 +104,25 @@ export async function runImport(
           skipped.push(bad);
           continue;
         }
+        let added: { turns: number; actions: number };
+        try {
+          added = writer.add(
+            datasetId,
+            `${datasetId}:${sourceId}`,
+            item.trajectory,
+            `${file.path}:${item.line}`,
+          );
+        } catch (error) {
+          const reason = recordErrorReason(error);
+          if (reason === null) throw error;
+          const bad = { file: file.path, line: item.line, reason };
+          if (options.onError === 'abort') {
+            throw new TurnwiseError('invalid_input', `${bad.file}:${bad.line}: ${bad.reason}`);
+          }
+          skipped.push(bad);
+          continue;
+        }
         seen.add(sourceId);
-        const added = writer.add(
-          datasetId,
-          `${datasetId}:${sourceId}`,
-          item.trajectory,
-          `${file.path}:${item.line}`,
-        );
         counts.trajectories += 1;
         counts.turns += added.turns;
         counts.actions += added.actions;
@@ -157,6 +176,20 @@ export async function runImport(
     skipped,
     seconds: Math.round(performance.now() - started) / 1000,
   };
+}
+
+/** A reader's own failure (a corrupt .gz, an unreadable file) is reported against its file. */
+async function* guardedRead(
+  reader: FormatReader,
+  file: string,
+  context: ReadContext,
+): AsyncIterable<ReadItem> {
+  try {
+    yield* reader.read(file, context);
+  } catch (error) {
+    if (error instanceof TurnwiseError) throw error;
+    throw new TurnwiseError('io', `${file}: ${(error as Error).message ?? String(error)}`);
+  }
 }
 
 async function chooseReaders(files: SourceFile[], format: string): Promise<FormatReader[]> {

@@ -6,6 +6,7 @@ import { withoutCompression } from './decompress';
 import { readLines } from './line-reader';
 import {
   RecordError,
+  recordErrorReason,
   type CanonicalTrajectory,
   type FormatReader,
   type ReadItem,
@@ -87,8 +88,9 @@ async function* readTurnwise(
         trajectory: turnwiseRecord(parsed, `${stem}-${number}`),
       };
     } catch (error) {
-      if (!(error instanceof RecordError)) throw error;
-      yield { kind: 'error', line: number, reason: error.message };
+      const reason = recordErrorReason(error);
+      if (reason === null) throw error;
+      yield { kind: 'error', line: number, reason };
     }
   }
 }
