@@ -5,10 +5,12 @@ import { API_METHODS, channelOf, JOB_EVENT_CHANNEL, type JobState } from '../sha
 const electron = vi.hoisted(() => ({
   exposeInMainWorld: vi.fn(),
   ipcRenderer: { invoke: vi.fn(), on: vi.fn(), removeListener: vi.fn() },
+  webUtils: { getPathForFile: vi.fn(() => '/dropped/file.jsonl') },
 }));
 vi.mock('electron', () => ({
   contextBridge: { exposeInMainWorld: electron.exposeInMainWorld },
   ipcRenderer: electron.ipcRenderer,
+  webUtils: electron.webUtils,
 }));
 
 const { createBridge } = await import('./preload');
@@ -38,19 +40,28 @@ describe('preload bridge', () => {
     expect(electron.exposeInMainWorld).toHaveBeenCalledTimes(1);
     const [key, bridge] = electron.exposeInMainWorld.mock.calls[0] ?? [];
     expect(key).toBe('turnwise');
-    expect(Object.keys(bridge as object).sort()).toEqual([...API_METHODS, 'onJobEvent'].sort());
+    expect(Object.keys(bridge as object).sort()).toEqual(
+      [...API_METHODS, 'onJobEvent', 'pathForFile'].sort(),
+    );
+  });
+
+  it('gives the path of a dropped file through webUtils', () => {
+    const bridge = createBridge(fakeIpc(), electron.webUtils);
+    const file = { name: 'file.jsonl' };
+    expect(bridge.pathForFile(file)).toBe('/dropped/file.jsonl');
+    expect(electron.webUtils.getPathForFile).toHaveBeenCalledWith(file);
   });
 
   it('has exactly one function per API method plus onJobEvent', () => {
-    const bridge = createBridge(fakeIpc());
-    const keys = Object.keys(bridge).filter((key) => key !== 'onJobEvent');
+    const bridge = createBridge(fakeIpc(), electron.webUtils);
+    const keys = Object.keys(bridge).filter((key) => key !== 'onJobEvent' && key !== 'pathForFile');
     expect(keys.sort()).toEqual([...API_METHODS].sort());
     for (const value of Object.values(bridge)) expect(typeof value).toBe('function');
   });
 
   it("calls ipcRenderer.invoke on each method's own channel with the input", async () => {
     const ipc = fakeIpc();
-    const bridge = createBridge(ipc) as unknown as Record<
+    const bridge = createBridge(ipc, electron.webUtils) as unknown as Record<
       string,
       (input: unknown) => Promise<unknown>
     >;
@@ -69,7 +80,7 @@ describe('preload bridge', () => {
 
   it('relays job events without the IPC event object, and unsubscribes', () => {
     const ipc = fakeIpc();
-    const bridge = createBridge(ipc);
+    const bridge = createBridge(ipc, electron.webUtils);
     const seen: unknown[][] = [];
     const off = bridge.onJobEvent((...args) => seen.push(args));
     const job = { job_id: 'j1', status: 'running' } as unknown as JobState;

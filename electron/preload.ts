@@ -1,7 +1,7 @@
 // The sandboxed preload: exposes `window.turnwise`, one explicitly written function per API
 // method. Nothing generic (no invoke(channel)): the page can reach exactly these channels and
 // never sees ipcRenderer or IPC event objects. Built as CommonJS (out/electron/preload.cjs).
-import { contextBridge, ipcRenderer } from 'electron';
+import { contextBridge, ipcRenderer, webUtils } from 'electron';
 import type { ApiMethod, channelOf, JOB_EVENT_CHANNEL, JobState } from '../shared/api';
 import type { TurnwiseBridge } from '../shared/bridge';
 
@@ -22,7 +22,12 @@ export interface IpcRendererLike {
 // The results are typed by the contract; the main process answers with dispatch's Result.
 type Invoke = (channel: string, input: unknown) => Promise<never>;
 
-export function createBridge(ipc: IpcRendererLike): TurnwiseBridge {
+/** The slice of webUtils the bridge uses; tests pass a fake. */
+export interface WebUtilsLike {
+  getPathForFile(file: never): string;
+}
+
+export function createBridge(ipc: IpcRendererLike, files: WebUtilsLike): TurnwiseBridge {
   const invoke = ((channel, input) => ipc.invoke(channel, input)) as Invoke;
   return {
     appInfo: (input) => invoke(channel('appInfo'), input),
@@ -33,6 +38,7 @@ export function createBridge(ipc: IpcRendererLike): TurnwiseBridge {
     getTurnText: (input) => invoke(channel('getTurnText'), input),
     runSql: (input) => invoke(channel('runSql'), input),
     startImport: (input) => invoke(channel('startImport'), input),
+    previewImport: (input) => invoke(channel('previewImport'), input),
     getJob: (input) => invoke(channel('getJob'), input),
     listJobs: (input) => invoke(channel('listJobs'), input),
     cancelJob: (input) => invoke(channel('cancelJob'), input),
@@ -47,7 +53,9 @@ export function createBridge(ipc: IpcRendererLike): TurnwiseBridge {
         ipc.removeListener(JOB_EVENTS, relay);
       };
     },
+    // Only a File object from a drop or an <input type=file> has a path; anything else throws.
+    pathForFile: (file) => files.getPathForFile(file as never),
   };
 }
 
-contextBridge.exposeInMainWorld('turnwise', createBridge(ipcRenderer));
+contextBridge.exposeInMainWorld('turnwise', createBridge(ipcRenderer, webUtils));

@@ -218,3 +218,32 @@ describe('jobs over HTTP', () => {
     expect(count.value.rows).toEqual([{ n: 0 }]);
   });
 });
+
+describe('browser-mode uploads', () => {
+  it('stores a dropped file privately and returns a path that imports', async () => {
+    const body = JSON.stringify(turnwiseRecord({ id: 'dropped', task: 'up' })) + '\n';
+    const refused = await fetch(`http://127.0.0.1:${server.port}/upload?name=x.jsonl`, {
+      method: 'POST',
+      body,
+    });
+    expect(refused.status).toBe(401);
+    const response = await fetch(
+      `http://127.0.0.1:${server.port}/upload?name=${encodeURIComponent('../../evil/drop.jsonl')}`,
+      {
+        method: 'POST',
+        headers: { 'x-turnwise-token': server.token },
+        body,
+      },
+    );
+    const result = (await response.json()) as Envelope<{ path: string }>;
+    expect(result.ok).toBe(true);
+    expect(path.basename(result.value.path)).toBe('drop.jsonl');
+    expect(result.value.path).not.toContain('evil');
+    const started = await call<JobState>('startImport', { paths: [result.value.path] });
+    const final = await engine.waitForJob(started.value.job_id);
+    expect(final).toMatchObject({
+      status: 'succeeded',
+      result: { dataset: 'drop', trajectories: 1 },
+    });
+  });
+});

@@ -3,9 +3,11 @@ import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { CONTENT_SECURITY_POLICY } from '../shared/csp';
-import { fail, type Result } from '../shared/result';
+import { fail, ok, type Result } from '../shared/result';
+import { toFailure } from './engine/dispatch';
 import type { Engine } from './engine/engine-types';
 import { serveStatic } from './static-files';
+import { receiveUpload } from './uploads';
 
 export interface ServerOptions {
   engine: Engine;
@@ -14,6 +16,8 @@ export interface ServerOptions {
   port: number;
   /** Fixed token for tests; a random one otherwise. */
   token?: string;
+  /** Where browser-mode uploads (dropped files) are written; a temp folder by default. */
+  uploadDir?: string;
 }
 
 export interface RunningServer {
@@ -88,6 +92,28 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
         return;
       }
       openEventStream(response);
+      return;
+    }
+    if (url.pathname === '/upload') {
+      if (!tokenMatches(request.headers['x-turnwise-token'] as string | undefined, token)) {
+        sendJson(response, 401, fail('unauthorized', 'missing or wrong token'));
+        return;
+      }
+      if (request.method !== 'POST') {
+        sendJson(response, 405, fail('bad_request', 'uploads are sent with POST'));
+        return;
+      }
+      try {
+        const file = await receiveUpload(
+          request,
+          url.searchParams.get('name') ?? '',
+          options.uploadDir,
+        );
+        sendJson(response, 200, ok({ path: file }));
+      } catch (error) {
+        const failure = toFailure(error);
+        sendJson(response, failure.ok ? 500 : 400, failure);
+      }
       return;
     }
     if (url.pathname.startsWith('/api/')) {

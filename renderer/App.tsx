@@ -1,13 +1,14 @@
 // The app: theme, API client and the page for the current hash route.
 import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider } from '@mui/material/styles';
-import { useEffect, useMemo } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { ApiClient } from './api/client';
 import { ApiProvider } from './api/ApiContext';
 import { AppShell } from './components/AppShell';
 import { DatasetListPage } from './features/datasets/DatasetListPage';
 import { DatasetPage } from './features/datasets/DatasetPage';
 import { ExportPage } from './features/export/ExportPage';
+import { ImportLauncher } from './features/import/ImportLauncher';
 import { NotFoundPage } from './features/NotFoundPage';
 import { ReviewPage } from './features/review/ReviewPage';
 import { SqlPage } from './features/sql/SqlPage';
@@ -60,6 +61,9 @@ export function App({ client }: { client: ApiClient }) {
   const route = useHashRoute();
   const { mode, toggle } = useThemeMode();
   const theme = useMemo(() => createAppTheme(mode), [mode]);
+  // Bumped when an import lands, so the page on screen reloads its data.
+  const [dataVersion, setDataVersion] = useState(0);
+  const onImported = useCallback(() => setDataVersion((v) => v + 1), []);
   useEffect(() => {
     document.title = `${titleOf(route)} · Turnwise`;
   }, [route]);
@@ -69,8 +73,9 @@ export function App({ client }: { client: ApiClient }) {
       <CssBaseline enableColorScheme />
       <ApiProvider client={client}>
         <AppShell route={route} mode={mode} onToggleTheme={toggle}>
-          <Page route={route} />
+          <Page key={dataVersion} route={route} />
         </AppShell>
+        <ImportLauncher onImported={onImported} />
       </ApiProvider>
     </ThemeProvider>
   );

@@ -6,6 +6,7 @@ import {
   FormatInfoSchema,
   FormatOptionsSchema,
   ReviewItemSchema,
+  SkippedRecordSchema,
   TrajectoryDetailSchema,
   TrajectorySummarySchema,
   TurnSchema,
@@ -123,6 +124,36 @@ export const API = {
       })
       .strict(),
     JobStateSchema,
+  ),
+  /** Reads the start of the files without writing: detected format, candidates, first records. */
+  previewImport: method(
+    z
+      .object({
+        paths: z.array(z.string().min(1)).min(1).max(10_000),
+        format: z.string().default('auto'),
+        format_options: FormatOptionsSchema.default({}),
+      })
+      .strict(),
+    z.object({
+      files: z.array(z.object({ path: z.string(), bytes: z.number() })),
+      total_files: z.number(),
+      total_bytes: z.number(),
+      candidates: z.array(z.object({ name: z.string(), score: z.number() })),
+      format: z.string().nullable(),
+      trajectories: z.array(
+        z.object({
+          source_id: z.string(),
+          task_id: z.string().nullable(),
+          group_id: z.string().nullable(),
+          reward: z.number().nullable(),
+          success: z.boolean().nullable(),
+          n_turns: z.number(),
+          n_actions: z.number(),
+          first_user_message: z.string().nullable(),
+        }),
+      ),
+      errors: z.array(SkippedRecordSchema),
+    }),
   ),
   getJob: method(z.object({ job_id: Id }).strict(), JobStateSchema),
   listJobs: method(Empty, z.object({ jobs: z.array(JobStateSchema) })),

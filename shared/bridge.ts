@@ -7,4 +7,6 @@ export type TurnwiseBridge = {
 } & {
   /** Subscribes to job snapshots pushed by the main process; returns the unsubscribe function. */
   onJobEvent(listener: (job: JobState) => void): () => void;
+  /** The file-system path of a file dropped on or picked in the window (Electron's webUtils). */
+  pathForFile(file: unknown): string;
 };

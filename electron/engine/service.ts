@@ -3,6 +3,7 @@ import packageJson from '../../package.json' with { type: 'json' };
 import type { ImportSummary } from '../../shared/model';
 import type { ApiHandlers } from './dispatch';
 import { formatInfos } from './importers/registry';
+import { previewImport } from './importers/preview-import';
 import { runImport } from './importers/run-import';
 import { previewRegroup, regroupDataset } from './regroup';
 import type { JobRunner } from './jobs';
@@ -45,6 +46,7 @@ export function createService(workspace: Workspace, jobs: JobRunner): ApiHandler
           signal,
         ),
       ),
+    previewImport: (request) => previewImport(request),
     getJob: async (request) => jobs.get(request.job_id),
     listJobs: async () => ({ jobs: jobs.list() }),
     cancelJob: async (request) => jobs.cancel(request.job_id),

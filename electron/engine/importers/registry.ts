@@ -4,9 +4,35 @@ import { TurnwiseError } from '../../../shared/result';
 import type { FormatInfo } from '../../../shared/model';
 import type { FormatReader } from './canonical';
 import { decompressed } from './decompress';
+import { atifFormat } from './formats/atif';
+import { inspectFormat } from './formats/inspect';
+import { miniSweAgentFormat } from './formats/mini-swe-agent';
+import { nemoGymFormat } from './formats/nemo-gym';
+import { openaiChatFormat } from './formats/openai-chat';
+import { openhandsFormat } from './formats/openhands';
+import { otelGenaiFormat } from './formats/otel-genai';
+import { sharegptFormat } from './formats/sharegpt';
+import { sweAgentFormat } from './formats/swe-agent';
+import { tauBenchFormat } from './formats/tau-bench';
+import { trlGrpoFormat } from './formats/trl-grpo';
+import { verifiersFormat } from './formats/verifiers';
 import { turnwiseFormat } from './turnwise';
 
-export const FORMATS: readonly FormatReader[] = [turnwiseFormat];
+export const FORMATS: readonly FormatReader[] = [
+  turnwiseFormat,
+  openaiChatFormat,
+  sharegptFormat,
+  sweAgentFormat,
+  miniSweAgentFormat,
+  openhandsFormat,
+  inspectFormat,
+  tauBenchFormat,
+  nemoGymFormat,
+  atifFormat,
+  verifiersFormat,
+  trlGrpoFormat,
+  otelGenaiFormat,
+];
 
 const SAMPLE_BYTES = 1 << 20;
 
@@ -44,12 +70,30 @@ export async function readHead(file: string): Promise<string> {
   return Buffer.concat(chunks).subarray(0, SAMPLE_BYTES).toString('utf8');
 }
 
-/** Picks the most confident reader; an unknown or ambiguous file gets the candidates listed. */
-export async function detectFormat(file: string): Promise<FormatReader> {
+export interface FormatScore {
+  reader: FormatReader;
+  score: number;
+}
+
+/** Every reader's confidence for a file, best first (zero scores left out). */
+export async function scoreFormats(file: string): Promise<FormatScore[]> {
   const head = await readHead(file);
-  const scored = FORMATS.map((reader) => ({ reader, score: reader.detect({ path: file, head }) }))
+  return FORMATS.map((reader) => {
+    let score = 0;
+    try {
+      score = reader.detect({ path: file, head });
+    } catch {
+      // detect must not throw; one that does simply does not claim the file.
+    }
+    return { reader, score };
+  })
     .filter((entry) => entry.score > 0)
     .sort((a, b) => b.score - a.score);
+}
+
+/** Picks the most confident reader; an unknown or ambiguous file gets the candidates listed. */
+export async function detectFormat(file: string): Promise<FormatReader> {
+  const scored = await scoreFormats(file);
   const best = scored[0];
   if (!best || best.score < 0.3) {
     throw new TurnwiseError(

@@ -1,0 +1,122 @@
+// Inspect AI chat messages -> canonical turns, with condensed logs expanded first: `attachment://`
+// (and the older `tc://`) references resolved from the sample's attachments, and model-event
+// inputs given as `input_refs` ranges into the sample's `message_pool`.
+import type { ToolCall, TurnRole } from '../../../../shared/model';
+import { canonicalArguments } from '../canonical-json';
+import { RecordError, type CanonicalTurn } from '../canonical';
+import { isRecord } from '../openai-messages';
+
+const ROLES: Record<string, TurnRole> = {
+  system: 'system',
+  user: 'user',
+  assistant: 'assistant',
+  tool: 'tool',
+};
+
+const REFERENCE = /^(?:attachment|tc):\/\/([0-9a-f]+)$/i;
+
+/** A deep copy of value with every whole-string attachment reference replaced by its text. */
+export function resolveAttachments(value: unknown, attachments: Record<string, unknown>): unknown {
+  if (typeof value === 'string') {
+    const match = REFERENCE.exec(value);
+    const text = match ? attachments[match[1] ?? ''] : undefined;
+    return typeof text === 'string' ? text : value;
+  }
+  if (Array.isArray(value)) return value.map((item) => resolveAttachments(item, attachments));
+  if (isRecord(value)) {
+    const out: Record<string, unknown> = {};
+    for (const [key, inner] of Object.entries(value)) {
+      out[key] = resolveAttachments(inner, attachments);
+    }
+    return out;
+  }
+  return value;
+}
+
+/** Expands `[[start, end_exclusive], ...]` ranges against the message pool. */
+export function expandInputRefs(refs: unknown, pool: unknown[], where: string): unknown[] {
+  if (!Array.isArray(refs)) throw new RecordError(`${where}: expected a list of ranges`);
+  const out: unknown[] = [];
+  refs.forEach((range, index) => {
+    const [start, end] = Array.isArray(range) ? range : [range, undefined];
+    const from = typeof start === 'number' ? start : NaN;
+    const to = typeof end === 'number' ? end : from + 1;
+    if (!Number.isInteger(from) || !Number.isInteger(to) || from < 0 || to > pool.length) {
+      throw new RecordError(
+        `${where}[${index}]: range ${JSON.stringify(range)} is outside the message_pool (${pool.length} messages)`,
+      );
+    }
+    out.push(...pool.slice(from, to));
+  });
+  return out;
+}
+
+interface ContentParts {
+  text: string;
+  reasoning: string | null;
+}
+
+function contentParts(content: unknown, where: string): ContentParts {
+  if (content === null || content === undefined) return { text: '', reasoning: null };
+  if (typeof content === 'string') return { text: content, reasoning: null };
+  if (!Array.isArray(content)) throw new RecordError(`${where}: expected a string or a list`);
+  const text: string[] = [];
+  const reasoning: string[] = [];
+  content.forEach((part, index) => {
+    if (typeof part === 'string') return void text.push(part);
+    if (!isRecord(part)) throw new RecordError(`${where}[${index}]: expected a content part`);
+    if (part.type === 'reasoning') {
+      // Redacted reasoning is provider-encrypted: keep a marker, not the ciphertext.
+      if (part.redacted === true) reasoning.push('[redacted reasoning]');
+      else if (typeof part.reasoning === 'string') reasoning.push(part.reasoning);
+      return;
+    }
+    if (typeof part.text === 'string') return void text.push(part.text);
+    text.push(`[${String(part.type ?? 'part')}]`);
+  });
+  return { text: text.join(''), reasoning: reasoning.length > 0 ? reasoning.join('\n') : null };
+}
+
+function toolCalls(value: unknown, where: string): ToolCall[] {
+  if (value === null || value === undefined) return [];
+  if (!Array.isArray(value)) throw new RecordError(`${where}: expected a list`);
+  return value.map((call, index) => {
+    const at = `${where}[${index}]`;
+    if (!isRecord(call)) throw new RecordError(`${at}: expected an object`);
+    if (typeof call.function !== 'string' || call.function === '') {
+      throw new RecordError(`${at}.function: expected a non-empty string`);
+    }
+    return {
+      id: typeof call.id === 'string' ? call.id : `call_${index}`,
+      name: call.function,
+      arguments: canonicalArguments(call.arguments),
+    };
+  });
+}
+
+export function inspectMessageToTurn(message: unknown, where: string): CanonicalTurn {
+  if (!isRecord(message)) throw new RecordError(`${where}: expected a message object`);
+  const role = typeof message.role === 'string' ? ROLES[message.role] : undefined;
+  if (role === undefined) {
+    throw new RecordError(`${where}.role: unknown role ${JSON.stringify(message.role)}`);
+  }
+  const { text, reasoning } = contentParts(message.content, `${where}.content`);
+  const calls = role === 'assistant' ? toolCalls(message.tool_calls, `${where}.tool_calls`) : [];
+  const metadata: Record<string, unknown> = {};
+  if (role === 'tool' && typeof message.function === 'string') metadata.function = message.function;
+  if (role === 'tool' && message.error !== null && message.error !== undefined) {
+    metadata.error = message.error;
+  }
+  if (typeof message.source === 'string') metadata.source = message.source;
+  return {
+    role,
+    content: text,
+    reasoning,
+    tool_calls: calls,
+    tool_call_id: typeof message.tool_call_id === 'string' ? message.tool_call_id : null,
+    is_action: calls.length > 0,
+    n_tokens: null,
+    logprobs: null,
+    metadata: Object.keys(metadata).length > 0 ? metadata : null,
+  };
+}

@@ -1,0 +1,185 @@
+// NeMo Gym rollouts JSONL: one rollout per line, OpenAI Responses shaped
+// ({responses_create_params: {input, instructions, tools}, response: {output, model}, reward}).
+import { createHash } from 'node:crypto';
+import path from 'node:path';
+import { canonicalJson } from '../canonical-json';
+import {
+  RecordError,
+  type CanonicalTrajectory,
+  type CanonicalTurn,
+  type FormatOptions,
+  type FormatReader,
+  type ReadContext,
+  type ReadItem,
+} from '../canonical';
+import { withoutCompression } from '../decompress';
+import { readLines } from '../line-reader';
+import { isRecord } from '../openai-messages';
+import { redactSecrets } from '../redact';
+import { itemsToTurns } from './nemo-gym-items';
+
+const TASK_KEYS = ['task_id', 'instance_id', '_ng_task_index'];
+const OWN_KEYS = new Set(['responses_create_params', 'response', 'reward']);
+
+function atPath(record: Record<string, unknown>, dotted: string): unknown {
+  let value: unknown = record;
+  for (const key of dotted.split('.')) value = isRecord(value) ? value[key] : undefined;
+  return value;
+}
+
+function idText(value: unknown, field: string): string | null {
+  if (value === null || value === undefined) return null;
+  if (typeof value === 'string') return value;
+  if (typeof value === 'number' && Number.isFinite(value)) return String(value);
+  throw new RecordError(`${field}: expected a string or a number`);
+}
+
+function rewardOf(value: unknown, field: string): number | null {
+  if (value === null || value === undefined) return null;
+  if (typeof value === 'boolean') return value ? 1 : 0;
+  if (typeof value === 'number' && Number.isFinite(value)) return value;
+  throw new RecordError(`${field}: expected a number`);
+}
+
+function successOf(value: unknown, field: string): boolean | null {
+  if (value === null || value === undefined) return null;
+  if (typeof value === 'boolean') return value;
+  if (value === 0 || value === 1) return value === 1;
+  throw new RecordError(`${field}: expected true, false, 0 or 1`);
+}
+
+function inputTurns(params: Record<string, unknown>): CanonicalTurn[] {
+  const turns: CanonicalTurn[] = [];
+  const plain = (role: 'system' | 'user', content: string): CanonicalTurn => ({
+    role,
+    content,
+    reasoning: null,
+    tool_calls: [],
+    tool_call_id: null,
+    is_action: false,
+    n_tokens: null,
+    logprobs: null,
+  });
+  if (typeof params.instructions === 'string' && params.instructions !== '') {
+    turns.push(plain('system', params.instructions));
+  }
+  const input = params.input;
+  if (typeof input === 'string') turns.push(plain('user', input));
+  else if (Array.isArray(input)) itemsToTurns(input, 'responses_create_params.input', turns);
+  else if (input !== null && input !== undefined) {
+    throw new RecordError('responses_create_params.input: expected a string or a list of items');
+  }
+  return turns;
+}
+
+/** Rollouts of the same prompt form a group when the record names no task. */
+function promptKey(params: Record<string, unknown>): string {
+  const text = canonicalJson([params.instructions ?? null, params.input ?? null]);
+  return `prompt-${createHash('sha256').update(text).digest('hex').slice(0, 12)}`;
+}
+
+export function nemoGymRecord(
+  record: unknown,
+  options: FormatOptions,
+  fallbackId: string,
+): CanonicalTrajectory {
+  if (!isRecord(record)) throw new RecordError('expected a JSON object per line');
+  const params = record.responses_create_params;
+  if (!isRecord(params)) throw new RecordError('responses_create_params: expected an object');
+  const response = record.response;
+  if (!isRecord(response)) throw new RecordError('response: expected an object');
+  if (!Array.isArray(response.output)) throw new RecordError('response.output: expected a list');
+  // A field named by an option must exist, so a typo is not read as "unknown".
+  for (const field of [
+    options.task_field,
+    options.group_field,
+    options.reward_field,
+    options.success_field,
+  ]) {
+    if (field !== undefined && atPath(record, field) == null) {
+      throw new RecordError(`${field}: missing (named by an import option)`);
+    }
+  }
+  const turns = inputTurns(params);
+  itemsToTurns(response.output, 'response.output', turns);
+  if (turns.length === 0) throw new RecordError('response.output: the rollout has no turns');
+
+  const taskField = options.task_field ?? TASK_KEYS.find((key) => record[key] != null);
+  const taskId = taskField
+    ? (idText(atPath(record, taskField), taskField) ?? promptKey(params))
+    : promptKey(params);
+  const groupId = options.group_field
+    ? idText(atPath(record, options.group_field), options.group_field)
+    : taskId;
+  const rollout = record._ng_rollout_index;
+  const sampleIndex = typeof rollout === 'number' && Number.isInteger(rollout) ? rollout : null;
+  const rewardField = options.reward_field ?? 'reward';
+  const successField = options.success_field ?? (record.resolved != null ? 'resolved' : 'success');
+
+  const metadata: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(record)) {
+    if (!OWN_KEYS.has(key)) metadata[key] = value;
+  }
+  for (const key of ['id', 'status', 'usage', 'error', 'incomplete_details']) {
+    if (response[key] != null) metadata[`response_${key}`] = response[key];
+  }
+  const tools = [params.tools, response.tools].find((t) => Array.isArray(t) && t.length > 0);
+  return {
+    source_id: sampleIndex !== null ? `${taskId}:rollout${sampleIndex}` : fallbackId,
+    task_id: taskId,
+    group_id: groupId,
+    sample_index: sampleIndex,
+    model: typeof response.model === 'string' ? response.model : null,
+    reward: rewardOf(atPath(record, rewardField), rewardField),
+    success: successOf(atPath(record, successField), successField),
+    metadata: redactSecrets(metadata) as Record<string, unknown>,
+    tools: Array.isArray(tools) ? tools : null,
+    turns,
+  };
+}
+
+async function* readNemoGym(file: string, context: ReadContext): AsyncIterable<ReadItem> {
+  const stem = path.basename(withoutCompression(file)).replace(/\.(jsonl|json)$/i, '');
+  const seen = new Set<string>();
+  for await (const { number, text } of readLines(file, context.progress, context.signal)) {
+    if (text.trim() === '') continue;
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(text);
+    } catch (error) {
+      yield { kind: 'error', line: number, reason: `invalid JSON (${(error as Error).message})` };
+      continue;
+    }
+    try {
+      const trajectory = nemoGymRecord(parsed, context.options, `${stem}-${number}`);
+      if (seen.has(trajectory.source_id)) trajectory.source_id = `${stem}-${number}`;
+      seen.add(trajectory.source_id);
+      yield { kind: 'trajectory', line: number, trajectory };
+    } catch (error) {
+      if (!(error instanceof RecordError)) throw error;
+      yield { kind: 'error', line: number, reason: error.message };
+    }
+  }
+}
+
+export const nemoGymFormat: FormatReader = {
+  name: 'nemo-gym',
+  description:
+    'NeMo Gym rollouts JSONL (OpenAI Responses items; training-mode token ids and policy ' +
+    'log-probs on output items)',
+  extensions: ['.jsonl', '.jsonl.gz', '.jsonl.zst'],
+  detect({ path: file, head }) {
+    if (!/\.jsonl$/i.test(withoutCompression(file)) || !/^\s*\{/.test(head)) return 0;
+    const firstLine = head.split('\n', 1)[0] ?? '';
+    try {
+      const first: unknown = JSON.parse(firstLine);
+      if (!isRecord(first) || !isRecord(first.responses_create_params)) return 0;
+      return isRecord(first.response) && Array.isArray(first.response.output) ? 0.95 : 0.6;
+    } catch {
+      // A long first rollout is cut in the head: look for its opening keys.
+      if (!/"responses_create_params"\s*:\s*\{/.test(firstLine)) return 0;
+      return /"response"\s*:\s*\{/.test(firstLine) ? 0.9 : 0.85;
+    }
+  },
+  read: readNemoGym,
+};

@@ -1,0 +1,135 @@
+// OTLP/JSON trace exports with OpenTelemetry GenAI spans: one trajectory per trace. A file is one
+// export (JSON) or one export per line (JSONL); a trace may span several lines.
+import { RecordError, type FormatReader, type ReadContext, type ReadItem } from '../canonical';
+import { withoutCompression } from '../decompress';
+import { parseJson, readTextFile } from '../json-document';
+import { isRecord } from '../openai-messages';
+import { attributesOf } from './otel-genai-messages';
+import { traceToTrajectory, type Span } from './otel-genai-trace';
+
+function nanos(value: unknown): bigint {
+  try {
+    return typeof value === 'string' || typeof value === 'number' ? BigInt(value) : 0n;
+  } catch {
+    return 0n;
+  }
+}
+
+/** The spans of one export; throws RecordError naming the bad field. */
+export function spansOf(exported: unknown): Span[] {
+  if (!isRecord(exported) || !Array.isArray(exported.resourceSpans)) {
+    throw new RecordError('resourceSpans: expected a list');
+  }
+  const spans: Span[] = [];
+  exported.resourceSpans.forEach((resourceSpan: unknown, r) => {
+    if (!isRecord(resourceSpan)) throw new RecordError(`resourceSpans[${r}]: expected an object`);
+    const resource = attributesOf(
+      isRecord(resourceSpan.resource) ? resourceSpan.resource.attributes : [],
+    );
+    const scopes = Array.isArray(resourceSpan.scopeSpans) ? resourceSpan.scopeSpans : [];
+    scopes.forEach((scope: unknown, s) => {
+      const list = isRecord(scope) && Array.isArray(scope.spans) ? scope.spans : [];
+      list.forEach((span: unknown, i) => {
+        const at = `resourceSpans[${r}].scopeSpans[${s}].spans[${i}]`;
+        if (!isRecord(span)) throw new RecordError(`${at}: expected an object`);
+        if (typeof span.traceId !== 'string' || span.traceId === '') {
+          throw new RecordError(`${at}.traceId: expected a non-empty string`);
+        }
+        if (typeof span.spanId !== 'string' || span.spanId === '') {
+          throw new RecordError(`${at}.spanId: expected a non-empty string`);
+        }
+        const events = Array.isArray(span.events) ? span.events : [];
+        spans.push({
+          traceId: span.traceId,
+          spanId: span.spanId,
+          parentSpanId:
+            typeof span.parentSpanId === 'string' && span.parentSpanId !== ''
+              ? span.parentSpanId
+              : null,
+          name: typeof span.name === 'string' ? span.name : '',
+          start: nanos(span.startTimeUnixNano),
+          attrs: attributesOf(span.attributes),
+          events: events.filter(isRecord).map((e) => ({
+            name: typeof e.name === 'string' ? e.name : '',
+            attrs: attributesOf(e.attributes),
+          })),
+          resource,
+          status: span.status ?? null,
+        });
+      });
+    });
+  });
+  return spans;
+}
+
+async function* readOtel(file: string, context: ReadContext): AsyncIterable<ReadItem> {
+  const text = await readTextFile(file, context);
+  if (context.signal.aborted) return;
+  // Traces in first-seen order, each with the line it first appears on.
+  const traces = new Map<string, { line: number; spans: Span[] }>();
+  const add = (spans: Span[], line: number) => {
+    for (const span of spans) {
+      const trace = traces.get(span.traceId) ?? { line, spans: [] };
+      trace.spans.push(span);
+      traces.set(span.traceId, trace);
+    }
+  };
+  let whole = /\.jsonl$/i.test(withoutCompression(file)) ? null : parseJson(text);
+  if (whole !== null && !whole.ok) {
+    // A .json file may hold one export per line; otherwise the document is broken.
+    const first = text.split('\n').find((l) => l.trim() !== '') ?? '';
+    if (!parseJson(first).ok) {
+      yield { kind: 'error', line: whole.line, reason: whole.reason };
+      return;
+    }
+    whole = null;
+  }
+  if (whole !== null && whole.ok) {
+    try {
+      add(spansOf(whole.value), 1);
+    } catch (error) {
+      if (!(error instanceof RecordError)) throw error;
+      yield { kind: 'error', line: 1, reason: error.message };
+      return;
+    }
+  } else {
+    const lines = text.split('\n');
+    for (const [index, raw] of lines.entries()) {
+      if (raw.trim() === '') continue;
+      const parsed = parseJson(raw, index + 1);
+      if (!parsed.ok) {
+        yield { kind: 'error', line: index + 1, reason: parsed.reason };
+        continue;
+      }
+      try {
+        add(spansOf(parsed.value), index + 1);
+      } catch (error) {
+        if (!(error instanceof RecordError)) throw error;
+        yield { kind: 'error', line: index + 1, reason: error.message };
+      }
+    }
+  }
+  for (const { line, spans } of traces.values()) {
+    if (context.signal.aborted) return;
+    try {
+      yield { kind: 'trajectory', line, trajectory: traceToTrajectory(spans, context.options) };
+    } catch (error) {
+      if (!(error instanceof RecordError)) throw error;
+      yield { kind: 'error', line, reason: error.message };
+    }
+  }
+}
+
+export const otelGenaiFormat: FormatReader = {
+  name: 'otel-genai',
+  description:
+    'OTLP/JSON trace exports with OpenTelemetry GenAI spans (chat / execute_tool / ' +
+    'invoke_agent): one trajectory per trace',
+  extensions: ['.json', '.jsonl', '.json.gz', '.jsonl.gz', '.json.zst', '.jsonl.zst'],
+  detect({ path: file, head }) {
+    if (!/\.jsonl?$/i.test(withoutCompression(file)) || !/^\s*\{/.test(head)) return 0;
+    if (!/"resourceSpans"\s*:\s*\[/.test(head)) return 0;
+    return /"gen_ai\./.test(head) ? 0.9 : 0.5;
+  },
+  read: readOtel,
+};

@@ -1,0 +1,143 @@
+// tau2-bench simulations -> canonical trajectories. Messages are tau2's own shape: tool calls
+// {id, name, arguments (object), requestor}, tool results {id, requestor, error}, and the
+// simulated user may call tools too (kept on the user turn, marked requestor 'user').
+import type { ToolCall, TurnRole } from '../../../../shared/model';
+import { canonicalArguments } from '../canonical-json';
+import { RecordError, type CanonicalTrajectory, type CanonicalTurn } from '../canonical';
+import { isRecord } from '../openai-messages';
+import { redactSecrets } from '../redact';
+
+export interface Tau2Run {
+  domain: string | null;
+  model: string | null;
+  userModel: string | null;
+}
+
+export function tau2RunInfo(results: Record<string, unknown>): Tau2Run {
+  const info = isRecord(results.info) ? results.info : {};
+  const text = (value: unknown) => (typeof value === 'string' ? value : null);
+  const env = isRecord(info.environment_info) ? info.environment_info : {};
+  const agent = isRecord(info.agent_info) ? info.agent_info : {};
+  const user = isRecord(info.user_info) ? info.user_info : {};
+  return { domain: text(env.domain_name), model: text(agent.llm), userModel: text(user.llm) };
+}
+
+const ROLES: Record<string, TurnRole> = {
+  system: 'system',
+  user: 'user',
+  assistant: 'assistant',
+  tool: 'tool',
+};
+
+function calls(value: unknown, where: string): { calls: ToolCall[]; requestors: string[] } {
+  if (value === null || value === undefined) return { calls: [], requestors: [] };
+  if (!Array.isArray(value)) throw new RecordError(`${where}: expected a list`);
+  const requestors: string[] = [];
+  const list = value.map((call, index) => {
+    const at = `${where}[${index}]`;
+    if (!isRecord(call)) throw new RecordError(`${at}: expected an object`);
+    if (typeof call.name !== 'string' || call.name === '') {
+      throw new RecordError(`${at}.name: expected a non-empty string`);
+    }
+    requestors.push(typeof call.requestor === 'string' ? call.requestor : 'assistant');
+    return {
+      id: typeof call.id === 'string' && call.id !== '' ? call.id : `call_${index}`,
+      name: call.name,
+      arguments: canonicalArguments(call.arguments),
+    };
+  });
+  return { calls: list, requestors };
+}
+
+function messageTurns(message: unknown, where: string): CanonicalTurn[] {
+  if (!isRecord(message)) throw new RecordError(`${where}: expected a message object`);
+  // MultiToolMessage bundles several tool results.
+  if (message.role === 'tool' && Array.isArray(message.tool_messages)) {
+    return message.tool_messages.flatMap((inner, index) =>
+      messageTurns(inner, `${where}.tool_messages[${index}]`),
+    );
+  }
+  const role = typeof message.role === 'string' ? ROLES[message.role] : undefined;
+  if (role === undefined) {
+    throw new RecordError(`${where}.role: unknown role ${JSON.stringify(message.role)}`);
+  }
+  if (message.content !== null && message.content !== undefined) {
+    if (typeof message.content !== 'string') {
+      throw new RecordError(`${where}.content: expected a string or null`);
+    }
+  }
+  const { calls: toolCalls, requestors } = calls(message.tool_calls, `${where}.tool_calls`);
+  const metadata: Record<string, unknown> = {};
+  if (typeof message.turn_idx === 'number') metadata.turn_idx = message.turn_idx;
+  if (role === 'user' && toolCalls.length > 0) metadata.requestor = 'user';
+  if (role === 'assistant' && requestors.some((r) => r !== 'assistant')) {
+    metadata.requestors = requestors;
+  }
+  if (role === 'tool') {
+    metadata.requestor = typeof message.requestor === 'string' ? message.requestor : 'assistant';
+    if (message.error === true) metadata.error = true;
+  }
+  return [
+    {
+      role,
+      content: typeof message.content === 'string' ? message.content : '',
+      reasoning: null,
+      tool_calls: toolCalls,
+      tool_call_id: role === 'tool' && typeof message.id === 'string' ? message.id : null,
+      // A user's tool call acts on the user's device, not the agent's environment.
+      is_action: role === 'assistant' && toolCalls.length > 0,
+      n_tokens: null,
+      logprobs: null,
+      metadata: Object.keys(metadata).length > 0 ? metadata : null,
+    },
+  ];
+}
+
+function numberOrNull(value: unknown, where: string): number | null {
+  if (value === null || value === undefined) return null;
+  if (typeof value === 'number' && Number.isFinite(value)) return value;
+  throw new RecordError(`${where}: expected a number`);
+}
+
+export function tau2Simulation(raw: unknown, run: Tau2Run, index: number): CanonicalTrajectory {
+  if (!isRecord(raw)) throw new RecordError('expected a simulation object');
+  const rawTask = raw.task_id;
+  if (typeof rawTask !== 'string' && typeof rawTask !== 'number') {
+    throw new RecordError('task_id: expected a string or a number');
+  }
+  const taskId = run.domain ? `${run.domain}/${String(rawTask)}` : String(rawTask);
+  if (!Array.isArray(raw.messages)) throw new RecordError('messages: expected a list');
+  const turns = raw.messages.flatMap((m, i) => messageTurns(m, `messages[${i}]`));
+  if (turns.length === 0) throw new RecordError('messages: the simulation has no messages');
+  const rewardInfo = isRecord(raw.reward_info) ? raw.reward_info : null;
+  const reward = numberOrNull(rewardInfo?.reward, 'reward_info.reward');
+  const trial = numberOrNull(raw.trial, 'trial');
+  const metadata: Record<string, unknown> = { domain: run.domain, user_model: run.userModel };
+  for (const key of [
+    'id',
+    'task_id',
+    'seed',
+    'termination_reason',
+    'reward_info',
+    'agent_cost',
+    'user_cost',
+    'duration',
+    'start_time',
+    'end_time',
+  ]) {
+    if (raw[key] !== undefined && raw[key] !== null) metadata[key] = raw[key];
+  }
+  return {
+    source_id:
+      typeof raw.id === 'string' && raw.id !== '' ? raw.id : `${taskId}:trial${trial ?? index}`,
+    task_id: taskId,
+    group_id: taskId,
+    sample_index: trial,
+    model: run.model,
+    reward,
+    success: reward === null ? null : reward >= 1,
+    metadata: redactSecrets(metadata) as Record<string, unknown>,
+    tools: null,
+    turns,
+  };
+}

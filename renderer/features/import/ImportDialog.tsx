@@ -1,0 +1,240 @@
+// Import rollouts: pick or drop files (or type paths), see the detected format and the first
+// trajectories, choose options, then follow the import's progress (cancellable).
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import MenuItem from '@mui/material/MenuItem';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import { useEffect, useState } from 'react';
+import type { ApiOutput } from '../../../shared/api';
+import type { FormatOptions } from '../../../shared/model';
+import type { ApiError } from '../../../shared/result';
+import { useApiClient } from '../../api/ApiContext';
+import { pathForDroppedFile } from '../../api/dropped-files';
+import { useApi } from '../../api/useApi';
+import { AppLink } from '../../components/AppLink';
+import { ErrorAlert } from '../../components/ErrorAlert';
+import { ImportPreview } from './ImportPreview';
+import { ImportProgress } from './ImportProgress';
+import { useImportJob } from './useImportJob';
+
+const FIELD_OPTIONS = [
+  ['reward_field', 'Reward field'],
+  ['success_field', 'Success field'],
+  ['task_field', 'Task field'],
+  ['group_field', 'Group field'],
+  ['report', 'Results report (path)'],
+] as const;
+
+type Props = { open: boolean; initialPaths: string[]; onClose: () => void; onImported: () => void };
+
+/** Mount it with a fresh `key` for each opening, so its form starts from initialPaths. */
+export function ImportDialog({ open, initialPaths, onClose, onImported }: Props) {
+  const client = useApiClient();
+  const formats = useApi('listFormats', {});
+  const [paths, setPaths] = useState(initialPaths.join('\n'));
+  const [format, setFormat] = useState('auto');
+  const [dataset, setDataset] = useState('');
+  const [skipBad, setSkipBad] = useState(false);
+  const [fieldOptions, setFieldOptions] = useState<FormatOptions>({});
+  const [preview, setPreview] = useState<ApiOutput<'previewImport'> | null>(null);
+  const [error, setError] = useState<ApiError | null>(null);
+  const importJob = useImportJob();
+  const { job } = importJob;
+
+  const pathList = paths
+    .split('\n')
+    .map((p) => p.trim())
+    .filter((p) => p !== '');
+  const request = { paths: pathList, format, format_options: fieldOptions };
+
+  const addFiles = async (files: File[]) => {
+    for (const file of files) {
+      const result = await pathForDroppedFile(file);
+      if (result.ok)
+        setPaths((current) =>
+          current.trim() === '' ? result.value : `${current.trim()}\n${result.value}`,
+        );
+      else setError(result.error);
+    }
+    setPreview(null);
+  };
+
+  useEffect(() => {
+    if (job?.status === 'succeeded') onImported();
+  }, [job?.status, onImported]);
+
+  const showPreview = async () => {
+    setError(null);
+    const result = await client.call('previewImport', request);
+    if (result.ok) setPreview(result.value);
+    else setError(result.error);
+  };
+  const startImport = () =>
+    void importJob.start({
+      ...request,
+      on_error: skipBad ? 'skip' : 'abort',
+      ...(dataset.trim() !== '' ? { dataset: dataset.trim() } : {}),
+    });
+  const close = () => {
+    if (job?.status === 'running') return;
+    importJob.reset();
+    setPreview(null);
+    setError(null);
+    onClose();
+  };
+
+  const editable = job === null;
+  return (
+    <Dialog open={open} onClose={close} maxWidth="lg" fullWidth>
+      <DialogTitle>Import rollouts</DialogTitle>
+      <DialogContent>
+        <Box
+          data-testid="import-drop-zone"
+          onDragOver={(event) => event.preventDefault()}
+          onDrop={(event) => {
+            event.preventDefault();
+            if (editable) void addFiles([...event.dataTransfer.files]);
+          }}
+          sx={{
+            border: 1,
+            borderStyle: 'dashed',
+            borderColor: 'divider',
+            borderRadius: 1,
+            p: 2,
+            mt: 1,
+          }}
+        >
+          <TextField
+            label="Files or folders (one path per line), or drop files here"
+            value={paths}
+            onChange={(event) => {
+              setPaths(event.target.value);
+              setPreview(null);
+            }}
+            multiline
+            minRows={2}
+            fullWidth
+            disabled={!editable}
+            slotProps={{ htmlInput: { 'data-testid': 'import-paths', spellCheck: false } }}
+          />
+          <Button component="label" size="small" sx={{ mt: 1 }} disabled={!editable}>
+            Choose files…
+            <input
+              hidden
+              type="file"
+              multiple
+              onChange={(event) => void addFiles([...(event.target.files ?? [])])}
+            />
+          </Button>
+        </Box>
+        <Stack direction="row" spacing={2} sx={{ mt: 2, flexWrap: 'wrap', rowGap: 2 }}>
+          <TextField
+            select
+            label="Format"
+            value={format}
+            onChange={(event) => {
+              setFormat(event.target.value);
+              setPreview(null);
+            }}
+            sx={{ minWidth: 200 }}
+            disabled={!editable}
+          >
+            <MenuItem value="auto">auto-detect</MenuItem>
+            {(formats.data?.formats ?? []).map((f) => (
+              <MenuItem key={f.name} value={f.name}>
+                {f.name}
+              </MenuItem>
+            ))}
+          </TextField>
+          <TextField
+            label="Dataset name (optional)"
+            value={dataset}
+            onChange={(event) => setDataset(event.target.value)}
+            disabled={!editable}
+          />
+          <FormControlLabel
+            control={<Checkbox checked={skipBad} onChange={(e) => setSkipBad(e.target.checked)} />}
+            label="Skip bad records (list them) instead of aborting"
+            disabled={!editable}
+          />
+        </Stack>
+        <Stack direction="row" spacing={1} sx={{ mt: 2, flexWrap: 'wrap', rowGap: 1 }}>
+          {FIELD_OPTIONS.map(([key, label]) => (
+            <TextField
+              key={key}
+              size="small"
+              label={label}
+              value={fieldOptions[key] ?? ''}
+              onChange={(event) => {
+                const value = event.target.value.trim();
+                setFieldOptions((current) =>
+                  Object.fromEntries(
+                    Object.entries({ ...current, [key]: value }).filter(([, v]) => v !== ''),
+                  ),
+                );
+                setPreview(null);
+              }}
+              disabled={!editable}
+            />
+          ))}
+        </Stack>
+        {error !== null && (
+          <Box sx={{ mt: 2 }}>
+            <ErrorAlert error={error} />
+          </Box>
+        )}
+        {importJob.error !== null && (
+          <Box sx={{ mt: 2 }}>
+            <ErrorAlert error={importJob.error} title="The import could not start" />
+          </Box>
+        )}
+        {preview !== null && job === null && <ImportPreview preview={preview} />}
+        {job !== null && (
+          <Box sx={{ mt: 2 }}>
+            <ImportProgress job={job} />
+          </Box>
+        )}
+      </DialogContent>
+      <DialogActions>
+        {job?.status === 'succeeded' && (
+          <Button
+            component={AppLink}
+            href={`#/dataset/${encodeURIComponent(String((job.result as { dataset: string }).dataset))}`}
+            onClick={close}
+          >
+            Open dataset
+          </Button>
+        )}
+        {job?.status === 'running' ? (
+          <Button color="warning" onClick={importJob.cancel} data-testid="import-cancel">
+            Cancel import
+          </Button>
+        ) : (
+          <Button onClick={close}>Close</Button>
+        )}
+        {editable && (
+          <>
+            <Button onClick={() => void showPreview()} disabled={pathList.length === 0}>
+              Preview
+            </Button>
+            <Button
+              variant="contained"
+              onClick={startImport}
+              disabled={pathList.length === 0}
+              data-testid="import-start"
+            >
+              Import
+            </Button>
+          </>
+        )}
+      </DialogActions>
+    </Dialog>
+  );
+}

@@ -1,0 +1,92 @@
+// The preview of an import: the detected format with every candidate's score, the first
+// trajectories as they will be read, and any bad records among them.
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Chip from '@mui/material/Chip';
+import Stack from '@mui/material/Stack';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import type { ApiOutput } from '../../../shared/api';
+import { OutcomeChip } from '../../components/OutcomeChip';
+
+type Preview = ApiOutput<'previewImport'>;
+
+export function ImportPreview({ preview }: { preview: Preview }) {
+  return (
+    <Box data-testid="import-preview" sx={{ mt: 2 }}>
+      <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+        {preview.total_files} file{preview.total_files === 1 ? '' : 's'},{' '}
+        {(preview.total_bytes / 1e6).toFixed(1)} MB
+      </Typography>
+      <Stack direction="row" spacing={1} sx={{ my: 1, flexWrap: 'wrap', alignItems: 'center' }}>
+        <Typography variant="body2">Format:</Typography>
+        {preview.candidates.length === 0 && (
+          <Chip size="small" color="error" label="not recognised" />
+        )}
+        {preview.candidates.map((candidate) => (
+          <Chip
+            key={candidate.name}
+            size="small"
+            label={`${candidate.name} ${candidate.score.toFixed(2)}`}
+            color={candidate.name === preview.format ? 'primary' : 'default'}
+            variant={candidate.name === preview.format ? 'filled' : 'outlined'}
+          />
+        ))}
+      </Stack>
+      {preview.errors.length > 0 && (
+        <Alert severity="warning" sx={{ mb: 1 }}>
+          {preview.errors.slice(0, 5).map((bad) => (
+            <div key={`${bad.file}:${bad.line}`}>
+              line {bad.line}: {bad.reason}
+            </div>
+          ))}
+        </Alert>
+      )}
+      {preview.trajectories.length > 0 && (
+        <Table size="small">
+          <TableHead>
+            <TableRow>
+              <TableCell>id</TableCell>
+              <TableCell>task</TableCell>
+              <TableCell>group</TableCell>
+              <TableCell align="right">turns</TableCell>
+              <TableCell align="right">actions</TableCell>
+              <TableCell align="right">reward</TableCell>
+              <TableCell>outcome</TableCell>
+              <TableCell>first user message</TableCell>
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {preview.trajectories.map((t) => (
+              <TableRow key={t.source_id}>
+                <TableCell sx={{ fontFamily: 'monospace' }}>{t.source_id}</TableCell>
+                <TableCell>{t.task_id ?? '—'}</TableCell>
+                <TableCell>{t.group_id ?? '—'}</TableCell>
+                <TableCell align="right">{t.n_turns}</TableCell>
+                <TableCell align="right">{t.n_actions}</TableCell>
+                <TableCell align="right">{t.reward ?? '—'}</TableCell>
+                <TableCell>
+                  <OutcomeChip success={t.success} />
+                </TableCell>
+                <TableCell
+                  sx={{
+                    maxWidth: 280,
+                    overflow: 'hidden',
+                    textOverflow: 'ellipsis',
+                    whiteSpace: 'nowrap',
+                  }}
+                >
+                  {t.first_user_message ?? ''}
+                </TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      )}
+    </Box>
+  );
+}
