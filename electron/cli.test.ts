@@ -173,6 +173,104 @@ describe('turnwise CLI', () => {
     );
   });
 
+  it('format options reach the reader: --task-field and --reward-field on OpenAI chat JSONL', () => {
+    const file = path.join(dir, 'chats.jsonl');
+    writeFileSync(
+      file,
+      [
+        { messages: [{ role: 'user', content: 'hi' }], meta: { problem: 'P1', grade: 0.25 } },
+        { messages: [{ role: 'user', content: 'yo' }], meta: { problem: 'P1', grade: 1 } },
+      ]
+        .map((r) => JSON.stringify(r))
+        .join('\n'),
+    );
+    const run = turnwise(
+      'import',
+      file,
+      '--db',
+      db,
+      '--format',
+      'openai-chat',
+      '--task-field',
+      'meta.problem',
+      '--reward-field',
+      'meta.grade',
+      '--json',
+    );
+    expect(run.stderr).toBe('');
+    const rows = JSON.parse(
+      turnwise(
+        'sql',
+        '--db',
+        db,
+        "SELECT task_id, reward FROM trajectories WHERE dataset_id = 'chats' ORDER BY reward",
+        '--json',
+      ).stdout,
+    );
+    expect(rows.rows).toEqual([
+      { task_id: 'P1', reward: 0.25 },
+      { task_id: 'P1', reward: 1 },
+    ]);
+  });
+
+  it('a user mapping imports from a spec file, is saved, and is reused by name', () => {
+    const spec = path.join(dir, 'spec.json');
+    writeFileSync(
+      spec,
+      JSON.stringify({
+        messages: 'turns',
+        role: 'who',
+        content: 'said',
+        roles: { me: 'user', it: 'assistant' },
+        id: 'key',
+        reward: 'r',
+      }),
+    );
+    const data = path.join(dir, 'custom.jsonl');
+    writeFileSync(
+      data,
+      JSON.stringify({
+        key: 'k1',
+        r: 1,
+        turns: [
+          { who: 'me', said: 'a' },
+          { who: 'it', said: 'b' },
+        ],
+      }) + '\n',
+    );
+    const first = JSON.parse(
+      turnwise(
+        'import',
+        data,
+        '--db',
+        db,
+        '--mapping',
+        spec,
+        '--save-mapping',
+        'my-shape',
+        '--json',
+      ).stdout,
+    );
+    expect(first).toMatchObject({ format: 'mapping', trajectories: 1, turns: 2 });
+    const again = path.join(dir, 'custom-2.jsonl');
+    writeFileSync(
+      again,
+      JSON.stringify({ key: 'k2', r: 0, turns: [{ who: 'me', said: 'c' }] }) + '\n',
+    );
+    const second = JSON.parse(
+      turnwise('import', again, '--db', db, '--format', 'mapping:my-shape', '--json').stdout,
+    );
+    expect(second).toMatchObject({ format: 'mapping:my-shape', trajectories: 1 });
+    const bad = path.join(dir, 'bad-spec.json');
+    writeFileSync(bad, JSON.stringify({ role: 'who' }));
+    const refused = turnwise('import', data, '--db', db, '--mapping', bad);
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toMatch(/^turnwise: usage: --mapping .*bad-spec\.json: messages: /);
+    expect(turnwise('import', data, '--db', db, '--format', 'mapping:nope').stderr).toMatch(
+      /no saved mapping named 'nope'/,
+    );
+  });
+
   it('formats lists the turnwise format', () => {
     const formats = JSON.parse(turnwise('formats', '--json').stdout);
     expect(formats.formats.map((f: { name: string }) => f.name)).toContain('turnwise');

@@ -20,6 +20,7 @@ const USAGE = `usage: turnwise <command> [options]
   import PATH... --db FILE [--format auto|NAME] [--dataset NAME] [--on-error abort|skip] [--json]
          [--reward-field PATH] [--success-field PATH] [--task-field PATH] [--group-field PATH]
          [--report FILE]   (a SWE-bench style results report, joined for resolution)
+         [--mapping SPEC.json [--save-mapping NAME]]   (a user mapping; later: --format mapping:NAME)
   formats [--json]
   stats --db FILE [--json]
   sql --db FILE "SELECT ..." [--max-rows N] [--json]     read-only

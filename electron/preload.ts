@@ -39,6 +39,8 @@ export function createBridge(ipc: IpcRendererLike, files: WebUtilsLike): Turnwis
     runSql: (input) => invoke(channel('runSql'), input),
     startImport: (input) => invoke(channel('startImport'), input),
     previewImport: (input) => invoke(channel('previewImport'), input),
+    listMappings: (input) => invoke(channel('listMappings'), input),
+    saveMapping: (input) => invoke(channel('saveMapping'), input),
     getJob: (input) => invoke(channel('getJob'), input),
     listJobs: (input) => invoke(channel('listJobs'), input),
     cancelJob: (input) => invoke(channel('cancelJob'), input),

@@ -5,6 +5,8 @@ import {
   DatasetSummarySchema,
   FormatInfoSchema,
   FormatOptionsSchema,
+  MappingSpecSchema,
+  SavedMappingSchema,
   ReviewItemSchema,
   SkippedRecordSchema,
   TrajectoryDetailSchema,
@@ -121,6 +123,8 @@ export const API = {
         dataset: z.string().min(1).max(200).optional(),
         on_error: z.enum(['abort', 'skip']).default('abort'),
         format_options: FormatOptionsSchema.default({}),
+        /** An inline user mapping; used when format is 'mapping'. */
+        mapping: MappingSpecSchema.optional(),
       })
       .strict(),
     JobStateSchema,
@@ -132,6 +136,7 @@ export const API = {
         paths: z.array(z.string().min(1)).min(1).max(10_000),
         format: z.string().default('auto'),
         format_options: FormatOptionsSchema.default({}),
+        mapping: MappingSpecSchema.optional(),
       })
       .strict(),
     z.object({
@@ -154,6 +159,19 @@ export const API = {
       ),
       errors: z.array(SkippedRecordSchema),
     }),
+  ),
+  /** User mappings saved in this workspace; import them with format 'mapping:<name>'. */
+  listMappings: method(Empty, z.object({ mappings: z.array(SavedMappingSchema) })),
+  saveMapping: method(
+    z
+      .object({
+        name: z
+          .string()
+          .regex(/^[A-Za-z0-9._-]{1,80}$/, 'letters, digits, dot, dash and underscore (1-80)'),
+        spec: MappingSpecSchema,
+      })
+      .strict(),
+    SavedMappingSchema,
   ),
   getJob: method(z.object({ job_id: Id }).strict(), JobStateSchema),
   listJobs: method(Empty, z.object({ jobs: z.array(JobStateSchema) })),

@@ -94,6 +94,48 @@ export const FormatOptionsSchema = z
   .strict();
 export type FormatOptions = z.infer<typeof FormatOptionsSchema>;
 
+const FieldPath = z.string().min(1).max(300);
+
+/**
+ * A user-defined mapping for formats Turnwise has no reader for: where the records, messages and
+ * outcome live (dot paths), and how message roles translate. Edited in the import dialog.
+ */
+export const MappingSpecSchema = z
+  .object({
+    /** jsonl: one record per line; json: a JSON document holding a list of records. */
+    records: z.enum(['jsonl', 'json']).default('jsonl'),
+    /** With json: the dot path of the record list inside the document ('' = the document). */
+    records_path: z.string().max(300).default(''),
+    /** The message list of a record. */
+    messages: FieldPath,
+    role: FieldPath.default('role'),
+    content: FieldPath.default('content'),
+    reasoning: FieldPath.optional(),
+    /** OpenAI-style tool calls ({id, function{name, arguments}} or {id, name, arguments}). */
+    tool_calls: FieldPath.optional(),
+    tool_call_id: FieldPath.optional(),
+    /** Source role -> canonical role, e.g. {"human": "user", "gpt": "assistant"}. */
+    roles: z.record(z.string(), z.enum(TURN_ROLES)).default({}),
+    id: FieldPath.optional(),
+    task: FieldPath.optional(),
+    group: FieldPath.optional(),
+    sample_index: FieldPath.optional(),
+    model: FieldPath.optional(),
+    reward: FieldPath.optional(),
+    success: FieldPath.optional(),
+    /** Record fields copied into the trajectory's metadata. */
+    metadata: z.array(FieldPath).max(100).default([]),
+  })
+  .strict();
+export type MappingSpec = z.infer<typeof MappingSpecSchema>;
+export type MappingSpecInput = z.input<typeof MappingSpecSchema>;
+
+export const SavedMappingSchema = z.object({
+  name: z.string(),
+  spec: MappingSpecSchema,
+  updated_at: z.string(),
+});
+
 export const SkippedRecordSchema = z.object({
   file: z.string(),
   line: z.number(),

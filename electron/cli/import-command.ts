@@ -1,6 +1,12 @@
 // turnwise import PATH... --db FILE [--format auto|NAME] [--dataset NAME] [--on-error abort|skip] [--json]
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { FormatOptions, ImportSummary } from '../../shared/model';
+import {
+  MappingSpecSchema,
+  type FormatOptions,
+  type ImportSummary,
+  type MappingSpec,
+} from '../../shared/model';
 import { parse, requireDb } from './args';
 import { call, withEngine } from './call';
 import { failureFrom, printJson, usageFailure } from './output';
@@ -37,6 +43,22 @@ function formatOptionsFrom(values: Record<string, unknown>): FormatOptions {
   return options;
 }
 
+/** A mapping spec file (JSON); checked here so a typo is reported against the file. */
+function readMappingFile(file: string): MappingSpec {
+  let raw: unknown;
+  try {
+    raw = JSON.parse(readFileSync(file, 'utf8'));
+  } catch (error) {
+    throw usageFailure(`--mapping ${file}: ${(error as Error).message}`);
+  }
+  const parsed = MappingSpecSchema.safeParse(raw);
+  if (!parsed.success) {
+    const issues = parsed.error.issues.map((i) => `${i.path.join('.') || '(spec)'}: ${i.message}`);
+    throw usageFailure(`--mapping ${file}: ${issues.join('; ')}`);
+  }
+  return parsed.data;
+}
+
 export async function importCommand(args: string[]): Promise<void> {
   const { values, positionals } = parse(args, {
     db: { type: 'string' },
@@ -48,13 +70,23 @@ export async function importCommand(args: string[]): Promise<void> {
     'task-field': { type: 'string' },
     'group-field': { type: 'string' },
     report: { type: 'string' },
+    mapping: { type: 'string' },
+    'save-mapping': { type: 'string' },
   });
   const db = requireDb(values);
   if (positionals.length === 0) throw usageFailure('import needs at least one PATH');
   const onError = values['on-error'];
   if (onError !== 'abort' && onError !== 'skip') throw usageFailure('--on-error is abort or skip');
 
+  const mapping = typeof values.mapping === 'string' ? readMappingFile(values.mapping) : undefined;
+  if (values['save-mapping'] !== undefined && mapping === undefined) {
+    throw usageFailure('--save-mapping NAME goes with --mapping FILE');
+  }
+
   await withEngine(db, false, async (engine) => {
+    if (mapping && typeof values['save-mapping'] === 'string') {
+      await call(engine, 'saveMapping', { name: values['save-mapping'], spec: mapping }, 'import');
+    }
     const started = performance.now();
     const showProgress = process.stderr.isTTY && !values.json;
     const unsubscribe = engine.onJobEvent((job) => {
@@ -68,7 +100,8 @@ export async function importCommand(args: string[]): Promise<void> {
       'startImport',
       {
         paths: positionals,
-        format: values.format as string,
+        format: mapping ? 'mapping' : (values.format as string),
+        ...(mapping ? { mapping } : {}),
         on_error: onError,
         format_options: formatOptionsFrom(values),
         ...(typeof values.dataset === 'string' ? { dataset: values.dataset } : {}),

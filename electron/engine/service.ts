@@ -5,6 +5,7 @@ import type { ApiHandlers } from './dispatch';
 import { formatInfos } from './importers/registry';
 import { previewImport } from './importers/preview-import';
 import { runImport } from './importers/run-import';
+import { listMappings, resolveMapping, saveMapping } from './mappings';
 import { previewRegroup, regroupDataset } from './regroup';
 import type { JobRunner } from './jobs';
 import {
@@ -32,21 +33,24 @@ export function createService(workspace: Workspace, jobs: JobRunner): ApiHandler
     getTrajectory: (request) => getTrajectory(workspace, request.trajectory_id),
     getTurnText: (request) => getTurnText(workspace, request),
     runSql: (request) => runReadOnlySql(workspace, request.sql, request.max_rows),
-    startImport: async (request) =>
-      jobs.start('import', (report, signal): Promise<ImportSummary> =>
-        runImport(
-          workspace,
-          {
-            paths: request.paths,
-            format: request.format,
-            dataset: request.dataset,
-            onError: request.on_error,
-          },
-          report,
-          signal,
-        ),
-      ),
-    previewImport: (request) => previewImport(request),
+    startImport: async (request) => {
+      const mapping = await resolveMapping(workspace, request.format, request.mapping);
+      const options = {
+        paths: request.paths,
+        format: request.format,
+        dataset: request.dataset,
+        onError: request.on_error,
+        formatOptions: request.format_options,
+        mapping,
+      };
+      return jobs.start('import', (report, signal): Promise<ImportSummary> =>
+        runImport(workspace, options, report, signal),
+      );
+    },
+    previewImport: async (request) =>
+      previewImport(request, await resolveMapping(workspace, request.format, request.mapping)),
+    listMappings: async () => ({ mappings: await listMappings(workspace) }),
+    saveMapping: (request) => saveMapping(workspace, request.name, request.spec),
     getJob: async (request) => jobs.get(request.job_id),
     listJobs: async () => ({ jobs: jobs.list() }),
     cancelJob: async (request) => jobs.cancel(request.job_id),

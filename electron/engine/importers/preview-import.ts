@@ -1,8 +1,10 @@
 // What the import dialog shows before anything is written: the files, the detected format with
 // every candidate's score, and the first trajectories (or the first bad records) as read.
 import type { ApiOutput, ApiRequest } from '../../../shared/api';
+import type { MappingSpec } from '../../../shared/model';
 import { TurnwiseError } from '../../../shared/result';
 import { recordErrorReason, type ReadItem } from './canonical';
+import { mappingReader } from './mapping';
 import { formatByName, scoreFormats } from './registry';
 import { resolveSourceFiles } from './source-files';
 
@@ -11,15 +13,17 @@ const PREVIEW_ITEMS = 50;
 
 export async function previewImport(
   request: ApiRequest<'previewImport'>,
+  mapping?: MappingSpec,
 ): Promise<ApiOutput<'previewImport'>> {
   const files = await resolveSourceFiles(request.paths);
   const first = files[0];
   if (!first) throw new TurnwiseError('invalid_input', 'no files to import');
-  const candidates = (await scoreFormats(first.path)).map(({ reader, score }) => ({
+  const candidates = (mapping ? [] : await scoreFormats(first.path)).map(({ reader, score }) => ({
     name: reader.name,
     score: Math.round(score * 100) / 100,
   }));
   const chosen = request.format === 'auto' ? candidates[0]?.name : request.format;
+  const readerOf = (name: string) => (mapping ? mappingReader(mapping, name) : formatByName(name));
   const result: ApiOutput<'previewImport'> = {
     files: files.slice(0, 200).map((file) => ({ path: file.path, bytes: file.bytes })),
     total_files: files.length,
@@ -30,7 +34,7 @@ export async function previewImport(
     errors: [],
   };
   if (chosen === undefined) return result;
-  const reader = formatByName(chosen);
+  const reader = readerOf(chosen);
   const controller = new AbortController();
   const context = {
     progress: { bytesRead: 0 },

@@ -1,7 +1,7 @@
 // One import: resolve files, detect the format, refuse duplicate content, then write every
 // trajectory in a single transaction. A failure or a cancel leaves the workspace unchanged.
 import path from 'node:path';
-import type { ImportSummary, SkippedRecord } from '../../../shared/model';
+import type { ImportSummary, MappingSpec, SkippedRecord } from '../../../shared/model';
 import { TurnwiseError } from '../../../shared/result';
 import type { Workspace } from '../store/workspace';
 import {
@@ -13,6 +13,7 @@ import {
   type ReadProgress,
 } from './canonical';
 import { DatasetWriter } from './dataset-writer';
+import { mappingReader } from './mapping';
 import { detectFormat, formatByName } from './registry';
 import { contentSha256, resolveSourceFiles, type SourceFile } from './source-files';
 
@@ -22,6 +23,8 @@ export interface ImportOptions {
   dataset?: string | undefined;
   onError: 'abort' | 'skip';
   formatOptions?: FormatOptions;
+  /** A user mapping; when given it reads every file (format names it 'mapping...'). */
+  mapping?: MappingSpec | undefined;
 }
 
 export interface ImportProgress {
@@ -41,7 +44,9 @@ export async function runImport(
 ): Promise<ImportSummary> {
   const started = performance.now();
   const files = await resolveSourceFiles(options.paths);
-  const readers = await chooseReaders(files, options.format);
+  const readers = options.mapping
+    ? files.map(() => mappingReader(options.mapping as MappingSpec, options.format))
+    : await chooseReaders(files, options.format);
   const totalBytes = files.reduce((sum, file) => sum + file.bytes, 0);
 
   let hashed = 0;
@@ -160,6 +165,7 @@ export async function runImport(
         on_error: options.onError,
         files: files.map((file) => file.path),
         format_options: options.formatOptions ?? {},
+        ...(options.mapping ? { mapping: options.mapping } : {}),
       },
     });
   } catch (error) {

@@ -96,10 +96,17 @@ const v3SourceGroup = [
   `UPDATE tw_trajectories SET source_group_id = group_id`,
 ];
 
+// v4: user-defined import mappings, saved in the workspace and reusable by name.
+const v4Mappings = [
+  `CREATE TABLE tw_mappings (name VARCHAR PRIMARY KEY, spec JSON NOT NULL,
+    updated_at TIMESTAMPTZ NOT NULL)`,
+];
+
 export const MIGRATIONS: Migration[] = [
   { version: 1, statements: [...v1Tables, ...v1Views] },
   { version: 2, statements: v2TurnMetadata },
   { version: 3, statements: v3SourceGroup },
+  { version: 4, statements: v4Mappings },
 ];
 
 export const SCHEMA_VERSION = Math.max(...MIGRATIONS.map((m) => m.version));
