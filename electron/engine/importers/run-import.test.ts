@@ -250,6 +250,33 @@ describe('runImport (turnwise format)', () => {
   });
 });
 
+describe('per-token lists', () => {
+  it('store every double and token id exactly', async () => {
+    const awkward = [-0.1 - 0.2, -1e-300, -7.7125e-5, -123456.789012345, 0, -5e-324];
+    const ids = [0, 2147483647, 151667];
+    const record = {
+      trajectory_id: 'p',
+      messages: [
+        {
+          role: 'assistant',
+          content: 'x',
+          token_ids: ids.concat([1, 2, 3]),
+          logp_policy: awkward,
+          logp_ref: awkward.map((v) => v * 2),
+        },
+      ],
+    };
+    const file = writeJsonl(path.join(dir, 'precise.jsonl'), [record]);
+    await runImport(workspace, options([file]), noProgress, never);
+    const [row] = await workspace.query(
+      `SELECT token_ids, logp_policy, logp_ref FROM token_logprobs`,
+    );
+    expect(row?.token_ids).toEqual(ids.concat([1, 2, 3]));
+    expect(row?.logp_policy).toEqual(awkward);
+    expect(row?.logp_ref).toEqual(awkward.map((v) => v * 2));
+  });
+});
+
 describe('compressed inputs', () => {
   it('reads zstd-compressed JSONL', async () => {
     const { spawnSync } = await import('node:child_process');
