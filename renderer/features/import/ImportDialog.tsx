@@ -22,7 +22,9 @@ import { AppLink } from '../../components/AppLink';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { ImportPreview } from './ImportPreview';
 import { ImportProgress } from './ImportProgress';
+import { MappingPanel } from './MappingPanel';
 import { useImportJob } from './useImportJob';
+import { useMappingDraft } from './useMappingDraft';
 
 const FIELD_OPTIONS = [
   ['reward_field', 'Reward field'],
@@ -47,12 +49,21 @@ export function ImportDialog({ open, initialPaths, onClose, onImported }: Props)
   const [error, setError] = useState<ApiError | null>(null);
   const importJob = useImportJob();
   const { job } = importJob;
+  const mappingDraft = useMappingDraft();
 
   const pathList = paths
     .split('\n')
     .map((p) => p.trim())
     .filter((p) => p !== '');
-  const request = { paths: pathList, format, format_options: fieldOptions };
+  const custom = format === 'mapping';
+  const mapping = custom && mappingDraft.parsed.ok ? mappingDraft.parsed.spec : undefined;
+  const request = {
+    paths: pathList,
+    format,
+    format_options: fieldOptions,
+    ...(mapping !== undefined ? { mapping } : {}),
+  };
+  const ready = pathList.length > 0 && (!custom || mapping !== undefined);
 
   const addFiles = async (files: File[]) => {
     for (const file of files) {
@@ -147,11 +158,14 @@ export function ImportDialog({ open, initialPaths, onClose, onImported }: Props)
             disabled={!editable}
           >
             <MenuItem value="auto">auto-detect</MenuItem>
-            {(formats.data?.formats ?? []).map((f) => (
-              <MenuItem key={f.name} value={f.name}>
-                {f.name}
-              </MenuItem>
-            ))}
+            <MenuItem value="mapping">Custom mapping…</MenuItem>
+            {(formats.data?.formats ?? [])
+              .filter((f) => f.name !== 'mapping')
+              .map((f) => (
+                <MenuItem key={f.name} value={f.name}>
+                  {f.name}
+                </MenuItem>
+              ))}
           </TextField>
           <TextField
             label="Dataset name (optional)"
@@ -166,7 +180,8 @@ export function ImportDialog({ open, initialPaths, onClose, onImported }: Props)
           />
         </Stack>
         <Stack direction="row" spacing={1} sx={{ mt: 2, flexWrap: 'wrap', rowGap: 1 }}>
-          {FIELD_OPTIONS.map(([key, label]) => (
+          {/* A mapping names its own fields; these overrides are for the built-in readers. */}
+          {(format === 'mapping' ? [] : FIELD_OPTIONS).map(([key, label]) => (
             <TextField
               key={key}
               size="small"
@@ -185,6 +200,7 @@ export function ImportDialog({ open, initialPaths, onClose, onImported }: Props)
             />
           ))}
         </Stack>
+        {custom && job === null && <MappingPanel draft={mappingDraft} paths={pathList} />}
         {error !== null && (
           <Box sx={{ mt: 2 }}>
             <ErrorAlert error={error} />
@@ -195,7 +211,7 @@ export function ImportDialog({ open, initialPaths, onClose, onImported }: Props)
             <ErrorAlert error={importJob.error} title="The import could not start" />
           </Box>
         )}
-        {preview !== null && job === null && <ImportPreview preview={preview} />}
+        {preview !== null && job === null && !custom && <ImportPreview preview={preview} />}
         {job !== null && (
           <Box sx={{ mt: 2 }}>
             <ImportProgress job={job} />
@@ -221,13 +237,15 @@ export function ImportDialog({ open, initialPaths, onClose, onImported }: Props)
         )}
         {editable && (
           <>
-            <Button onClick={() => void showPreview()} disabled={pathList.length === 0}>
-              Preview
-            </Button>
+            {!custom && (
+              <Button onClick={() => void showPreview()} disabled={pathList.length === 0}>
+                Preview
+              </Button>
+            )}
             <Button
               variant="contained"
               onClick={startImport}
-              disabled={pathList.length === 0}
+              disabled={!ready}
               data-testid="import-start"
             >
               Import

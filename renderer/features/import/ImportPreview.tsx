@@ -24,9 +24,12 @@ export function ImportPreview({ preview }: { preview: Preview }) {
       </Typography>
       <Stack direction="row" spacing={1} sx={{ my: 1, flexWrap: 'wrap', alignItems: 'center' }}>
         <Typography variant="body2">Format:</Typography>
-        {preview.candidates.length === 0 && (
-          <Chip size="small" color="error" label="not recognised" />
-        )}
+        {preview.candidates.length === 0 &&
+          (preview.format?.startsWith('mapping') ? (
+            <Chip size="small" color="primary" label="custom mapping" />
+          ) : (
+            <Chip size="small" color="error" label="not recognised" />
+          ))}
         {preview.candidates.map((candidate) => (
           <Chip
             key={candidate.name}
