@@ -79,3 +79,17 @@ export function recordErrorReason(error: unknown): string | null {
   }
   return null;
 }
+
+/** A turn with only a role and text: no reasoning, tool calls, tokens or log-probs. */
+export function plainTurn(role: TurnRole, content: string): CanonicalTurn {
+  return {
+    role,
+    content,
+    reasoning: null,
+    tool_calls: [],
+    tool_call_id: null,
+    is_action: false,
+    n_tokens: null,
+    logprobs: null,
+  };
+}

@@ -2,24 +2,11 @@
 // log-probs from metrics), their observation results follow as tool turns.
 import type { TurnRole } from '../../../../shared/model';
 import { canonicalArguments } from '../canonical-json';
-import { RecordError, type CanonicalTurn, type TokenLogprobs } from '../canonical';
+import { RecordError, type CanonicalTurn, type TokenLogprobs, plainTurn } from '../canonical';
 import { contentText, isRecord } from '../openai-messages';
 
 const SOURCES: Record<string, TurnRole> = { system: 'system', user: 'user', agent: 'assistant' };
 const KEPT_METRICS = ['prompt_tokens', 'completion_tokens', 'cached_tokens', 'cost_usd', 'extra'];
-
-function turn(role: TurnRole, content: string): CanonicalTurn {
-  return {
-    role,
-    content,
-    reasoning: null,
-    tool_calls: [],
-    tool_call_id: null,
-    is_action: false,
-    n_tokens: null,
-    logprobs: null,
-  };
-}
 
 function numberList(value: unknown, where: string, integers: boolean): number[] | null {
   if (value === null || value === undefined) return null;
@@ -45,7 +32,7 @@ function logprobsOf(metrics: Record<string, unknown>, where: string): TokenLogpr
 }
 
 function agentTurn(step: Record<string, unknown>, where: string): CanonicalTurn {
-  const out = turn('assistant', contentText(step.message, `${where}.message`));
+  const out = plainTurn('assistant', contentText(step.message, `${where}.message`));
   if (typeof step.reasoning_content === 'string') out.reasoning = step.reasoning_content;
   const calls = step.tool_calls ?? [];
   if (!Array.isArray(calls)) throw new RecordError(`${where}.tool_calls: expected a list`);
@@ -105,7 +92,7 @@ function observationTurns(
     // Without source_call_id, results pair with calls by position when the counts agree.
     const paired = results.length === calls.length ? calls[index]?.id : undefined;
     const callId = typeof result.source_call_id === 'string' ? result.source_call_id : paired;
-    const out = turn(
+    const out = plainTurn(
       calls.length > 0 ? 'tool' : 'environment',
       contentText(result.content, `${at}.content`),
     );
@@ -132,7 +119,7 @@ export function stepsToTurns(steps: unknown, where: string): CanonicalTurn[] {
     const main =
       role === 'assistant'
         ? agentTurn(step, at)
-        : turn(role, contentText(step.message, `${at}.message`));
+        : plainTurn(role, contentText(step.message, `${at}.message`));
     main.metadata = stepMetadata(step);
     return [main, ...observationTurns(step, main.tool_calls, at)];
   });

@@ -11,6 +11,7 @@ import {
   type FormatReader,
   type ReadContext,
   type ReadItem,
+  plainTurn,
 } from '../canonical';
 import { withoutCompression } from '../decompress';
 import { readLines } from '../line-reader';
@@ -50,21 +51,11 @@ function successOf(value: unknown, field: string): boolean | null {
 
 function inputTurns(params: Record<string, unknown>): CanonicalTurn[] {
   const turns: CanonicalTurn[] = [];
-  const plain = (role: 'system' | 'user', content: string): CanonicalTurn => ({
-    role,
-    content,
-    reasoning: null,
-    tool_calls: [],
-    tool_call_id: null,
-    is_action: false,
-    n_tokens: null,
-    logprobs: null,
-  });
   if (typeof params.instructions === 'string' && params.instructions !== '') {
-    turns.push(plain('system', params.instructions));
+    turns.push(plainTurn('system', params.instructions));
   }
   const input = params.input;
-  if (typeof input === 'string') turns.push(plain('user', input));
+  if (typeof input === 'string') turns.push(plainTurn('user', input));
   else if (Array.isArray(input)) itemsToTurns(input, 'responses_create_params.input', turns);
   else if (input !== null && input !== undefined) {
     throw new RecordError('responses_create_params.input: expected a string or a list of items');

@@ -2,7 +2,7 @@
 // rebuilt from tool_call_metadata, else text actions), observations become tool turns (when their
 // cause was a tool call) or environment turns, user messages user turns. State-change and null
 // events are kept only when they carry content.
-import { RecordError, type CanonicalTurn } from '../canonical';
+import { RecordError, type CanonicalTurn, plainTurn } from '../canonical';
 import { canonicalArguments } from '../canonical-json';
 import { contentText, isRecord } from '../openai-messages';
 import { compactAction, eventContent, normalizeEvent, smallExtras } from './openhands-event-shape';
@@ -23,19 +23,6 @@ const STATE_ACTIONS = new Set([
   'condensation_request',
 ]);
 const STATE_OBSERVATIONS = new Set(['null', '', 'agent_state_changed', 'condensation']);
-
-function blank(role: CanonicalTurn['role'], content: string): CanonicalTurn {
-  return {
-    role,
-    content,
-    reasoning: null,
-    tool_calls: [],
-    tool_call_id: null,
-    is_action: false,
-    n_tokens: null,
-    logprobs: null,
-  };
-}
 
 function record(value: unknown): Record<string, unknown> {
   return isRecord(value) ? value : {};
@@ -77,7 +64,7 @@ export function eventsToTurns(history: unknown[], where: string): EventTurns {
         skippedEvents += 1;
         continue;
       }
-      const turn = blank(callId === undefined ? 'environment' : 'tool', content);
+      const turn = plainTurn(callId === undefined ? 'environment' : 'tool', content);
       turn.tool_call_id = callId ?? null;
       turn.metadata = { ...base, observation: event.type, ...smallExtras(event) };
       turns.push(turn);
@@ -90,7 +77,7 @@ export function eventsToTurns(history: unknown[], where: string): EventTurns {
     if (event.type === 'system') {
       if (Array.isArray(args.tools)) tools = args.tools;
       const text = typeof args.content === 'string' ? args.content : (event.message ?? '');
-      turns.push({ ...blank('system', text), metadata: { ...base, action: 'system' } });
+      turns.push({ ...plainTurn('system', text), metadata: { ...base, action: 'system' } });
       continue;
     }
     if (event.type === 'recall' || STATE_ACTIONS.has(event.type) || source === 'environment') {
@@ -100,12 +87,12 @@ export function eventsToTurns(history: unknown[], where: string): EventTurns {
         skippedEvents += 1;
         continue;
       }
-      turns.push({ ...blank('environment', text), metadata: { ...base, action: event.type } });
+      turns.push({ ...plainTurn('environment', text), metadata: { ...base, action: event.type } });
       continue;
     }
     if (source === 'user') {
       const text = typeof args.content === 'string' ? args.content : (event.message ?? '');
-      const turn = blank('user', text);
+      const turn = plainTurn('user', text);
       turn.metadata =
         event.type === 'message' ? base : { ...base, action: compactAction(event.type, args) };
       turns.push(turn);
@@ -113,7 +100,7 @@ export function eventsToTurns(history: unknown[], where: string): EventTurns {
     }
 
     agentActed = true;
-    const turn = blank('assistant', '');
+    const turn = plainTurn('assistant', '');
     const metadata: Record<string, unknown> = { ...base, action_type: event.type };
     const meta = event.toolCallMetadata;
     if (meta !== null) {

@@ -3,7 +3,7 @@
 // content parts ({type: text|reasoning|tool_call, value}).
 import type { ToolCall, TurnRole } from '../../../../shared/model';
 import { canonicalArguments } from '../canonical-json';
-import { RecordError, type CanonicalTurn } from '../canonical';
+import { RecordError, type CanonicalTurn, plainTurn } from '../canonical';
 import { isRecord } from '../openai-messages';
 import { markTextActions } from './openai-chat-actions';
 
@@ -80,26 +80,13 @@ function parseCalls(text: string, where: string): { name: string; arguments: unk
   });
 }
 
-function emptyTurn(role: TurnRole, content: string): CanonicalTurn {
-  return {
-    role,
-    content,
-    reasoning: null,
-    tool_calls: [],
-    tool_call_id: null,
-    is_action: false,
-    n_tokens: null,
-    logprobs: null,
-  };
-}
-
 /** Converts one conversation; `where` names the list (e.g. "conversations"). */
 export function sharegptTurns(
   list: unknown[],
   where: string,
   system: string | null,
 ): CanonicalTurn[] {
-  const turns: CanonicalTurn[] = system ? [emptyTurn('system', system)] : [];
+  const turns: CanonicalTurn[] = system ? [plainTurn('system', system)] : [];
   let pending: string[] = [];
   list.forEach((message, index) => {
     const at = `${where}[${index}]`;
@@ -114,7 +101,7 @@ export function sharegptTurns(
     const bodyKey = message.value !== undefined ? 'value' : 'content';
     const parts = partsOf(message[bodyKey], `${at}.${bodyKey}`);
     const role: TurnRole = kind === 'function_call' ? 'assistant' : kind;
-    const turn = emptyTurn(role, kind === 'function_call' ? '' : parts.text);
+    const turn = plainTurn(role, kind === 'function_call' ? '' : parts.text);
     turn.reasoning = parts.reasoning;
     const callTexts = kind === 'function_call' ? [parts.text, ...parts.calls] : parts.calls;
     if (role === 'assistant' && callTexts.length > 0) {

@@ -1,6 +1,6 @@
 // SWE-agent `.traj` -> canonical turns: from `history` (what the model saw and said, demos
 // excluded) when present, else from `trajectory` steps (thought + action, then observation).
-import { RecordError, type CanonicalTurn } from '../canonical';
+import { RecordError, type CanonicalTurn, plainTurn } from '../canonical';
 import { isRecord, messageToTurn } from '../openai-messages';
 
 export interface SweAgentTurns {
@@ -106,19 +106,6 @@ export function historyTurns(history: unknown[]): SweAgentTurns {
   return { turns, demoSkipped, from: 'history' };
 }
 
-function blankTurn(role: CanonicalTurn['role'], content: string): CanonicalTurn {
-  return {
-    role,
-    content,
-    reasoning: null,
-    tool_calls: [],
-    tool_call_id: null,
-    is_action: false,
-    n_tokens: null,
-    logprobs: null,
-  };
-}
-
 /** Step facts worth keeping on the assistant turn (never the per-step `query` message copy). */
 export function stepMetadata(step: Record<string, unknown>): Record<string, unknown> {
   const metadata: Record<string, unknown> = {};
@@ -138,7 +125,7 @@ export function trajectoryTurns(trajectory: unknown[]): SweAgentTurns {
     const action = optionalText(step.action, `${where}.action`);
     const observation = optionalText(step.observation, `${where}.observation`);
     // 1.x leaves `response` empty on some steps; the thought is then the best text.
-    const assistant = blankTurn('assistant', response || thought || '');
+    const assistant = plainTurn('assistant', response || thought || '');
     const metadata = stepMetadata(step);
     if (action !== null && action.trim() !== '') {
       assistant.is_action = true;
@@ -146,7 +133,7 @@ export function trajectoryTurns(trajectory: unknown[]): SweAgentTurns {
     }
     assistant.metadata = metadata;
     turns.push(assistant);
-    if (observation !== null) turns.push(blankTurn('environment', observation));
+    if (observation !== null) turns.push(plainTurn('environment', observation));
   });
   return { turns, demoSkipped: 0, from: 'trajectory' };
 }
