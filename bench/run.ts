@@ -26,19 +26,27 @@ function runTask(task: string, args: string[]): Measurement {
   return JSON.parse(last) as Measurement;
 }
 
-const dir = mkdtempSync(path.join(tmpdir(), 'turnwise-bench-'));
-try {
-  const input = path.join(dir, 'rollouts.jsonl');
-  console.log(`Generating ${values.mb} MB of turnwise JSONL...`);
-  const { records } = await writeBenchInput(input, Number(values.mb));
+interface SizeResult {
+  megabytes: number;
+  records: number;
+  rows: { name: string; m: Measurement }[];
+}
+
+async function measureSize(dir: string, targetMb: number): Promise<SizeResult> {
+  const input = path.join(dir, `rollouts-${targetMb}.jsonl`);
+  console.log(`Generating ${targetMb} MB of turnwise JSONL...`);
+  const { records } = await writeBenchInput(input, targetMb);
   const megabytes = statSync(input).size / 1e6;
   console.log(`  ${megabytes.toFixed(0)} MB, ${records} trajectories`);
-
   const rows: { name: string; m: Measurement }[] = [];
   for (const [name, task, args] of [
     ['JSON.parse pass (baseline)', 'json-parse', [input]],
-    ['DuckDB read_json (baseline)', 'duckdb-read-json', [input, path.join(dir, 'raw.duckdb')]],
-    ['Turnwise import', 'turnwise-import', [input, path.join(dir, 'turnwise.duckdb')]],
+    [
+      'DuckDB read_json (baseline)',
+      'duckdb-read-json',
+      [input, path.join(dir, `raw-${targetMb}.duckdb`)],
+    ],
+    ['Turnwise import', 'turnwise-import', [input, path.join(dir, `turnwise-${targetMb}.duckdb`)]],
   ] as const) {
     console.log(`Running ${name}...`);
     const m = runTask(task, [...args]);
@@ -49,33 +57,46 @@ try {
       `  ${m.seconds.toFixed(2)} s, ${(megabytes / m.seconds).toFixed(1)} MB/s, peak ${m.peak_rss_mb} MB`,
     );
   }
+  rmSync(input, { force: true });
+  return { megabytes, records, rows };
+}
 
+function table({ megabytes, records, rows }: SizeResult): string {
   const readJson = rows[1]?.m.seconds ?? NaN;
   const parse = rows[0]?.m.seconds ?? NaN;
-  const table = rows
-    .map(
-      ({ name, m }) =>
-        `| ${name} | ${m.seconds.toFixed(2)} | ${(megabytes / m.seconds).toFixed(1)} | ` +
-        `${Math.round(records / m.seconds)} | ${m.peak_rss_mb} | ${(readJson / m.seconds).toFixed(2)} | ` +
-        `${(parse / m.seconds).toFixed(2)} |`,
-    )
-    .join('\n');
-  const report = `# Benchmark results
-
-Written by \`npm run bench\` (bench/run.ts); each figure is one run on this machine. Ratios are speed
-relative to the baselines measured in the same run on the same file (above 1 = faster than it).
-
-- Date: ${new Date().toISOString().slice(0, 10)}
-- Machine: ${cpus().length} cores (${cpus()[0]?.model ?? 'unknown CPU'}), ${(totalmem() / 2 ** 30).toFixed(0)} GiB,
-  Node ${process.version}
-- Input: ${megabytes.toFixed(0)} MB turnwise-format JSONL, ${records} trajectories (demo generator, seed 11)
-
-## Import throughput
+  const lines = rows.map(
+    ({ name, m }) =>
+      `| ${name} | ${m.seconds.toFixed(2)} | ${(megabytes / m.seconds).toFixed(1)} | ` +
+      `${Math.round(records / m.seconds)} | ${m.peak_rss_mb} | ${(readJson / m.seconds).toFixed(2)} | ` +
+      `${(parse / m.seconds).toFixed(2)} |`,
+  );
+  return `## Import throughput, ${megabytes.toFixed(0)} MB (${records} trajectories)
 
 | task | seconds | MB/s | trajectories/s | peak memory (MB) | × read_json | × JSON.parse |
 |---|---|---|---|---|---|---|
-${table}
+${lines.join('\n')}
 `;
+}
+
+const dir = mkdtempSync(path.join(tmpdir(), 'turnwise-bench-'));
+try {
+  const sizes = values.mb.split(',').map((part) => Number(part.trim()));
+  const results: SizeResult[] = [];
+  for (const size of sizes) results.push(await measureSize(dir, size));
+  const report = `# Benchmark results
+
+Written by \`npm run bench\` (bench/run.ts; \`-- --mb 200,1000\` for several sizes); each figure is one
+run on this machine. Ratios are speed relative to the baselines measured in the same run on the same
+file (above 1 = faster than it). Each task runs in its own process; peak memory is that process's
+maximum resident set, DuckDB's native memory included. Turnwise caps DuckDB at
+TURNWISE_MEMORY_LIMIT (default 512MB), so its peak stays bounded as inputs grow; the bare read_json
+baseline runs with DuckDB's defaults.
+
+- Date: ${new Date().toISOString().slice(0, 10)}
+- Machine: ${cpus().length} cores (${cpus()[0]?.model ?? 'unknown CPU'}), ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}
+- Input: turnwise-format JSONL from the demo generator (seed 11)
+
+${results.map(table).join('\n')}`;
   writeFileSync(values.out, report);
   console.log(`\nWrote ${values.out}`);
 } finally {

@@ -4,6 +4,8 @@ import { canonicalJson } from './canonical-json';
 import type { CanonicalTrajectory } from './canonical';
 
 const STAGE = 'tw_stage_token_logprobs';
+/** Staged per-token rows are moved into their table in batches, so memory stays bounded. */
+const STAGE_BATCH_ROWS = 20_000;
 
 export interface DatasetRow {
   dataset_id: string;
@@ -31,8 +33,10 @@ export class DatasetWriter {
     private readonly connection: DuckDBConnection,
     private readonly trajectories: DuckDBAppender,
     private readonly turns: DuckDBAppender,
-    private readonly logprobs: DuckDBAppender,
+    private logprobs: DuckDBAppender,
   ) {}
+
+  private stagedRows = 0;
 
   static async begin(connection: DuckDBConnection): Promise<DatasetWriter> {
     await connection.run('BEGIN TRANSACTION');
@@ -112,17 +116,32 @@ export class DatasetWriter {
         appendNumberList(l, turn.logprobs.logp_policy);
         appendNumberList(l, turn.logprobs.logp_ref);
         l.endRow();
+        this.stagedRows += 1;
       }
     });
     return { turns: trajectory.turns.length, actions };
   }
 
-  async commit(dataset: DatasetRow): Promise<void> {
-    this.closeAppenders();
+  /** Moves staged per-token rows into tw_token_logprobs once a batch has built up. */
+  async flushIfFull(): Promise<void> {
+    if (this.stagedRows < STAGE_BATCH_ROWS) return;
+    this.logprobs.closeSync();
+    await this.moveStaged();
+    this.logprobs = await this.connection.createAppender(STAGE, 'main', 'temp');
+  }
+
+  private async moveStaged(): Promise<void> {
     await this.connection.run(
       `INSERT INTO tw_token_logprobs SELECT trajectory_id, turn_index, token_ids::INTEGER[],
          logp_policy::DOUBLE[], logp_ref::DOUBLE[] FROM temp.${STAGE}`,
     );
+    await this.connection.run(`DELETE FROM temp.${STAGE}`);
+    this.stagedRows = 0;
+  }
+
+  async commit(dataset: DatasetRow): Promise<void> {
+    this.closeAppenders();
+    await this.moveStaged();
     await this.connection.run(`DROP TABLE temp.${STAGE}`);
     await this.connection.run(
       `INSERT INTO tw_datasets VALUES ($1, $2, $3, $4, now(), $5, $6, $7)`,

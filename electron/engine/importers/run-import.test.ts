@@ -277,6 +277,22 @@ describe('per-token lists', () => {
   });
 });
 
+describe('large imports', () => {
+  it('move staged per-token rows in batches and keep every one', async () => {
+    const records = Array.from({ length: 700 }, (_, i) =>
+      turnwiseRecord({ id: `r${i}`, actions: 30 }),
+    );
+    const file = writeJsonl(path.join(dir, 'batches.jsonl'), records);
+    const summary = await runImport(workspace, options([file]), noProgress, never);
+    expect(summary.actions).toBe(21_000);
+    expect(await count('token_logprobs')).toBe(21_000);
+    const [row] = await workspace.query(
+      `SELECT count(DISTINCT trajectory_id) AS t, sum(len(logp_policy)) AS n FROM token_logprobs`,
+    );
+    expect(row).toEqual({ t: 700, n: 63_000 });
+  });
+});
+
 describe('compressed inputs', () => {
   it('reads zstd-compressed JSONL', async () => {
     const { spawnSync } = await import('node:child_process');

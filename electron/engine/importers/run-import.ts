@@ -128,6 +128,7 @@ export async function runImport(
           continue;
         }
         seen.add(sourceId);
+        await writer.flushIfFull();
         counts.trajectories += 1;
         counts.turns += added.turns;
         counts.actions += added.actions;

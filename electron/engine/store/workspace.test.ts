@@ -82,6 +82,25 @@ describe('Workspace', () => {
     });
   });
 
+  it("caps DuckDB's memory by default and takes TURNWISE_MEMORY_LIMIT", async () => {
+    const file = newFile();
+    const workspace = await Workspace.open(file);
+    expect(await workspace.query(`SELECT current_setting('memory_limit') AS m`)).toEqual([
+      { m: '488.2 MiB' },
+    ]);
+    workspace.close();
+    process.env.TURNWISE_MEMORY_LIMIT = '2GB';
+    try {
+      const again = await Workspace.open(file);
+      expect(await again.query(`SELECT current_setting('memory_limit') AS m`)).toEqual([
+        { m: '1.8 GiB' },
+      ]);
+      again.close();
+    } finally {
+      delete process.env.TURNWISE_MEMORY_LIMIT;
+    }
+  });
+
   it('cannot write through a read-only workspace', async () => {
     const file = newFile();
     (await Workspace.open(file)).close();

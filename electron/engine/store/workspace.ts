@@ -7,6 +7,9 @@ import { toJsonRow, type JsonValue } from './json-values';
 import { MIGRATIONS, SCHEMA_VERSION } from './migrations';
 
 export type Row = Record<string, JsonValue>;
+
+/** DuckDB's memory cap for a workspace; TURNWISE_MEMORY_LIMIT (e.g. "4GB") overrides it. */
+export const DEFAULT_MEMORY_LIMIT = '512MB';
 export type SqlParams = DuckDBValue[];
 
 export interface OpenOptions {
@@ -30,10 +33,12 @@ export class Workspace {
     }
     let instance: DuckDBInstance;
     try {
-      instance = await DuckDBInstance.create(
-        absolute,
-        readOnly ? { access_mode: 'READ_ONLY' } : {},
-      );
+      instance = await DuckDBInstance.create(absolute, {
+        ...(readOnly ? { access_mode: 'READ_ONLY' } : {}),
+        // DuckDB would otherwise use up to 80% of RAM and keep a whole import's rows in memory;
+        // with a cap it spills to disk, so memory stays bounded whatever the dataset's size.
+        memory_limit: process.env.TURNWISE_MEMORY_LIMIT ?? DEFAULT_MEMORY_LIMIT,
+      });
     } catch (error) {
       throw describeOpenError(absolute, error);
     }
