@@ -1,7 +1,12 @@
 // Whole-document JSON inputs (.json, .traj, ...): read with progress, parse with the error's
 // line, and split a top-level array into its elements with the line each one starts on.
 import { createReadStream } from 'node:fs';
-import type { ReadContext } from './canonical';
+import {
+  recordErrorReason,
+  type CanonicalTrajectory,
+  type ReadContext,
+  type ReadItem,
+} from './canonical';
 import { decompressed } from './decompress';
 import { jsonErrorOffset } from './json-error-offset';
 
@@ -94,4 +99,32 @@ export function splitTopLevelArray(text: string): ArrayElement[] | null {
     }
     elements.push({ line: startLine, text: text.slice(start, i) });
   }
+}
+
+/**
+ * The reader of a one-trajectory JSON document (.traj, .traj.json): read, parse (a syntax error at
+ * its line), convert; a bad document is one error item, never an exception.
+ */
+export async function* readSingleDocument(
+  file: string,
+  context: ReadContext,
+  convert: (document: unknown) => CanonicalTrajectory,
+): AsyncIterable<ReadItem> {
+  const text = await readTextFile(file, context);
+  if (context.signal.aborted) return;
+  const parsed = parseJson(text);
+  if (!parsed.ok) {
+    yield { kind: 'error', line: parsed.line, reason: parsed.reason };
+    return;
+  }
+  let trajectory: CanonicalTrajectory;
+  try {
+    trajectory = convert(parsed.value);
+  } catch (error) {
+    const reason = recordErrorReason(error);
+    if (reason === null) throw error;
+    yield { kind: 'error', line: 1, reason };
+    return;
+  }
+  yield { kind: 'trajectory', line: 1, trajectory };
 }

@@ -10,7 +10,7 @@ import {
   type ReadItem,
 } from '../canonical';
 import { withoutCompression } from '../decompress';
-import { parseJson, readTextFile } from '../json-document';
+import { readSingleDocument } from '../json-document';
 import { isRecord } from '../openai-messages';
 import { redactSecrets } from '../redact';
 import { miniMessagesToTurns } from './mini-swe-agent-turns';
@@ -85,20 +85,9 @@ export function miniSweAgentRecord(
 
 async function* readMiniSweAgent(file: string, context: ReadContext): AsyncIterable<ReadItem> {
   const report = await optionalReport(context);
-  const text = await readTextFile(file, context);
-  if (context.signal.aborted) return;
-  const parsed = parseJson(text);
-  if (!parsed.ok) {
-    yield { kind: 'error', line: parsed.line, reason: parsed.reason };
-    return;
-  }
-  try {
-    const trajectory = miniSweAgentRecord(parsed.value, stemOf(file), report);
-    yield { kind: 'trajectory', line: 1, trajectory };
-  } catch (error) {
-    if (!(error instanceof RecordError)) throw error;
-    yield { kind: 'error', line: 1, reason: error.message };
-  }
+  yield* readSingleDocument(file, context, (document) =>
+    miniSweAgentRecord(document, stemOf(file), report),
+  );
 }
 
 const V2_MARKER = /"trajectory_format"\s*:\s*"mini-swe-agent/;

@@ -2,7 +2,7 @@
 // message, function calls) becomes one assistant turn; function_call_output items are tool turns.
 import type { TurnRole } from '../../../../shared/model';
 import { canonicalArguments } from '../canonical-json';
-import { RecordError, type CanonicalTurn } from '../canonical';
+import { plainTurn, RecordError, type CanonicalTurn } from '../canonical';
 import { contentText, isRecord } from '../openai-messages';
 
 const ROLES: Record<string, TurnRole> = {
@@ -12,19 +12,6 @@ const ROLES: Record<string, TurnRole> = {
   assistant: 'assistant',
   tool: 'tool',
 };
-
-function turn(role: TurnRole, content: string): CanonicalTurn {
-  return {
-    role,
-    content,
-    reasoning: null,
-    tool_calls: [],
-    tool_call_id: null,
-    is_action: false,
-    n_tokens: null,
-    logprobs: null,
-  };
-}
 
 function numbers(value: unknown, where: string, integers: boolean): number[] {
   if (value === null || value === undefined) return [];
@@ -71,7 +58,7 @@ export function itemsToTurns(items: unknown[], where: string, turns: CanonicalTu
   // The assistant turn that the next reasoning / message / function_call items belong to.
   const state: { open: CanonicalTurn | null } = { open: null };
   const fresh = (): CanonicalTurn => {
-    const created = turn('assistant', '');
+    const created = plainTurn('assistant', '');
     turns.push(created);
     state.open = created;
     return created;
@@ -111,7 +98,7 @@ export function itemsToTurns(items: unknown[], where: string, turns: CanonicalTu
       state.open = null;
       const text =
         typeof raw.output === 'string' ? raw.output : contentText(raw.output, `${at}.output`);
-      const output = turn('tool', text);
+      const output = plainTurn('tool', text);
       output.tool_call_id = typeof raw.call_id === 'string' ? raw.call_id : null;
       turns.push(output);
       return;
@@ -124,7 +111,7 @@ export function itemsToTurns(items: unknown[], where: string, turns: CanonicalTu
     const content = contentText(raw.content, `${at}.content`);
     if (role !== 'assistant') {
       state.open = null;
-      const plain = turn(role, content);
+      const plain = plainTurn(role, content);
       if (role === 'tool' && typeof raw.tool_call_id === 'string')
         plain.tool_call_id = raw.tool_call_id;
       turns.push(plain);

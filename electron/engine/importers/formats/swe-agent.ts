@@ -9,7 +9,7 @@ import {
   type ReadItem,
 } from '../canonical';
 import { withoutCompression } from '../decompress';
-import { parseJson, readTextFile } from '../json-document';
+import { readSingleDocument } from '../json-document';
 import { isRecord } from '../openai-messages';
 import { redactSecrets } from '../redact';
 import { attachSteps, historyTurns, trajectoryTurns } from './swe-agent-turns';
@@ -120,23 +120,9 @@ export function sweAgentRecord(
 
 async function* readSweAgent(file: string, context: ReadContext): AsyncIterable<ReadItem> {
   const report = await optionalReport(context);
-  const text = await readTextFile(file, context);
-  if (context.signal.aborted) return;
-  const parsed = parseJson(text);
-  if (!parsed.ok) {
-    yield { kind: 'error', line: parsed.line, reason: parsed.reason };
-    return;
-  }
-  try {
-    yield {
-      kind: 'trajectory',
-      line: 1,
-      trajectory: sweAgentRecord(parsed.value, stemOf(file), report),
-    };
-  } catch (error) {
-    if (!(error instanceof RecordError)) throw error;
-    yield { kind: 'error', line: 1, reason: error.message };
-  }
+  yield* readSingleDocument(file, context, (document) =>
+    sweAgentRecord(document, stemOf(file), report),
+  );
 }
 
 const TRAJ_KEYS = /"(trajectory|history)"\s*:\s*\[/;
