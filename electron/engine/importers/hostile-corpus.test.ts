@@ -303,6 +303,14 @@ const CASES: Case[] = [
     expect: { trajectories: 2, skippedLines: [2] },
   },
   {
+    name: 'deeply nested record in another format (openai-chat)',
+    file: 'chat.jsonl',
+    format: 'openai-chat',
+    body: `{"messages":[{"role":"user","content":"x"}],"extra":${'['.repeat(200_000)}${']'.repeat(200_000)}}\n{"messages":[{"role":"user","content":"y"}]}\n`,
+    skip: true,
+    expect: { trajectories: 1, skippedLines: [1] },
+  },
+  {
     name: 'a 10 MB line of garbage',
     file: 'a.jsonl',
     body: `${good('1')}\n${'x'.repeat(10_000_000)}\n`,

@@ -8,6 +8,7 @@ import {
   type FormatReader,
   type ReadContext,
   type ReadItem,
+  recordErrorReason,
 } from '../canonical';
 import { withoutCompression } from '../decompress';
 import { parseJson, readTextFile } from '../json-document';
@@ -182,8 +183,9 @@ async function* readAtif(file: string, context: ReadContext): AsyncIterable<Read
     try {
       yield { kind: 'trajectory', line: 1, trajectory: convert(node, children, context.options) };
     } catch (error) {
-      if (!(error instanceof RecordError)) throw error;
-      yield { kind: 'error', line: 1, reason: `${node.where}${error.message}` };
+      const reason = recordErrorReason(error);
+      if (reason === null) throw error;
+      yield { kind: 'error', line: 1, reason: `${node.where}${reason}` };
     }
   }
 }

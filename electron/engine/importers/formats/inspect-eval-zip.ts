@@ -1,7 +1,7 @@
 // Inspect AI `.eval` logs: a zip of header.json (or _journal/start.json while a run is live) and
 // one samples/<id>_epoch_<n>.json per sample and epoch. Entries are read one at a time.
 import type { Entry } from 'yauzl';
-import { RecordError, type ReadContext, type ReadItem } from '../canonical';
+import { type ReadContext, type ReadItem, recordErrorReason } from '../canonical';
 import { parseJson } from '../json-document';
 import { evalInfo, inspectSample, type InspectEval } from './inspect-sample';
 import { openZip, type ZipArchive } from './zip-entries';
@@ -61,8 +61,9 @@ export async function* readInspectEval(
       try {
         yield { kind: 'trajectory', line: position, trajectory: inspectSample(parsed.value, info) };
       } catch (error) {
-        if (!(error instanceof RecordError)) throw error;
-        yield { kind: 'error', line: position, reason: `${entry.fileName}: ${error.message}` };
+        const reason = recordErrorReason(error);
+        if (reason === null) throw error;
+        yield { kind: 'error', line: position, reason: `${entry.fileName}: ${reason}` };
       }
     }
   } finally {

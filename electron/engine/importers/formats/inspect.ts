@@ -1,7 +1,12 @@
 // Inspect AI eval logs (UK AISI): `.json` (the whole log) and `.eval` (a zip, one entry per
 // sample). One trajectory per sample and epoch.
 import { withoutCompression } from '../decompress';
-import { RecordError, type FormatReader, type ReadContext, type ReadItem } from '../canonical';
+import {
+  type FormatReader,
+  type ReadContext,
+  type ReadItem,
+  recordErrorReason,
+} from '../canonical';
 import { parseJson, readTextFile } from '../json-document';
 import { isRecord } from '../openai-messages';
 import { readInspectEval } from './inspect-eval-zip';
@@ -37,8 +42,9 @@ async function* readInspectJson(file: string, context: ReadContext): AsyncIterab
     try {
       yield { kind: 'trajectory', line, trajectory: inspectSample(log.samples[index], info) };
     } catch (error) {
-      if (!(error instanceof RecordError)) throw error;
-      yield { kind: 'error', line, reason: `samples[${index}]: ${error.message}` };
+      const reason = recordErrorReason(error);
+      if (reason === null) throw error;
+      yield { kind: 'error', line, reason: `samples[${index}]: ${reason}` };
     }
   }
 }

@@ -12,6 +12,7 @@ import {
   type ReadContext,
   type ReadItem,
   plainTurn,
+  recordErrorReason,
 } from '../canonical';
 import { withoutCompression } from '../decompress';
 import { readLines } from '../line-reader';
@@ -147,8 +148,9 @@ async function* readNemoGym(file: string, context: ReadContext): AsyncIterable<R
       seen.add(trajectory.source_id);
       yield { kind: 'trajectory', line: number, trajectory };
     } catch (error) {
-      if (!(error instanceof RecordError)) throw error;
-      yield { kind: 'error', line: number, reason: error.message };
+      const reason = recordErrorReason(error);
+      if (reason === null) throw error;
+      yield { kind: 'error', line: number, reason: reason };
     }
   }
 }

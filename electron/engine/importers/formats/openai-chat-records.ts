@@ -3,10 +3,10 @@
 // rows, each record with the line (or row number) where it starts.
 import path from 'node:path';
 import {
-  RecordError,
   type CanonicalTrajectory,
   type ReadContext,
   type ReadItem,
+  recordErrorReason,
 } from '../canonical';
 import { withoutCompression } from '../decompress';
 import { parseJson, readTextFile, splitTopLevelArray } from '../json-document';
@@ -138,8 +138,9 @@ export async function* convertRecords(
         trajectory: convert(record.value, record.line),
       };
     } catch (error) {
-      if (!(error instanceof RecordError)) throw error;
-      yield { kind: 'error', line: record.line, reason: error.message };
+      const reason = recordErrorReason(error);
+      if (reason === null) throw error;
+      yield { kind: 'error', line: record.line, reason: reason };
     }
   }
 }

@@ -2,11 +2,11 @@
 // output JSONL (one trajectory per line), and JSON lists of such records.
 import path from 'node:path';
 import {
-  RecordError,
   type CanonicalTrajectory,
   type FormatReader,
   type ReadContext,
   type ReadItem,
+  recordErrorReason,
 } from '../canonical';
 import { withoutCompression } from '../decompress';
 import { parseJson, readTextFile, splitTopLevelArray } from '../json-document';
@@ -34,8 +34,9 @@ function toItem(line: number, convert: () => CanonicalTrajectory): ReadItem {
   try {
     return { kind: 'trajectory', line, trajectory: convert() };
   } catch (error) {
-    if (!(error instanceof RecordError)) throw error;
-    return { kind: 'error', line, reason: error.message };
+    const reason = recordErrorReason(error);
+    if (reason === null) throw error;
+    return { kind: 'error', line, reason: reason };
   }
 }
 

@@ -7,6 +7,7 @@ import {
   type CanonicalTrajectory,
   type CanonicalTurn,
   type FormatOptions,
+  recordErrorReason,
 } from '../canonical';
 import { redactSecrets } from '../redact';
 import {
@@ -152,8 +153,9 @@ export function traceToTrajectory(spans: Span[], options: FormatOptions): Canoni
         });
       }
     } catch (error) {
-      if (!(error instanceof RecordError)) throw error;
-      throw new RecordError(`${where}: ${error.message}`);
+      const reason = recordErrorReason(error);
+      if (reason === null) throw error;
+      throw new RecordError(`${where}: ${reason}`);
     }
   }
   const traceId = spans[0]?.traceId ?? '';

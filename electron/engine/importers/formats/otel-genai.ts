@@ -1,6 +1,12 @@
 // OTLP/JSON trace exports with OpenTelemetry GenAI spans: one trajectory per trace. A file is one
 // export (JSON) or one export per line (JSONL); a trace may span several lines.
-import { RecordError, type FormatReader, type ReadContext, type ReadItem } from '../canonical';
+import {
+  RecordError,
+  type FormatReader,
+  type ReadContext,
+  type ReadItem,
+  recordErrorReason,
+} from '../canonical';
 import { withoutCompression } from '../decompress';
 import { parseJson, readTextFile } from '../json-document';
 import { isRecord } from '../openai-messages';
@@ -88,8 +94,9 @@ async function* readOtel(file: string, context: ReadContext): AsyncIterable<Read
     try {
       add(spansOf(whole.value), 1);
     } catch (error) {
-      if (!(error instanceof RecordError)) throw error;
-      yield { kind: 'error', line: 1, reason: error.message };
+      const reason = recordErrorReason(error);
+      if (reason === null) throw error;
+      yield { kind: 'error', line: 1, reason: reason };
       return;
     }
   } else {
@@ -104,8 +111,9 @@ async function* readOtel(file: string, context: ReadContext): AsyncIterable<Read
       try {
         add(spansOf(parsed.value), index + 1);
       } catch (error) {
-        if (!(error instanceof RecordError)) throw error;
-        yield { kind: 'error', line: index + 1, reason: error.message };
+        const reason = recordErrorReason(error);
+        if (reason === null) throw error;
+        yield { kind: 'error', line: index + 1, reason: reason };
       }
     }
   }
@@ -114,8 +122,9 @@ async function* readOtel(file: string, context: ReadContext): AsyncIterable<Read
     try {
       yield { kind: 'trajectory', line, trajectory: traceToTrajectory(spans, context.options) };
     } catch (error) {
-      if (!(error instanceof RecordError)) throw error;
-      yield { kind: 'error', line, reason: error.message };
+      const reason = recordErrorReason(error);
+      if (reason === null) throw error;
+      yield { kind: 'error', line, reason: reason };
     }
   }
 }

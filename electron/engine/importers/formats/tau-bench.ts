@@ -8,6 +8,7 @@ import {
   type FormatReader,
   type ReadContext,
   type ReadItem,
+  recordErrorReason,
 } from '../canonical';
 import { parseJson, readTextFile, splitTopLevelArray, type ArrayElement } from '../json-document';
 import { isRecord, messagesToTurns } from '../openai-messages';
@@ -81,8 +82,9 @@ function* convert(
         trajectory: { ...trajectory, source_id: id },
       };
     } catch (error) {
-      if (!(error instanceof RecordError)) throw error;
-      yield { kind: 'error', line: element.line, reason: `${where}[${index}]: ${error.message}` };
+      const reason = recordErrorReason(error);
+      if (reason === null) throw error;
+      yield { kind: 'error', line: element.line, reason: `${where}[${index}]: ${reason}` };
     }
   }
 }
