@@ -4,6 +4,7 @@ import { redactSecrets } from './redact';
 import { isRecord, messagesToTurns } from './openai-messages';
 import { withoutCompression } from './decompress';
 import { readLines } from './line-reader';
+import { optionalBoolean, optionalId } from './record-values';
 import {
   RecordError,
   recordErrorReason,
@@ -15,25 +16,11 @@ import {
 
 const OWN_KEYS = ['trajectory_id', 'group_id', 'sample_index'];
 
-function optionalId(value: unknown, field: string): string | null {
-  if (value === null || value === undefined) return null;
-  if (typeof value === 'string') return value;
-  if (typeof value === 'number' && Number.isFinite(value)) return String(value);
-  throw new RecordError(`${field}: expected a string or a number`);
-}
-
 function optionalNumber(value: unknown, field: string): number | null {
   if (value === null || value === undefined) return null;
   if (typeof value === 'boolean') return value ? 1 : 0;
   if (typeof value === 'number' && Number.isFinite(value)) return value;
   throw new RecordError(`${field}: expected a finite number`);
-}
-
-function optionalBoolean(value: unknown, field: string): boolean | null {
-  if (value === null || value === undefined) return null;
-  if (typeof value === 'boolean') return value;
-  if (value === 0 || value === 1) return value === 1;
-  throw new RecordError(`${field}: expected true, false, 0 or 1`);
 }
 
 /** Converts one parsed record; throws RecordError with the field path on bad input. */

@@ -17,6 +17,7 @@ import {
 import { withoutCompression } from '../decompress';
 import { readLines } from '../line-reader';
 import { isRecord } from '../openai-messages';
+import { optionalBoolean, optionalId } from '../record-values';
 import { redactSecrets } from '../redact';
 import { itemsToTurns } from './nemo-gym-items';
 
@@ -29,25 +30,11 @@ function atPath(record: Record<string, unknown>, dotted: string): unknown {
   return value;
 }
 
-function idText(value: unknown, field: string): string | null {
-  if (value === null || value === undefined) return null;
-  if (typeof value === 'string') return value;
-  if (typeof value === 'number' && Number.isFinite(value)) return String(value);
-  throw new RecordError(`${field}: expected a string or a number`);
-}
-
 function rewardOf(value: unknown, field: string): number | null {
   if (value === null || value === undefined) return null;
   if (typeof value === 'boolean') return value ? 1 : 0;
   if (typeof value === 'number' && Number.isFinite(value)) return value;
   throw new RecordError(`${field}: expected a number`);
-}
-
-function successOf(value: unknown, field: string): boolean | null {
-  if (value === null || value === undefined) return null;
-  if (typeof value === 'boolean') return value;
-  if (value === 0 || value === 1) return value === 1;
-  throw new RecordError(`${field}: expected true, false, 0 or 1`);
 }
 
 function inputTurns(params: Record<string, unknown>): CanonicalTurn[] {
@@ -98,10 +85,10 @@ export function nemoGymRecord(
 
   const taskField = options.task_field ?? TASK_KEYS.find((key) => record[key] != null);
   const taskId = taskField
-    ? (idText(atPath(record, taskField), taskField) ?? promptKey(params))
+    ? (optionalId(atPath(record, taskField), taskField) ?? promptKey(params))
     : promptKey(params);
   const groupId = options.group_field
-    ? idText(atPath(record, options.group_field), options.group_field)
+    ? optionalId(atPath(record, options.group_field), options.group_field)
     : taskId;
   const rollout = record._ng_rollout_index;
   const sampleIndex = typeof rollout === 'number' && Number.isInteger(rollout) ? rollout : null;
@@ -123,7 +110,7 @@ export function nemoGymRecord(
     sample_index: sampleIndex,
     model: typeof response.model === 'string' ? response.model : null,
     reward: rewardOf(atPath(record, rewardField), rewardField),
-    success: successOf(atPath(record, successField), successField),
+    success: optionalBoolean(atPath(record, successField), successField),
     metadata: redactSecrets(metadata) as Record<string, unknown>,
     tools: Array.isArray(tools) ? tools : null,
     turns,
