@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { DuckDBInstance } from '@duckdb/node-api';
 import { expect, test } from '@playwright/test';
 import { api, appUrl } from './api';
 
@@ -53,4 +54,37 @@ test('import dialog: a bad file fails with file:line: reason and nothing is writ
   );
   const after = await api<{ datasets: unknown[] }>('listDatasets', {});
   expect(after.datasets.length).toBe(before.datasets.length);
+});
+
+test('import dialog: a Parquet dump is attached by reference and browsed like an import', async ({
+  page,
+}) => {
+  // The demo rollouts as a Parquet file, written by DuckDB as a Hugging Face dump would be.
+  const file = path.join(test.info().outputDir, 'demo-dump.parquet');
+  const demo = path.resolve(import.meta.dirname, '..', 'datasets', 'demo', 'demo.jsonl');
+  const instance = await DuckDBInstance.create(':memory:');
+  const connection = await instance.connect();
+  await connection.run(
+    `COPY (SELECT * FROM read_json('${demo}', format = 'newline_delimited') LIMIT 16)
+     TO '${file}' (FORMAT parquet)`,
+  );
+  connection.closeSync();
+  instance.closeSync();
+
+  await page.goto(appUrl());
+  await page.getByTestId('import-open').click();
+  await page.getByTestId('import-paths').fill(file);
+  await page.getByLabel('attach by reference').check();
+  await page.getByRole('textbox', { name: 'Dataset name (optional)' }).fill('demo-attached');
+  await expect(page.getByTestId('import-start')).toHaveText('Attach');
+  await page.getByTestId('import-start').click();
+  await expect(page.getByTestId('import-done')).toContainText('Attached 16 trajectories');
+  await page.getByRole('link', { name: 'Open dataset' }).click();
+  await expect(page.getByText('attached by reference (read from the files)')).toBeVisible();
+  await expect(page.getByTestId('trajectory-row')).toHaveCount(16);
+  await page.getByTestId('trajectory-row').first().click();
+  await expect(
+    page.getByText('autonomous software engineering agent', { exact: false }).first(),
+  ).toBeVisible();
+  await page.screenshot({ path: 'test-results/attached-trajectory.png' });
 });

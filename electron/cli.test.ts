@@ -3,6 +3,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { writeParquet } from './engine/importers/formats/parquet-rows-fixture';
 import { tempDir, turnwiseRecord, writeJsonl } from './engine/test-support';
 
 const bin = path.resolve(import.meta.dirname, '..', 'bin', 'turnwise.js');
@@ -211,6 +212,34 @@ describe('turnwise CLI', () => {
       { task_id: 'P1', reward: 0.25 },
       { task_id: 'P1', reward: 1 },
     ]);
+  });
+
+  it('import --attach reads Parquet in place: indexed trajectories, turns through the views', async () => {
+    const file = await writeParquet(
+      path.join(dir, 'hf-dump.parquet'),
+      `SELECT 'task-' || (i % 2) AS task_id, i % 3 = 0 AS success, [
+         {'role': 'user', 'content': 'Solve ' || i},
+         {'role': 'assistant', 'content': 'done ' || i}] AS messages FROM range(6) t(i)`,
+    );
+    const run = turnwise('import', file, '--db', db, '--attach', '--dataset', 'dump', '--json');
+    expect(run.stderr).toBe('');
+    expect(JSON.parse(run.stdout)).toMatchObject({ dataset: 'dump', trajectories: 6, turns: 12 });
+    const rows = JSON.parse(
+      turnwise(
+        'sql',
+        '--db',
+        db,
+        `SELECT d.storage, count(*) AS turns, count(DISTINCT t.group_id) AS groups,
+           sum(t.reward) AS rewards
+         FROM turns u JOIN trajectories t USING (trajectory_id) JOIN datasets d USING (dataset_id)
+         WHERE dataset_id = 'dump' AND u.role = 'assistant' GROUP BY ALL`,
+        '--json',
+      ).stdout,
+    );
+    expect(rows.rows).toEqual([{ storage: 'attached', turns: 6, groups: 2, rewards: 2 }]);
+    const human = turnwise('import', file, '--db', db, '--attach');
+    expect(human.code).toBe(2);
+    expect(human.stderr).toMatch(/already attached as dataset 'dump'/);
   });
 
   it('a user mapping imports from a spec file, is saved, and is reused by name', () => {

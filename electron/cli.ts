@@ -21,6 +21,7 @@ const USAGE = `usage: turnwise <command> [options]
          [--reward-field PATH] [--success-field PATH] [--task-field PATH] [--group-field PATH]
          [--report FILE]   (a SWE-bench style results report, joined for resolution)
          [--mapping SPEC.json [--save-mapping NAME]]   (a user mapping; later: --format mapping:NAME)
+         [--attach]   (Parquet: read the files in place through views, copying only an index)
   formats [--json]
   stats --db FILE [--json]
   sql --db FILE "SELECT ..." [--max-rows N] [--json]     read-only

@@ -20,6 +20,8 @@ const dataset: DatasetSummary = {
   source_path: '/data/demo.jsonl',
   imported_at: '2025-01-01T00:00:00Z',
   content_sha256: 'ab'.repeat(32),
+  storage: 'imported',
+  files_missing: false,
   trajectories: 2,
   turns: 10,
   groups: 1,

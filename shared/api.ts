@@ -125,6 +125,8 @@ export const API = {
         format_options: FormatOptionsSchema.default({}),
         /** An inline user mapping; used when format is 'mapping'. */
         mapping: MappingSpecSchema.optional(),
+        /** Parquet only: read the files where they are (views), copying nothing but an index. */
+        attach: z.boolean().default(false),
       })
       .strict(),
     JobStateSchema,

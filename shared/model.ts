@@ -27,6 +27,10 @@ export const DatasetSummarySchema = z.object({
   source_path: z.string(),
   imported_at: z.string(),
   content_sha256: z.string(),
+  /** imported: rows copied into the workspace; attached: read from the source files by view. */
+  storage: z.enum(['imported', 'attached']),
+  /** Attached datasets whose files are gone; their turns cannot be read until they return. */
+  files_missing: z.boolean(),
   trajectories: z.number(),
   turns: z.number(),
   groups: z.number(),

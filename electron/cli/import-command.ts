@@ -1,4 +1,5 @@
-// turnwise import PATH... --db FILE [--format auto|NAME] [--dataset NAME] [--on-error abort|skip] [--json]
+// turnwise import PATH... --db FILE [--format auto|NAME] [--dataset NAME] [--on-error abort|skip]
+//   [--attach] [--json]
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import {
@@ -72,6 +73,7 @@ export async function importCommand(args: string[]): Promise<void> {
     report: { type: 'string' },
     mapping: { type: 'string' },
     'save-mapping': { type: 'string' },
+    attach: { type: 'boolean', default: false },
   });
   const db = requireDb(values);
   if (positionals.length === 0) throw usageFailure('import needs at least one PATH');
@@ -79,6 +81,9 @@ export async function importCommand(args: string[]): Promise<void> {
   if (onError !== 'abort' && onError !== 'skip') throw usageFailure('--on-error is abort or skip');
 
   const mapping = typeof values.mapping === 'string' ? readMappingFile(values.mapping) : undefined;
+  const attach = values.attach === true;
+  if (attach && mapping)
+    throw usageFailure('--attach reads Parquet rows; it does not take --mapping');
   if (values['save-mapping'] !== undefined && mapping === undefined) {
     throw usageFailure('--save-mapping NAME goes with --mapping FILE');
   }
@@ -105,6 +110,7 @@ export async function importCommand(args: string[]): Promise<void> {
         on_error: onError,
         format_options: formatOptionsFrom(values),
         ...(typeof values.dataset === 'string' ? { dataset: values.dataset } : {}),
+        attach,
       },
       'import',
     );
@@ -128,7 +134,7 @@ export async function importCommand(args: string[]): Promise<void> {
       return;
     }
     console.log(
-      `Imported ${summary.trajectories} trajectories (${summary.turns} turns, ${summary.actions} actions) ` +
+      `${attach ? 'Attached' : 'Imported'} ${summary.trajectories} trajectories (${summary.turns} turns, ${summary.actions} actions) ` +
         `as dataset '${summary.dataset}' (format ${summary.format}) in ${summary.seconds.toFixed(2)} s.`,
     );
     if (summary.skipped.length > 0) {

@@ -1,4 +1,5 @@
 // Opens a workspace and wires the engine: service handlers, dispatch and the job runner.
+import { refreshAttachments } from './attach/refresh-attachments';
 import { createDispatch } from './dispatch';
 import type { Engine } from './engine-types';
 import { JobRunner } from './jobs';
@@ -12,6 +13,7 @@ export interface EngineOptions {
 
 export async function openEngine(options: EngineOptions): Promise<Engine> {
   const workspace = await Workspace.open(options.dbPath, { readOnly: options.readOnly ?? false });
+  if (!workspace.readOnly) await refreshAttachments(workspace);
   const jobs = new JobRunner();
   const dispatch = createDispatch(createService(workspace, jobs));
   return {

@@ -1,6 +1,8 @@
 // Read queries behind the browsing API methods.
+import { existsSync } from 'node:fs';
 import type { ApiOutput, ApiRequest } from '../../shared/api';
 import { TurnwiseError } from '../../shared/result';
+import { turnRelationsFor } from './attach/turn-relations';
 import type { Row, SqlParams, Workspace } from './store/workspace';
 
 /** Turn content longer than this travels as a preview; the rest is paged with getTurnText. */
@@ -9,14 +11,23 @@ export const TURN_PREVIEW_CHARS = 4000;
 export async function listDatasets(workspace: Workspace): Promise<ApiOutput<'listDatasets'>> {
   const rows = await workspace.query(`
     SELECT d.dataset_id, d.name, d.format, d.source_path, d.imported_at, d.content_sha256,
+           coalesce(d.storage, 'imported') AS storage, a.files::VARCHAR AS attached_files,
            count(t.trajectory_id) AS trajectories,
            coalesce(sum(t.n_turns), 0) AS turns,
            count(DISTINCT t.group_id) AS groups,
            avg(CASE WHEN t.success THEN 1.0 WHEN NOT t.success THEN 0.0 END) AS success_rate,
            avg(t.reward) AS mean_reward
     FROM tw_datasets d LEFT JOIN tw_trajectories t USING (dataset_id)
+    LEFT JOIN tw_attachments a USING (dataset_id)
     GROUP BY ALL ORDER BY d.imported_at, d.dataset_id`);
-  return { datasets: rows as ApiOutput<'listDatasets'>['datasets'] };
+  return {
+    datasets: rows.map(({ attached_files: files, ...row }) => ({
+      ...row,
+      files_missing:
+        typeof files === 'string' &&
+        (JSON.parse(files) as string[]).some((file) => !existsSync(file)),
+    })) as ApiOutput<'listDatasets'>['datasets'],
+  };
 }
 
 const TRAJECTORY_COLUMNS = `trajectory_id, dataset_id, task_id, group_id, sample_index, model,
@@ -72,14 +83,15 @@ export async function getTrajectory(
     [trajectoryId],
   );
   if (!trajectory) throw new TurnwiseError('not_found', `no trajectory with id '${trajectoryId}'`);
+  const relations = await turnRelationsFor(workspace, trajectoryId);
   const turns = await workspace.query(
     `SELECT u.turn_index, u.role, left(u.content, ${TURN_PREVIEW_CHARS}) AS content,
             length(u.content) AS content_length,
             length(u.content) > ${TURN_PREVIEW_CHARS} AS content_truncated,
             u.reasoning, u.tool_calls::VARCHAR AS tool_calls, u.tool_call_id, u.is_action,
             u.n_tokens, l.trajectory_id IS NOT NULL AS has_logprobs
-     FROM tw_turns u
-     LEFT JOIN tw_token_logprobs l USING (trajectory_id, turn_index)
+     FROM ${relations.turns} u
+     LEFT JOIN ${relations.logprobs} l USING (trajectory_id, turn_index)
      WHERE u.trajectory_id = $1 ORDER BY u.turn_index`,
     [trajectoryId],
   );
@@ -96,9 +108,10 @@ export async function getTurnText(
   workspace: Workspace,
   request: ApiRequest<'getTurnText'>,
 ): Promise<ApiOutput<'getTurnText'>> {
+  const relations = await turnRelationsFor(workspace, request.trajectory_id);
   const [row] = await workspace.query(
     `SELECT substring(content, $3::BIGINT, $4::BIGINT) AS text, length(content) AS total_length
-     FROM tw_turns WHERE trajectory_id = $1 AND turn_index = $2`,
+     FROM ${relations.turns} AS u WHERE trajectory_id = $1 AND turn_index = $2`,
     [request.trajectory_id, request.turn_index, request.offset + 1, request.length],
   );
   if (!row) {

@@ -1,6 +1,8 @@
 // Implements every API method against one open workspace.
 import packageJson from '../../package.json' with { type: 'json' };
 import type { ImportSummary } from '../../shared/model';
+import { TurnwiseError } from '../../shared/result';
+import { runAttach } from './attach/run-attach';
 import type { ApiHandlers } from './dispatch';
 import { formatInfos } from './importers/registry';
 import { previewImport } from './importers/preview-import';
@@ -20,6 +22,8 @@ import type { Workspace } from './store/workspace';
 
 export const TURNWISE_VERSION: string = packageJson.version;
 
+const ATTACHABLE_FORMATS = new Set(['turnwise', 'openai-chat']);
+
 export function createService(workspace: Workspace, jobs: JobRunner): ApiHandlers {
   return {
     appInfo: async () => ({
@@ -34,6 +38,24 @@ export function createService(workspace: Workspace, jobs: JobRunner): ApiHandler
     getTurnText: (request) => getTurnText(workspace, request),
     runSql: (request) => runReadOnlySql(workspace, request.sql, request.max_rows),
     startImport: async (request) => {
+      if (request.attach) {
+        if (request.format !== 'auto' && !ATTACHABLE_FORMATS.has(request.format)) {
+          throw new TurnwiseError(
+            'invalid_input',
+            `format '${request.format}' cannot be attached; attaching reads Parquet rows of ` +
+              `OpenAI-style messages (formats ${[...ATTACHABLE_FORMATS].join(', ')})`,
+          );
+        }
+        const attachOptions = {
+          paths: request.paths,
+          dataset: request.dataset,
+          onError: request.on_error,
+          formatOptions: request.format_options,
+        };
+        return jobs.start('import', (report, signal): Promise<ImportSummary> =>
+          runAttach(workspace, attachOptions, report, signal),
+        );
+      }
       const mapping = await resolveMapping(workspace, request.format, request.mapping);
       const options = {
         paths: request.paths,

@@ -132,8 +132,10 @@ export class DatasetWriter {
 
   private async moveStaged(): Promise<void> {
     await this.connection.run(
-      `INSERT INTO tw_token_logprobs SELECT trajectory_id, turn_index, token_ids::INTEGER[],
-         logp_policy::DOUBLE[], logp_ref::DOUBLE[] FROM temp.${STAGE}`,
+      // from_json parses with yyjson: about three times faster than a VARCHAR -> LIST cast.
+      `INSERT INTO tw_token_logprobs SELECT trajectory_id, turn_index,
+         from_json(token_ids, '["INTEGER"]'), from_json(logp_policy, '["DOUBLE"]'),
+         from_json(logp_ref, '["DOUBLE"]') FROM temp.${STAGE}`,
     );
     await this.connection.run(`DELETE FROM temp.${STAGE}`);
     this.stagedRows = 0;
@@ -144,7 +146,8 @@ export class DatasetWriter {
     await this.moveStaged();
     await this.connection.run(`DROP TABLE temp.${STAGE}`);
     await this.connection.run(
-      `INSERT INTO tw_datasets VALUES ($1, $2, $3, $4, now(), $5, $6, $7)`,
+      `INSERT INTO tw_datasets (dataset_id, name, format, source_path, imported_at, content_sha256,
+         bytes, options, storage) VALUES ($1, $2, $3, $4, now(), $5, $6, $7, 'imported')`,
       [
         dataset.dataset_id,
         dataset.name,

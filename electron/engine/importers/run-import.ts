@@ -1,6 +1,5 @@
 // One import: resolve files, detect the format, refuse duplicate content, then write every
 // trajectory in a single transaction. A failure or a cancel leaves the workspace unchanged.
-import path from 'node:path';
 import type { ImportSummary, MappingSpec, SkippedRecord } from '../../../shared/model';
 import { TurnwiseError } from '../../../shared/result';
 import type { Workspace } from '../store/workspace';
@@ -15,6 +14,7 @@ import {
 import { DatasetWriter } from './dataset-writer';
 import { mappingReader } from './mapping';
 import { detectFormat, formatByName } from './registry';
+import { commonFolder, defaultDatasetName, freeDatasetId } from './dataset-naming';
 import { contentSha256, resolveSourceFiles, type SourceFile } from './source-files';
 
 export interface ImportOptions {
@@ -205,41 +205,4 @@ async function chooseReaders(files: SourceFile[], format: string): Promise<Forma
     return files.map(() => reader);
   }
   return Promise.all(files.map((file) => detectFormat(file.path)));
-}
-
-function defaultDatasetName(files: SourceFile[]): string {
-  const first = files[0]?.path ?? 'dataset';
-  const base = files.length === 1 ? path.basename(first) : path.basename(commonFolder(files));
-  return base.replace(/(\.(jsonl|json|gz|zst|parquet|traj|eval))+$/i, '') || 'dataset';
-}
-
-function commonFolder(files: SourceFile[]): string {
-  const parts = files.map((file) => path.dirname(file.path).split(path.sep));
-  const first = parts[0] ?? [];
-  let length = first.length;
-  for (const other of parts) {
-    let i = 0;
-    while (i < length && other[i] === first[i]) i += 1;
-    length = i;
-  }
-  return first.slice(0, length).join(path.sep) || path.sep;
-}
-
-/** A slug of the name that no dataset uses yet (name, name-2, name-3, ...). */
-async function freeDatasetId(workspace: Workspace, name: string): Promise<string> {
-  const slug =
-    name
-      .toLowerCase()
-      .replace(/[^a-z0-9._-]+/g, '-')
-      .replace(/^-+|-+$/g, '')
-      .slice(0, 80) || 'dataset';
-  const rows = await workspace.query(
-    `SELECT dataset_id FROM tw_datasets WHERE dataset_id = $1 OR dataset_id LIKE $1 || '-%'`,
-    [slug],
-  );
-  const taken = new Set(rows.map((row) => String(row.dataset_id)));
-  if (!taken.has(slug)) return slug;
-  let n = 2;
-  while (taken.has(`${slug}-${n}`)) n += 1;
-  return `${slug}-${n}`;
 }

@@ -1,9 +1,16 @@
-// The `turnwise` rollout format: OpenAI-messages JSONL, one trajectory per line (README).
+// The `turnwise` rollout format: OpenAI-messages JSONL or Parquet, one trajectory per line or
+// row (README).
 import path from 'node:path';
 import { redactSecrets } from './redact';
 import { isRecord, messagesToTurns } from './openai-messages';
 import { withoutCompression } from './decompress';
 import { readLines } from './line-reader';
+import {
+  isParquetPath,
+  looksLikeParquet,
+  parquetTailText,
+  readParquetRows,
+} from './formats/parquet-rows';
 import { optionalBoolean, optionalId } from './record-values';
 import {
   RecordError,
@@ -54,11 +61,25 @@ export function turnwiseRecord(record: unknown, fallbackId: string): CanonicalTr
   };
 }
 
-async function* readTurnwise(
-  file: string,
-  { progress, signal }: ReadContext,
-): AsyncIterable<ReadItem> {
-  const stem = path.basename(withoutCompression(file)).replace(/\.(jsonl|json)$/i, '');
+function converted(record: unknown, line: number, fallbackId: string): ReadItem {
+  try {
+    return { kind: 'trajectory', line, trajectory: turnwiseRecord(record, fallbackId) };
+  } catch (error) {
+    const reason = recordErrorReason(error);
+    if (reason === null) throw error;
+    return { kind: 'error', line, reason };
+  }
+}
+
+async function* readTurnwise(file: string, context: ReadContext): AsyncIterable<ReadItem> {
+  const { progress, signal } = context;
+  const stem = path.basename(withoutCompression(file)).replace(/\.(jsonl|json|parquet)$/i, '');
+  if (isParquetPath(file)) {
+    for await (const { line, row } of readParquetRows(file, context)) {
+      yield converted(row, line, `${stem}-${line}`);
+    }
+    return;
+  }
   for await (const { number, text } of readLines(file, progress, signal)) {
     if (text.trim() === '') continue;
     let parsed: unknown;
@@ -68,29 +89,25 @@ async function* readTurnwise(
       yield { kind: 'error', line: number, reason: `invalid JSON (${(error as Error).message})` };
       continue;
     }
-    try {
-      yield {
-        kind: 'trajectory',
-        line: number,
-        trajectory: turnwiseRecord(parsed, `${stem}-${number}`),
-      };
-    } catch (error) {
-      const reason = recordErrorReason(error);
-      if (reason === null) throw error;
-      yield { kind: 'error', line: number, reason };
-    }
+    yield converted(parsed, number, `${stem}-${number}`);
   }
 }
 
 export const turnwiseFormat: FormatReader = {
   name: 'turnwise',
   description:
-    'Turnwise rollout JSONL: one trajectory per line with OpenAI messages, optional per-token ' +
+    'Turnwise rollouts (JSONL or Parquet): one trajectory per line or row with OpenAI messages, optional per-token ' +
     'token_ids / logp_policy / logp_ref on assistant messages',
-  extensions: ['.jsonl', '.jsonl.gz', '.jsonl.zst'],
+  extensions: ['.jsonl', '.jsonl.gz', '.jsonl.zst', '.parquet'],
   // Generic OpenAI-messages JSONL scores about 0.6 in the openai-chat reader; this format wins
   // only on keys that are its own (trajectory_id, group_id, per-token log-probs).
   detect({ path: file, head }) {
+    if (isParquetPath(file)) {
+      if (!looksLikeParquet(head)) return 0;
+      // Column names live in the footer: messages plus a key of this format's own.
+      const tail = parquetTailText(file);
+      return tail.includes('messages') && OWN_KEYS.some((key) => tail.includes(key)) ? 0.75 : 0;
+    }
     if (!/\.jsonl$/i.test(withoutCompression(file))) return 0;
     const firstLine = head.split('\n', 1)[0] ?? '';
     let first: unknown;

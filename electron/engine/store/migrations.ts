@@ -1,3 +1,5 @@
+import { ATTACHED_MACROS } from './attached-macros';
+
 // Numbered schema migrations. Internal tables are tw_*; the public SQL surface is the views of
 // DESIGN section 2, which users' own queries rely on, so their columns only ever grow.
 
@@ -102,12 +104,34 @@ const v4Mappings = [
     updated_at TIMESTAMPTZ NOT NULL)`,
 ];
 
+// v5: datasets attached by reference (Parquet files stay where they are; DESIGN s3). Their turns
+// come from views over the files, so turns and token_logprobs read through union views that
+// attaching rebuilds (electron/engine/attach/attached-views.ts).
+const TURN_COLUMNS = `trajectory_id, turn_index, role, content, reasoning, tool_calls, tool_call_id,
+  is_action, n_tokens, metadata`;
+const LOGPROB_COLUMNS = 'trajectory_id, turn_index, token_ids, logp_policy, logp_ref';
+const v5Attachments = [
+  `ALTER TABLE tw_datasets ADD COLUMN storage VARCHAR DEFAULT 'imported'`,
+  `CREATE TABLE tw_attachments (dataset_id VARCHAR PRIMARY KEY, view_key VARCHAR NOT NULL,
+    files JSON NOT NULL, spec JSON NOT NULL)`,
+  ...ATTACHED_MACROS,
+  `CREATE VIEW tw_all_turns AS SELECT ${TURN_COLUMNS} FROM tw_turns`,
+  `CREATE VIEW tw_all_token_logprobs AS SELECT ${LOGPROB_COLUMNS} FROM tw_token_logprobs`,
+  `CREATE OR REPLACE VIEW turns AS SELECT ${TURN_COLUMNS} FROM tw_all_turns`,
+  `CREATE OR REPLACE VIEW token_logprobs AS SELECT ${LOGPROB_COLUMNS} FROM tw_all_token_logprobs`,
+  `CREATE OR REPLACE VIEW datasets AS SELECT dataset_id, name, format, source_path, imported_at,
+    content_sha256, storage FROM tw_datasets`,
+];
+
 export const MIGRATIONS: Migration[] = [
   { version: 1, statements: [...v1Tables, ...v1Views] },
   { version: 2, statements: v2TurnMetadata },
   { version: 3, statements: v3SourceGroup },
   { version: 4, statements: v4Mappings },
+  { version: 5, statements: v5Attachments },
 ];
+
+export { TURN_COLUMNS, LOGPROB_COLUMNS };
 
 export const SCHEMA_VERSION = Math.max(...MIGRATIONS.map((m) => m.version));
 

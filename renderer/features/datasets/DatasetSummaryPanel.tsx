@@ -10,6 +10,15 @@ export function DatasetSummaryPanel({ dataset }: { dataset: DatasetSummary }) {
       <StatGrid
         stats={[
           { label: 'Format', value: dataset.format },
+          {
+            label: 'Storage',
+            value:
+              dataset.storage === 'imported'
+                ? 'imported (copied into the workspace)'
+                : dataset.files_missing
+                  ? 'attached by reference: some files are missing'
+                  : 'attached by reference (read from the files)',
+          },
           { label: 'Trajectories', value: formatCount(dataset.trajectories) },
           { label: 'Turns', value: formatCount(dataset.turns) },
           { label: 'Groups', value: formatCount(dataset.groups) },

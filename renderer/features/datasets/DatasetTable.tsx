@@ -1,4 +1,5 @@
 // All imported datasets with their headline numbers; a row opens the dataset.
+import Chip from '@mui/material/Chip';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
@@ -56,7 +57,18 @@ export function DatasetTable({ datasets }: { datasets: DatasetSummary[] | undefi
                     {d.name}
                   </AppLink>
                 </TableCell>
-                <TableCell>{d.format}</TableCell>
+                <TableCell>
+                  {d.format}
+                  {d.storage === 'attached' && (
+                    <Chip
+                      size="small"
+                      variant="outlined"
+                      color={d.files_missing ? 'warning' : 'default'}
+                      label={d.files_missing ? 'attached: files missing' : 'attached'}
+                      sx={{ ml: 1 }}
+                    />
+                  )}
+                </TableCell>
                 <TableCell align="right">{formatCount(d.trajectories)}</TableCell>
                 <TableCell align="right">{formatCount(d.turns)}</TableCell>
                 <TableCell align="right">{formatCount(d.groups)}</TableCell>

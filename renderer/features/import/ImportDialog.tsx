@@ -44,6 +44,7 @@ export function ImportDialog({ open, initialPaths, onClose, onImported }: Props)
   const [format, setFormat] = useState('auto');
   const [dataset, setDataset] = useState('');
   const [skipBad, setSkipBad] = useState(false);
+  const [attach, setAttach] = useState(false);
   const [fieldOptions, setFieldOptions] = useState<FormatOptions>({});
   const [preview, setPreview] = useState<ApiOutput<'previewImport'> | null>(null);
   const [error, setError] = useState<ApiError | null>(null);
@@ -56,6 +57,12 @@ export function ImportDialog({ open, initialPaths, onClose, onImported }: Props)
     .map((p) => p.trim())
     .filter((p) => p !== '');
   const custom = format === 'mapping';
+  // Attaching reads Parquet in place; folders (no extension) may hold Parquet files.
+  const attachable =
+    !custom &&
+    pathList.length > 0 &&
+    pathList.every((p) => /\.parquet$/i.test(p) || !/\.[^\\/]+$/.test(p));
+  const attaching = attach && attachable;
   const mapping = custom && mappingDraft.parsed.ok ? mappingDraft.parsed.spec : undefined;
   const request = {
     paths: pathList,
@@ -91,6 +98,7 @@ export function ImportDialog({ open, initialPaths, onClose, onImported }: Props)
     void importJob.start({
       ...request,
       on_error: skipBad ? 'skip' : 'abort',
+      attach: attaching,
       ...(dataset.trim() !== '' ? { dataset: dataset.trim() } : {}),
     });
   const close = () => {
@@ -178,6 +186,17 @@ export function ImportDialog({ open, initialPaths, onClose, onImported }: Props)
             label="Skip bad records (list them) instead of aborting"
             disabled={!editable}
           />
+          <FormControlLabel
+            control={
+              <Checkbox
+                checked={attaching}
+                onChange={(e) => setAttach(e.target.checked)}
+                slotProps={{ input: { 'aria-label': 'attach by reference' } }}
+              />
+            }
+            label="Attach Parquet by reference (read in place; only an index is stored)"
+            disabled={!editable || !attachable}
+          />
         </Stack>
         <Stack direction="row" spacing={1} sx={{ mt: 2, flexWrap: 'wrap', rowGap: 1 }}>
           {/* A mapping names its own fields; these overrides are for the built-in readers. */}
@@ -214,7 +233,7 @@ export function ImportDialog({ open, initialPaths, onClose, onImported }: Props)
         {preview !== null && job === null && !custom && <ImportPreview preview={preview} />}
         {job !== null && (
           <Box sx={{ mt: 2 }}>
-            <ImportProgress job={job} />
+            <ImportProgress job={job} attached={attaching} />
           </Box>
         )}
       </DialogContent>
@@ -248,7 +267,7 @@ export function ImportDialog({ open, initialPaths, onClose, onImported }: Props)
               disabled={!ready}
               data-testid="import-start"
             >
-              Import
+              {attaching ? 'Attach' : 'Import'}
             </Button>
           </>
         )}

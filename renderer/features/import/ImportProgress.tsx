@@ -21,7 +21,7 @@ function rateAndEta(job: JobState): string {
   return ` · ${megabytes(rate)}/s${eta}`;
 }
 
-export function ImportProgress({ job }: { job: JobState }) {
+export function ImportProgress({ job, attached = false }: { job: JobState; attached?: boolean }) {
   const { done, total, message } = job.progress;
   if (job.status === 'running') {
     const value = total ? Math.min(100, (100 * done) / total) : undefined;
@@ -44,9 +44,9 @@ export function ImportProgress({ job }: { job: JobState }) {
     return (
       <Box data-testid="import-done">
         <Alert severity="success">
-          Imported {summary.trajectories} trajectories ({summary.turns} turns, {summary.actions}{' '}
-          actions) as dataset <b>{summary.dataset}</b> ({summary.format}) in{' '}
-          {summary.seconds.toFixed(1)} s.
+          {attached ? 'Attached' : 'Imported'} {summary.trajectories} trajectories ({summary.turns}{' '}
+          turns, {summary.actions} actions) as dataset <b>{summary.dataset}</b> ({summary.format})
+          in {summary.seconds.toFixed(1)} s.
         </Alert>
         {summary.skipped.length > 0 && (
           <Alert severity="warning" sx={{ mt: 1 }}>
