@@ -1,3 +1,4 @@
+import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { DuckDBInstance } from '@duckdb/node-api';
 import { expect, test } from '@playwright/test';
@@ -60,6 +61,7 @@ test('import dialog: a Parquet dump is attached by reference and browsed like an
   page,
 }) => {
   // The demo rollouts as a Parquet file, written by DuckDB as a Hugging Face dump would be.
+  mkdirSync(test.info().outputDir, { recursive: true });
   const file = path.join(test.info().outputDir, 'demo-dump.parquet');
   const demo = path.resolve(import.meta.dirname, '..', 'datasets', 'demo', 'demo.jsonl');
   const instance = await DuckDBInstance.create(':memory:');
@@ -74,7 +76,7 @@ test('import dialog: a Parquet dump is attached by reference and browsed like an
   await page.goto(appUrl());
   await page.getByTestId('import-open').click();
   await page.getByTestId('import-paths').fill(file);
-  await page.getByLabel('attach by reference').check();
+  await page.getByLabel('Attach Parquet by reference', { exact: false }).check();
   await page.getByRole('textbox', { name: 'Dataset name (optional)' }).fill('demo-attached');
   await expect(page.getByTestId('import-start')).toHaveText('Attach');
   await page.getByTestId('import-start').click();

@@ -1,5 +1,6 @@
 // The Electron main process: lifecycle only. Policies live in window.ts, ipc.ts, menu.ts and
-// app-protocol.ts; everything that touches DuckDB lives in the engine, which knows no Electron.
+// app-protocol.ts; everything that touches DuckDB lives in the engine, which knows no Electron
+// and runs on a worker thread so long imports never stall this process.
 import {
   app,
   BrowserWindow,
@@ -14,7 +15,7 @@ import {
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { APP_SCHEME_PRIVILEGES, createAppProtocolHandler } from './app-protocol';
-import { openEngine } from './engine/engine';
+import { openEngineInWorker } from './engine/engine-in-worker';
 import type { Engine } from './engine/engine-types';
 import { forwardJobEvents, registerIpc } from './ipc';
 import { parseWorkspaceArg } from './launch-args';
@@ -98,7 +99,7 @@ async function openFirstWorkspace(initial: string | null): Promise<Engine | null
   let candidate = initial;
   while (candidate !== null) {
     try {
-      return await openEngine({ dbPath: candidate });
+      return await openEngineInWorker({ dbPath: candidate });
     } catch (error) {
       dialog.showErrorBox('Could not open workspace', `${candidate}\n\n${describe(error)}`);
       candidate = await pickWorkspaceToOpen(workspaceDialog());
@@ -182,7 +183,7 @@ async function switchWorkspace(next: string): Promise<void> {
   stopJobEvents = null;
   // DuckDB allows one writer per file: the old engine must be closed before anything reopens it.
   await previous?.close().catch(reportError);
-  engine = await openEngine({ dbPath: next }).catch(async (error: unknown) => {
+  engine = await openEngineInWorker({ dbPath: next }).catch(async (error: unknown) => {
     dialog.showErrorBox('Could not open workspace', `${next}\n\n${describe(error)}`);
     return previous === null ? null : reopen(previous.workspacePath);
   });
@@ -193,7 +194,7 @@ async function switchWorkspace(next: string): Promise<void> {
 
 async function reopen(workspacePath: string): Promise<Engine | null> {
   try {
-    return await openEngine({ dbPath: workspacePath });
+    return await openEngineInWorker({ dbPath: workspacePath });
   } catch (error) {
     // The page then reports "no workspace is open"; File > Open Workspace still works.
     dialog.showErrorBox('Could not reopen workspace', `${workspacePath}\n\n${describe(error)}`);

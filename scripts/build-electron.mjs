@@ -1,6 +1,8 @@
 // Builds the Electron side with esbuild (`npm run build:electron`):
 //   out/electron/main.js     ESM, every node_modules package external (DuckDB's native addon,
 //                            electron itself), so packaging ships them as real modules.
+//   out/electron/engine-worker.js  the engine's worker thread (engine-in-worker.ts starts it from
+//                            beside main.js); built like main.js, and never imports electron.
 //   out/electron/preload.cjs CommonJS and self-contained: a sandboxed preload can only
 //                            require('electron'), so the shared code it uses is bundled in.
 import { build } from 'esbuild';
@@ -21,21 +23,32 @@ const common = {
   legalComments: 'none',
 };
 
+/** @type {import('esbuild').BuildOptions} */
+const nodeEsm = {
+  ...common,
+  platform: 'node',
+  format: 'esm',
+  packages: 'external',
+  external: ['electron'],
+  // Bundled ESM has no `require`; some dependencies still reach for it.
+  banner: {
+    js: "import { createRequire as __turnwiseCreateRequire } from 'node:module';\nconst require = __turnwiseCreateRequire(import.meta.url);",
+  },
+};
+
 rmSync(outDir, { recursive: true, force: true });
 
 await Promise.all([
+  build({ ...nodeEsm, entryPoints: ['electron/main.ts'], outfile: path.join(outDir, 'main.js') }),
   build({
-    ...common,
-    entryPoints: ['electron/main.ts'],
-    outfile: path.join(outDir, 'main.js'),
-    platform: 'node',
-    format: 'esm',
-    packages: 'external',
-    external: ['electron'],
-    // Bundled ESM has no `require`; some dependencies still reach for it.
-    banner: {
-      js: "import { createRequire as __turnwiseCreateRequire } from 'node:module';\nconst require = __turnwiseCreateRequire(import.meta.url);",
-    },
+    ...nodeEsm,
+    entryPoints: ['electron/engine/engine-worker.ts'],
+    outfile: path.join(outDir, 'engine-worker.js'),
+    // Packaged, the worker runs from app.asar.unpacked (a worker thread may not read scripts
+    // inside the asar archive), where only DuckDB's package is unpacked beside it: bundle
+    // every other dependency into the worker.
+    packages: undefined,
+    external: ['electron', '@duckdb/*'],
   }),
   build({
     ...common,
@@ -48,4 +61,4 @@ await Promise.all([
   }),
 ]);
 
-console.log(`built ${path.relative(root, outDir)}/main.js and preload.cjs`);
+console.log(`built ${path.relative(root, outDir)}/main.js, engine-worker.js and preload.cjs`);

@@ -187,13 +187,7 @@ export function ImportDialog({ open, initialPaths, onClose, onImported }: Props)
             disabled={!editable}
           />
           <FormControlLabel
-            control={
-              <Checkbox
-                checked={attaching}
-                onChange={(e) => setAttach(e.target.checked)}
-                slotProps={{ input: { 'aria-label': 'attach by reference' } }}
-              />
-            }
+            control={<Checkbox checked={attaching} onChange={(e) => setAttach(e.target.checked)} />}
             label="Attach Parquet by reference (read in place; only an index is stored)"
             disabled={!editable || !attachable}
           />

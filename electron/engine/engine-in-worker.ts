@@ -1,0 +1,217 @@
+// Runs the engine (DuckDB and import jobs) on a worker thread, so a multi-GB import never blocks
+// the Electron main process or the HTTP server. It offers the same Engine interface as openEngine;
+// engine-worker.ts is the other end of the messages below.
+import { Worker } from 'node:worker_threads';
+import type { JobState } from '../../shared/api';
+import { TurnwiseError, type ApiError, type Result } from '../../shared/result';
+import type { Dispatch } from './dispatch';
+import type { EngineOptions } from './engine';
+import type { Engine } from './engine-types';
+
+export type WorkerRequest =
+  | { type: 'dispatch'; id: number; method: string; input: unknown }
+  | { type: 'waitForJob'; id: number; jobId: string }
+  | { type: 'close' };
+
+export type WorkerReply =
+  | { type: 'ready'; workspacePath: string }
+  | { type: 'failed'; error: ApiError }
+  | { type: 'result'; id: number; result: Result<unknown> }
+  | { type: 'job'; id: number; job: JobState }
+  | { type: 'rejected'; id: number; error: ApiError }
+  | { type: 'jobEvent'; job: JobState }
+  | { type: 'closed'; error: ApiError | null };
+
+export interface EngineWorkerData {
+  dbPath: string;
+  readOnly: boolean;
+}
+
+/** After 'closed' (or a failed open) the thread ends by itself; this long is allowed before terminate. */
+const EXIT_GRACE_MS = 5_000;
+
+interface Pending {
+  resolve(value: unknown): void;
+  reject(error: Error): void;
+}
+
+/**
+ * Which script the worker runs. Bundled (out/electron/main.js) it is the sibling esbuild entry
+ * engine-worker.js. From TypeScript source (tsx, Vitest, bin/turnwise.js) it is engine-worker.ts,
+ * loaded through a tiny data: URL module that registers tsx first: Node 20 does not apply
+ * `--import tsx` hooks from a worker's execArgv to the worker's own entry module.
+ */
+function workerScript(): URL {
+  if (!import.meta.url.endsWith('.ts')) {
+    // Packaged apps unpack the worker next to the archive (build/electron-builder.yml).
+    const bundled = new URL('./engine-worker.js', import.meta.url).href;
+    return new URL(bundled.replace(/\/app\.asar\//, '/app.asar.unpacked/'));
+  }
+  const tsxApi = import.meta.resolve('tsx/esm/api');
+  const entry = new URL('./engine-worker.ts', import.meta.url).href;
+  const code =
+    `import { register } from ${JSON.stringify(tsxApi)};\n` +
+    `register();\nawait import(${JSON.stringify(entry)});\n`;
+  return new URL(`data:text/javascript,${encodeURIComponent(code)}`);
+}
+
+function toError(error: ApiError): TurnwiseError {
+  return new TurnwiseError(error.code, error.message, error.details);
+}
+
+/** Waits for the thread to end on its own; terminates it if it does not in time. */
+async function ended(worker: Worker, exited: Promise<number>): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<'late'>((resolve) => {
+    timer = setTimeout(() => resolve('late'), EXIT_GRACE_MS);
+  });
+  const outcome = await Promise.race([exited, late]);
+  clearTimeout(timer);
+  if (outcome === 'late') await worker.terminate();
+}
+
+export async function openEngineInWorker(options: EngineOptions): Promise<Engine> {
+  const workerData: EngineWorkerData = {
+    dbPath: options.dbPath,
+    readOnly: options.readOnly ?? false,
+  };
+  const worker = new Worker(workerScript(), { workerData });
+  const exited = new Promise<number>((resolve) => worker.once('exit', resolve));
+  try {
+    return connect(worker, exited, await ready(worker));
+  } catch (error) {
+    // A failed open must not leave the thread (or a half-open DuckDB file) behind. An 'error'
+    // event with no listener would throw in this thread, hence the no-op one.
+    worker.on('error', () => undefined);
+    await ended(worker, exited);
+    throw error;
+  }
+}
+
+/** Resolves with the workspace path once the worker has opened it; rejects with its error. */
+function ready(worker: Worker): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const finish = (settle: () => void) => {
+      worker.off('message', onMessage).off('error', onError).off('exit', onExit);
+      settle();
+    };
+    const onMessage = (reply: WorkerReply) => {
+      if (reply.type === 'ready') finish(() => resolve(reply.workspacePath));
+      else if (reply.type === 'failed') finish(() => reject(toError(reply.error)));
+    };
+    const onError = (error: Error) =>
+      finish(() => reject(new TurnwiseError('internal', `engine worker failed: ${error.message}`)));
+    const onExit = (code: number) =>
+      finish(() =>
+        reject(new TurnwiseError('internal', `engine worker exited (code ${code}) while opening`)),
+      );
+    worker.on('message', onMessage).on('error', onError).on('exit', onExit);
+  });
+}
+
+/** The Engine facade over an opened worker: numbered requests, a pending map, job listeners. */
+function connect(worker: Worker, exited: Promise<number>, workspacePath: string): Engine {
+  const pending = new Map<number, Pending>();
+  const listeners = new Set<(job: JobState) => void>();
+  let nextId = 1;
+  /** Set once the worker can no longer answer; later requests fail with it. */
+  let gone: TurnwiseError | null = null;
+  let closing: Promise<void> | null = null;
+  let closeRequested = false;
+  let onClosed: ((error: ApiError | null) => void) | null = null;
+
+  const stop = (reason: TurnwiseError) => {
+    gone ??= reason;
+    for (const request of pending.values()) request.reject(gone);
+    pending.clear();
+  };
+
+  worker.on('message', (reply: WorkerReply) => {
+    switch (reply.type) {
+      case 'result':
+      case 'job':
+      case 'rejected': {
+        const request = pending.get(reply.id);
+        pending.delete(reply.id);
+        if (reply.type === 'rejected') request?.reject(toError(reply.error));
+        else request?.resolve(reply.type === 'result' ? reply.result : reply.job);
+        break;
+      }
+      case 'jobEvent':
+        for (const listener of listeners) {
+          try {
+            listener(reply.job);
+          } catch (error) {
+            // A throwing listener here would be an uncaught exception in the main process.
+            console.error('[turnwise] job event listener failed:', error);
+          }
+        }
+        break;
+      case 'closed':
+        onClosed?.(reply.error);
+        break;
+      default:
+        break;
+    }
+  });
+  worker.on('error', (error) => {
+    console.error('[turnwise] engine worker crashed:', error);
+    stop(new TurnwiseError('internal', `the engine worker crashed: ${error.message}`));
+  });
+  worker.on('exit', (code) => {
+    onClosed?.(null);
+    if (closeRequested) {
+      stop(new TurnwiseError('unavailable', 'the workspace was closed'));
+      return;
+    }
+    if (gone === null) console.error(`[turnwise] engine worker exited unexpectedly (code ${code})`);
+    stop(new TurnwiseError('internal', `the engine worker exited unexpectedly (code ${code})`));
+  });
+
+  function request<T>(message: WorkerRequest & { id: number }): Promise<T> {
+    if (gone !== null) return Promise.reject(gone);
+    if (closeRequested) {
+      return Promise.reject(new TurnwiseError('unavailable', 'the workspace is closing'));
+    }
+    return new Promise<T>((resolve, reject) => {
+      pending.set(message.id, { resolve: resolve as (value: unknown) => void, reject });
+      try {
+        worker.postMessage(message);
+      } catch (error) {
+        // Input that cannot be cloned never reaches the worker.
+        pending.delete(message.id);
+        reject(new TurnwiseError('bad_request', `cannot send request: ${String(error)}`));
+      }
+    });
+  }
+
+  const dispatch: Dispatch = (method, input) =>
+    request<Result<unknown>>({ type: 'dispatch', id: nextId++, method, input });
+
+  async function close(): Promise<void> {
+    const closed = new Promise<ApiError | null>((resolve) => {
+      onClosed = resolve;
+    });
+    const alive = gone === null;
+    closeRequested = true;
+    if (alive) worker.postMessage({ type: 'close' } satisfies WorkerRequest);
+    const error = alive ? await closed : null;
+    await ended(worker, exited);
+    listeners.clear();
+    if (error !== null) throw toError(error);
+  }
+
+  return {
+    workspacePath,
+    dispatch,
+    onJobEvent(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    waitForJob: (jobId) => request<JobState>({ type: 'waitForJob', id: nextId++, jobId }),
+    close() {
+      closing ??= close();
+      return closing;
+    },
+  };
+}

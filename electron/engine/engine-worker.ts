@@ -1,0 +1,89 @@
+// The engine's own thread (started by engine-in-worker.ts): opens the workspace named in
+// workerData and answers requests, so DuckDB work and imports never run on the caller's thread.
+import { parentPort, workerData, type MessagePort } from 'node:worker_threads';
+import type { ApiError } from '../../shared/result';
+import { toFailure } from './dispatch';
+import { openEngine } from './engine';
+import type { EngineWorkerData, WorkerReply, WorkerRequest } from './engine-in-worker';
+import type { Engine } from './engine-types';
+
+function requirePort(): MessagePort {
+  if (parentPort === null) throw new Error('engine-worker runs only as a worker thread');
+  return parentPort;
+}
+const port = requirePort();
+
+function errorOf(error: unknown): ApiError {
+  const failure = toFailure(error);
+  return failure.ok ? { code: 'internal', message: String(error) } : failure.error;
+}
+
+/** Posts a reply; one that cannot be cloned is replaced by what `fallback` makes of the error. */
+function post(reply: WorkerReply, fallback?: (error: ApiError) => WorkerReply): void {
+  try {
+    port.postMessage(reply);
+  } catch (error) {
+    const problem = errorOf(error);
+    if (fallback === undefined) {
+      console.error('[turnwise] engine worker could not send a message:', problem.message);
+      return;
+    }
+    port.postMessage(fallback({ code: 'internal', message: `reply not sent: ${problem.message}` }));
+  }
+}
+
+async function answer(engine: Engine, request: WorkerRequest): Promise<void> {
+  if (request.type === 'dispatch') {
+    const { id } = request;
+    // dispatch turns handler errors into results itself; the catch is for a broken engine.
+    const result = await engine.dispatch(request.method, request.input).catch(toFailure);
+    post({ type: 'result', id, result }, (error) => ({ type: 'rejected', id, error }));
+  } else if (request.type === 'waitForJob') {
+    const { id } = request;
+    try {
+      const job = await engine.waitForJob(request.jobId);
+      post({ type: 'job', id, job }, (error) => ({ type: 'rejected', id, error }));
+    } catch (error) {
+      post({ type: 'rejected', id, error: errorOf(error) });
+    }
+  }
+}
+
+async function main(options: EngineWorkerData): Promise<void> {
+  let engine: Engine;
+  try {
+    engine = await openEngine(options);
+  } catch (error) {
+    // Nothing listens now, so the thread ends once this is sent.
+    const failure = errorOf(error);
+    // Should the details not clone, the code and message still get through.
+    post({ type: 'failed', error: failure }, () => ({
+      type: 'failed',
+      error: { code: failure.code, message: failure.message },
+    }));
+    return;
+  }
+  const stopEvents = engine.onJobEvent((job) => post({ type: 'jobEvent', job }));
+  const onMessage = (request: WorkerRequest) => {
+    if (request.type !== 'close') {
+      void answer(engine, request);
+      return;
+    }
+    port.off('message', onMessage);
+    void engine
+      .close()
+      .then(
+        () => null,
+        (error: unknown) => errorOf(error),
+      )
+      .then((error) => {
+        stopEvents();
+        // With no listener left the thread ends by itself after this.
+        post({ type: 'closed', error });
+      });
+  };
+  port.on('message', onMessage);
+  post({ type: 'ready', workspacePath: engine.workspacePath });
+}
+
+await main(workerData as EngineWorkerData);
