@@ -1,5 +1,6 @@
 // The `turnwise` command (DESIGN section 7).
 import { TurnwiseError } from '../shared/result';
+import { creditCommand } from './cli/credit-command';
 import { importCommand } from './cli/import-command';
 import { CliFailure, failureFrom } from './cli/output';
 import { formatsCommand, sqlCommand, statsCommand } from './cli/query-commands';
@@ -12,6 +13,7 @@ const COMMANDS: Record<string, (args: string[]) => Promise<void>> = {
   stats: statsCommand,
   sql: sqlCommand,
   regroup: regroupCommand,
+  credit: creditCommand,
   serve: serveCommand,
 };
 
@@ -26,6 +28,10 @@ const USAGE = `usage: turnwise <command> [options]
   stats --db FILE [--json]
   sql --db FILE "SELECT ..." [--max-rows N] [--json]     read-only
   regroup --db FILE --dataset ID (--by "SQL EXPRESSION" [--dry-run] | --reset) [--json]
+  credit --db FILE [--dataset ID] [--segmentation action|window:N|merge_identical]
+         [--advantage grpo|dr_grpo] [--lambda 0.2] [--beta 1.0] [--token-agg mean] [--step-agg min]
+         [--failure-method min_cumulative|sharpest_drop|sharpest_abs_drop] [--std sample|population]
+         [--eps 1e-6] [--whiten] [--json]
   serve --db FILE [--port 0]`;
 
 export async function main(argv: string[]): Promise<number> {

@@ -47,6 +47,10 @@ export function createBridge(ipc: IpcRendererLike, files: WebUtilsLike): Turnwis
     previewRegroup: (input) => invoke(channel('previewRegroup'), input),
     regroupDataset: (input) => invoke(channel('regroupDataset'), input),
     listReviewItems: (input) => invoke(channel('listReviewItems'), input),
+    startCredit: (input) => invoke(channel('startCredit'), input),
+    getTrajectoryCredit: (input) => invoke(channel('getTrajectoryCredit'), input),
+    getCreditStats: (input) => invoke(channel('getCreditStats'), input),
+    previewCredit: (input) => invoke(channel('previewCredit'), input),
     onJobEvent(listener) {
       // The IPC event object stays here: it would hand the page a route back into Electron.
       const relay = (_event: unknown, job: unknown): void => listener(job as JobState);

@@ -13,32 +13,14 @@ import {
   TrajectorySummarySchema,
   TurnSchema,
 } from './model';
-import { ApiErrorSchema } from './result';
+import { Empty, Id, method } from './api-method';
+import { CREDIT_API } from './api-credit';
+import { JobStateSchema } from './job-state';
+import { JUDGE_API } from './api-judge';
+import { LABELS_API } from './api-labels';
+import { SCORING_API } from './api-scoring';
 
-const Empty = z.object({}).strict();
-const Id = z.string().min(1).max(500);
-
-export const JOB_KINDS = ['import'] as const;
-export const JOB_STATUSES = ['running', 'succeeded', 'failed', 'cancelled'] as const;
-
-/** A snapshot of a long job; the same shape is pushed as a progress event and returned by getJob. */
-export const JobStateSchema = z.object({
-  job_id: z.string(),
-  kind: z.enum(JOB_KINDS),
-  status: z.enum(JOB_STATUSES),
-  progress: z.object({
-    done: z.number(),
-    total: z.number().nullable(),
-    unit: z.string(),
-    message: z.string(),
-  }),
-  started_at: z.string(),
-  finished_at: z.string().nullable(),
-  /** Kind-specific outcome, e.g. an ImportSummary for an import. */
-  result: z.unknown().nullable(),
-  error: ApiErrorSchema.nullable(),
-});
-export type JobState = z.infer<typeof JobStateSchema>;
+export { JOB_KINDS, JOB_STATUSES, JobStateSchema, type JobState } from './job-state';
 
 export const OUTCOME_FILTERS = ['any', 'success', 'failure', 'unknown'] as const;
 export const TRAJECTORY_SORT_COLUMNS = [
@@ -54,10 +36,6 @@ export const TRAJECTORY_SORT_COLUMNS = [
 ] as const;
 
 export const SqlColumnSchema = z.object({ name: z.string(), type: z.string() });
-
-function method<I extends z.ZodType, O extends z.ZodType>(input: I, output: O) {
-  return { input, output };
-}
 
 export const API = {
   appInfo: method(
@@ -201,6 +179,10 @@ export const API = {
     z.object({ status: z.enum(['pending', 'approved', 'rejected']).optional() }).strict(),
     z.object({ items: z.array(ReviewItemSchema) }),
   ),
+  ...CREDIT_API,
+  ...LABELS_API,
+  ...JUDGE_API,
+  ...SCORING_API,
 } as const;
 
 export type Api = typeof API;

@@ -10,22 +10,8 @@ import {
 } from '../../shared/model';
 import { parse, requireDb } from './args';
 import { call, withEngine } from './call';
-import { failureFrom, printJson, usageFailure } from './output';
-
-function describeProgress(
-  done: number,
-  total: number | null,
-  message: string,
-  startedMs: number,
-): string {
-  const seconds = (performance.now() - startedMs) / 1000;
-  const mb = done / 1e6;
-  const rate = seconds > 0 ? mb / seconds : 0;
-  const share = total ? ` ${((100 * done) / total).toFixed(0)}%` : '';
-  const eta =
-    total && rate > 0 ? `, ETA ${Math.max(0, (total - done) / 1e6 / rate).toFixed(0)} s` : '';
-  return `${message}:${share} ${mb.toFixed(1)} MB, ${rate.toFixed(1)} MB/s${eta}`;
-}
+import { printJson, usageFailure } from './output';
+import { followJob } from './run-job';
 
 const FORMAT_OPTION_FLAGS = {
   'reward-field': 'reward_field',
@@ -92,14 +78,6 @@ export async function importCommand(args: string[]): Promise<void> {
     if (mapping && typeof values['save-mapping'] === 'string') {
       await call(engine, 'saveMapping', { name: values['save-mapping'], spec: mapping }, 'import');
     }
-    const started = performance.now();
-    const showProgress = process.stderr.isTTY && !values.json;
-    const unsubscribe = engine.onJobEvent((job) => {
-      if (showProgress && job.status === 'running') {
-        const { done, total, message } = job.progress;
-        process.stderr.write(`\r\x1b[K${describeProgress(done, total, message, started)}`);
-      }
-    });
     const job = await call(
       engine,
       'startImport',
@@ -114,20 +92,7 @@ export async function importCommand(args: string[]): Promise<void> {
       },
       'import',
     );
-    // Ctrl-C cancels the import; the transaction is rolled back, so nothing is half-written.
-    const cancel = () => void engine.dispatch('cancelJob', { job_id: job.job_id });
-    process.once('SIGINT', cancel);
-    const final = await engine.waitForJob(job.job_id);
-    process.off('SIGINT', cancel);
-    unsubscribe();
-    if (showProgress) process.stderr.write('\r\x1b[K');
-    if (final.status !== 'succeeded' || final.error) {
-      const error = final.error ?? {
-        code: 'internal' as const,
-        message: 'import ended without a result',
-      };
-      throw failureFrom('import', error);
-    }
+    const final = await followJob(engine, job, 'import', values.json === true);
     const summary = final.result as ImportSummary;
     if (values.json) {
       printJson(summary);

@@ -3,7 +3,11 @@ import packageJson from '../../package.json' with { type: 'json' };
 import type { ImportSummary } from '../../shared/model';
 import { TurnwiseError } from '../../shared/result';
 import { runAttach } from './attach/run-attach';
+import { creditHandlers } from './credit/credit-handlers';
 import type { ApiHandlers } from './dispatch';
+import { judgeHandlers } from './judge/judge-handlers';
+import { labelsHandlers } from './labels/labels-handlers';
+import { scoringHandlers } from './scoring/scoring-handlers';
 import { formatInfos } from './importers/registry';
 import { previewImport } from './importers/preview-import';
 import { runImport } from './importers/run-import';
@@ -79,5 +83,9 @@ export function createService(workspace: Workspace, jobs: JobRunner): ApiHandler
     previewRegroup: (request) => previewRegroup(workspace, request.dataset_id, request.expression),
     regroupDataset: (request) => regroupDataset(workspace, request.dataset_id, request.expression),
     listReviewItems: (request) => listReviewItems(workspace, request.status),
+    ...creditHandlers({ workspace, jobs }),
+    ...labelsHandlers({ workspace, jobs }),
+    ...judgeHandlers({ workspace, jobs }),
+    ...scoringHandlers({ workspace, jobs }),
   };
 }

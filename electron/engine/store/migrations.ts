@@ -123,12 +123,42 @@ const v5Attachments = [
     content_sha256, storage FROM tw_datasets`,
 ];
 
+// v6: labels and credit carry the segmentation their segment indices refer to (DESIGN s4: the
+// choice is stored with the labels); the label in force is chosen per segmentation.
+const v6Segmentation = [
+  `ALTER TABLE tw_labels ADD COLUMN segmentation VARCHAR DEFAULT 'action'`,
+  `ALTER TABLE tw_credit ADD COLUMN segmentation VARCHAR DEFAULT 'action'`,
+  `CREATE OR REPLACE VIEW labels AS SELECT trajectory_id, segment_index, role_label, source,
+    rationale, confidence, created_at, segmentation FROM tw_labels`,
+  `CREATE OR REPLACE VIEW labels_effective AS
+    SELECT trajectory_id, segment_index, role_label, source, rationale, confidence, created_at,
+           segmentation
+    FROM (
+      SELECT *, row_number() OVER (
+        PARTITION BY trajectory_id, segmentation, segment_index
+        ORDER BY CASE WHEN source LIKE 'human:%' THEN 0 WHEN source LIKE 'judge:%' THEN 1 ELSE 2 END,
+                 created_at DESC, label_id DESC) AS precedence
+      FROM tw_labels)
+    WHERE precedence = 1`,
+  `CREATE OR REPLACE VIEW credit AS SELECT trajectory_id, segment_index, outcome_advantage,
+    role_bonus, progress_advantage, total, sign_flipped, params, segmentation FROM tw_credit`,
+  // The trajectory's outcome advantage and why it is 0 (singleton / zero-variance group).
+  `ALTER TABLE tw_trajectory_scores ADD COLUMN segmentation VARCHAR DEFAULT 'action'`,
+  `ALTER TABLE tw_trajectory_scores ADD COLUMN outcome_advantage DOUBLE`,
+  `ALTER TABLE tw_trajectory_scores ADD COLUMN group_flag VARCHAR`,
+  `ALTER TABLE tw_trajectory_scores ADD COLUMN n_steps INTEGER`,
+  `CREATE OR REPLACE VIEW trajectory_scores AS SELECT trajectory_id, progress_score, failure_step,
+    best_in_group, params, segmentation, outcome_advantage, group_flag, n_steps
+    FROM tw_trajectory_scores`,
+];
+
 export const MIGRATIONS: Migration[] = [
   { version: 1, statements: [...v1Tables, ...v1Views] },
   { version: 2, statements: v2TurnMetadata },
   { version: 3, statements: v3SourceGroup },
   { version: 4, statements: v4Mappings },
   { version: 5, statements: v5Attachments },
+  { version: 6, statements: v6Segmentation },
 ];
 
 export { TURN_COLUMNS, LOGPROB_COLUMNS };

@@ -1,0 +1,87 @@
+// Handlers of the credit API methods (shared/api-credit.ts).
+import type { CREDIT_API } from '../../../shared/api-credit';
+import { TurnwiseError } from '../../../shared/result';
+import type { HandlerContext, HandlersOf } from '../handler-context';
+import { toJsonRow } from '../store/json-values';
+import { creditStats, trajectoryCredit, type Query } from './credit-queries';
+import { computeCredit, runCredit, withCreditTransaction } from './run-credit';
+import { ensureSegments } from './segments-store';
+
+export function creditHandlers({ workspace, jobs }: HandlerContext): HandlersOf<typeof CREDIT_API> {
+  const workspaceQuery: Query = (sql, params) => workspace.query(sql, params);
+  const requireDataset = async (datasetId: string) => {
+    const [known] = await workspace.query('SELECT 1 AS x FROM tw_datasets WHERE dataset_id = $1', [
+      datasetId,
+    ]);
+    if (!known) throw new TurnwiseError('not_found', `no dataset '${datasetId}'`);
+  };
+  return {
+    startCredit: async (request) => {
+      if (request.dataset_id !== undefined) await requireDataset(request.dataset_id);
+      return jobs.start('credit', (report, signal) =>
+        runCredit(
+          workspace,
+          {
+            scope: { dataset_id: request.dataset_id },
+            segmentation: request.segmentation,
+            params: request.params,
+          },
+          report,
+          signal,
+        ),
+      );
+    },
+    getTrajectoryCredit: async (request) => {
+      await ensureSegments(
+        workspace,
+        { trajectory_ids: [request.trajectory_id] },
+        request.segmentation,
+      );
+      return trajectoryCredit(workspaceQuery, request.trajectory_id, request.segmentation);
+    },
+    getCreditStats: async (request) => {
+      await requireDataset(request.dataset_id);
+      const stats = await creditStats(workspaceQuery, request.dataset_id, request.segmentation);
+      const [row] = await workspace.query(
+        `SELECT params::VARCHAR AS params FROM tw_trajectory_scores WHERE segmentation = $2
+         AND trajectory_id IN (SELECT trajectory_id FROM tw_trajectories WHERE dataset_id = $1)
+         LIMIT 1`,
+        [request.dataset_id, request.segmentation],
+      );
+      const params =
+        typeof row?.params === 'string'
+          ? (JSON.parse(row.params) as Record<string, unknown>)
+          : null;
+      return { ...stats, params };
+    },
+    previewCredit: async (request) => {
+      const [known] = await workspace.query(
+        'SELECT 1 AS x FROM tw_datasets WHERE dataset_id = $1',
+        [request.dataset_id],
+      );
+      if (!known) throw new TurnwiseError('not_found', `no dataset '${request.dataset_id}'`);
+      const scope = { dataset_id: request.dataset_id };
+      const signal = new AbortController().signal;
+      await ensureSegments(workspace, scope, request.segmentation, signal);
+      // Everything is computed in a transaction that is rolled back: nothing stored changes.
+      return withCreditTransaction(workspace, false, signal, async (connection) => {
+        await computeCredit(connection, {
+          scope,
+          segmentation: request.segmentation,
+          params: request.params,
+        });
+        const query: Query = async (sql, params) =>
+          (await connection.runAndReadAll(sql, params)).getRowObjectsJS().map(toJsonRow);
+        const stats = await creditStats(query, request.dataset_id, request.segmentation);
+        const trajectory =
+          request.trajectory_id === undefined
+            ? null
+            : await trajectoryCredit(query, request.trajectory_id, request.segmentation);
+        return {
+          stats,
+          trajectory: trajectory && { segments: trajectory.segments, score: trajectory.score },
+        };
+      });
+    },
+  };
+}

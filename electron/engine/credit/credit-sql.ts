@@ -1,0 +1,151 @@
+// Bulk credit in DuckDB SQL, the same definitions as the reference formulas of shared/credit.ts
+// (a test holds them equal to 1e-9): per-segment progress advantage from the stored per-token
+// log-probs, per-trajectory outcome advantage within its group, TRIAGE credit per segment, and
+// the trajectory-level progress score, failure step and best-of-N.
+import { ROLE_CONSTANTS, WHITEN_EPS, type CreditParams } from '../../../shared/credit';
+
+const STEPS = 'temp.tw_credit_steps';
+const OUTCOMES = 'temp.tw_credit_outcomes';
+
+/** A list expression aggregated like aggregateTokens: empty -> 0, any NaN -> NaN. */
+function tokenAggregate(list: string, agg: CreditParams['token_agg']): string {
+  const value = {
+    mean: `list_avg(${list})`,
+    sum: `list_sum(${list})`,
+    last: `${list}[-1]`,
+    min: `list_min(${list})`,
+    max: `list_max(${list})`,
+  }[agg];
+  return `CASE WHEN len(${list}) = 0 THEN 0.0
+    WHEN list_contains(${list}, 'NaN'::DOUBLE) THEN 'NaN'::DOUBLE ELSE ${value} END`;
+}
+
+/**
+ * One row per segment in scope with A_t = beta * (agg(policy) - agg(ref)) over the tokens of its
+ * turns, in turn order; null when the segment has no policy or no reference log-probs.
+ */
+export function stepsSql(params: CreditParams, segmentFilter: string): string {
+  return `CREATE OR REPLACE TEMP TABLE tw_credit_steps AS
+    WITH expanded AS (
+      SELECT s.trajectory_id, s.segment_index, s.turn_start, s.turn_end,
+             unnest(range(s.turn_start, s.turn_end + 1)) AS turn_index
+      FROM tw_segments s WHERE ${segmentFilter}),
+    joined AS (
+      SELECT e.trajectory_id, e.segment_index, e.turn_end,
+             flatten(list(l.logp_policy ORDER BY e.turn_index)
+               FILTER (WHERE l.logp_policy IS NOT NULL)) AS policy,
+             flatten(list(l.logp_ref ORDER BY e.turn_index)
+               FILTER (WHERE l.logp_ref IS NOT NULL)) AS ref,
+             count(l.logp_policy) AS policy_turns, count(l.logp_ref) AS ref_turns
+      FROM expanded e
+      LEFT JOIN tw_all_token_logprobs l USING (trajectory_id, turn_index)
+      GROUP BY ALL)
+    SELECT trajectory_id, segment_index, turn_end,
+      CASE WHEN policy_turns = 0 OR ref_turns = 0 THEN NULL
+        ELSE ${params.beta} * ((${tokenAggregate('policy', params.token_agg)})
+                             - (${tokenAggregate('ref', params.token_agg)})) END AS advantage
+    FROM joined`;
+}
+
+/** One row per trajectory in scope: its group's outcome advantage and the group's flag. */
+export function outcomesSql(params: CreditParams, trajectoryFilter: string): string {
+  const std = params.std === 'sample' ? 'stddev_samp(r)' : 'stddev_pop(r)';
+  const centred = 'r - mean_r';
+  const advantage = params.advantage === 'grpo' ? `(${centred}) / (sd + ${params.eps})` : centred;
+  return `CREATE OR REPLACE TEMP TABLE tw_credit_outcomes AS
+    WITH rewards AS (
+      SELECT trajectory_id, dataset_id, coalesce(group_id, trajectory_id) AS group_key,
+             sample_index, CASE WHEN isnan(reward) THEN NULL ELSE reward END AS r
+      FROM tw_trajectories WHERE ${trajectoryFilter}),
+    stats AS (
+      SELECT *, count(r) OVER g AS n, avg(r) OVER g AS mean_r, ${std} OVER g AS sd,
+             max(r) OVER g AS max_r, min(r) OVER g AS min_r
+      FROM rewards WINDOW g AS (PARTITION BY dataset_id, group_key))
+    SELECT trajectory_id, dataset_id, group_key, sample_index,
+      CASE WHEN r IS NULL THEN NULL WHEN n = 1 OR max_r = min_r THEN 0.0
+           ELSE ${advantage} END AS advantage,
+      CASE WHEN n = 0 THEN 'no_rewards' WHEN n = 1 THEN 'singleton'
+           WHEN max_r = min_r THEN 'zero_variance' END AS flag
+    FROM stats`;
+}
+
+function roleConstantSql(): string {
+  const cases = Object.entries(ROLE_CONSTANTS)
+    .map(([role, c]) => `WHEN '${role}' THEN ${c}`)
+    .join(' ');
+  return `CASE le.role_label ${cases} ELSE 0.0 END`;
+}
+
+/** Rows of tw_credit for every segment in scope (after the temp tables are built). */
+export function creditInsertSql(params: CreditParams, segmentation: string, paramsJson: string) {
+  const bonus = `${params.lambda} * ${roleConstantSql()}`;
+  const raw = `o.advantage + ${bonus}`;
+  const total = params.whiten
+    ? `(${raw} - avg(${raw}) OVER ()) / (coalesce(stddev_pop(${raw}) OVER (), 0) + ${WHITEN_EPS})`
+    : raw;
+  return `INSERT INTO tw_credit (trajectory_id, segment_index, outcome_advantage, role_bonus,
+      progress_advantage, total, sign_flipped, params, segmentation)
+    SELECT s.trajectory_id, s.segment_index, o.advantage, ${bonus}, s.advantage, ${total},
+      CASE WHEN o.advantage IS NULL THEN NULL
+           ELSE (o.advantage > 0 AND ${raw} < 0) OR (o.advantage < 0 AND ${raw} > 0) END,
+      '${paramsJson.replaceAll("'", "''")}'::JSON, '${segmentation.replaceAll("'", "''")}'
+    FROM ${STEPS} s
+    JOIN ${OUTCOMES} o USING (trajectory_id)
+    LEFT JOIN labels_effective le ON le.trajectory_id = s.trajectory_id
+      AND le.segment_index = s.segment_index AND le.segmentation = '${segmentation.replaceAll("'", "''")}'`;
+}
+
+function stepAggregate(agg: CreditParams['step_agg']): string {
+  return {
+    mean: 'list_avg(a)',
+    sum: 'list_sum(a)',
+    last: 'a[-1]',
+    max: 'list_max(a)',
+    min: 'list_min(a)',
+    bottom10: 'list_avg(list_sort(a)[1:greatest(1, ceil(len(a) / 10))::INTEGER])',
+  }[agg];
+}
+
+/** Argmin (first on ties) of the steps as a 0-based position, per the chosen failure method. */
+function failurePosition(method: CreditParams['failure_method']): string {
+  const argminFirst = (list: string) => `list_position(${list}, list_min(${list})) - 1`;
+  switch (method) {
+    case 'min_cumulative':
+      return argminFirst('cum');
+    case 'sharpest_drop':
+      return `CASE WHEN list_min(a) >= 0 THEN 0 ELSE ${argminFirst('a')} END`;
+    case 'sharpest_abs_drop':
+      return `CASE WHEN len(a) < 2 OR list_min(d) > 0 THEN 0 ELSE ${argminFirst('d')} + 1 END`;
+  }
+}
+
+/** Rows of tw_trajectory_scores for every trajectory in scope. */
+export function scoresInsertSql(params: CreditParams, segmentation: string, paramsJson: string) {
+  return `INSERT INTO tw_trajectory_scores (trajectory_id, progress_score, failure_step,
+      best_in_group, params, segmentation, outcome_advantage, group_flag, n_steps)
+    WITH per_trajectory AS (
+      SELECT trajectory_id,
+        list(advantage ORDER BY segment_index) FILTER (WHERE advantage IS NOT NULL) AS a,
+        list(turn_end ORDER BY segment_index) FILTER (WHERE advantage IS NOT NULL) AS ends
+      FROM ${STEPS} GROUP BY trajectory_id),
+    lists AS (
+      SELECT *, list_transform(range(len(a)), i -> list_sum(a[1:i + 1])) AS cum,
+             list_transform(range(1, len(a)), i -> a[i + 1] - a[i]) AS d
+      FROM per_trajectory),
+    scored AS (
+      SELECT o.trajectory_id, o.dataset_id, o.group_key, o.sample_index, o.advantage, o.flag,
+        coalesce(len(l.a), 0) AS n_steps,
+        CASE WHEN l.a IS NULL OR len(l.a) = 0 OR list_contains(l.a, 'NaN'::DOUBLE) THEN NULL
+             ELSE ${stepAggregate(params.step_agg)} END AS score,
+        CASE WHEN l.a IS NULL OR len(l.a) = 0 OR list_contains(l.a, 'NaN'::DOUBLE) THEN NULL
+             ELSE l.ends[${failurePosition(params.failure_method)} + 1] END AS failure_turn
+      FROM ${OUTCOMES} o LEFT JOIN lists l USING (trajectory_id)),
+    ranked AS (
+      SELECT *, CASE WHEN score IS NULL THEN NULL ELSE row_number() OVER (
+          PARTITION BY dataset_id, group_key, score IS NULL
+          ORDER BY score DESC, sample_index NULLS LAST, trajectory_id) = 1 END AS best
+      FROM scored)
+    SELECT trajectory_id, score, failure_turn, best, '${paramsJson.replaceAll("'", "''")}'::JSON,
+      '${segmentation.replaceAll("'", "''")}', advantage, flag, n_steps
+    FROM ranked`;
+}

@@ -1,0 +1,138 @@
+// Fills tw_segments for a scope of trajectories under one segmentation, computed by the reference
+// segmenter (shared/segments.ts) over turns streamed from DuckDB in trajectory order, so memory
+// stays bounded whatever the dataset's size. Labels, the judge and credit all read these rows.
+import type { DuckDBConnection } from '@duckdb/node-api';
+import { TurnwiseError } from '../../../shared/result';
+import {
+  parseSegmentation,
+  segmentTurns,
+  type Segment,
+  type SegmentTurn,
+} from '../../../shared/segments';
+import type { Workspace } from '../store/workspace';
+
+export interface TrajectoryScope {
+  dataset_id?: string | undefined;
+  trajectory_ids?: string[] | undefined;
+}
+
+/** SQL filter over a trajectory id column for a scope, with its parameters. */
+export function scopeFilter(
+  scope: TrajectoryScope,
+  column = 'trajectory_id',
+): { sql: string; params: string[] } {
+  if (scope.trajectory_ids !== undefined) {
+    // A JSON list keeps the statement's parameter count fixed however many ids there are.
+    return {
+      sql: `${column} IN (SELECT unnest(from_json($1, '["VARCHAR"]')))`,
+      params: [JSON.stringify(scope.trajectory_ids)],
+    };
+  }
+  if (scope.dataset_id !== undefined) {
+    return {
+      sql: `${column} IN (SELECT trajectory_id FROM tw_trajectories WHERE dataset_id = $1)`,
+      params: [scope.dataset_id],
+    };
+  }
+  return { sql: 'true', params: [] };
+}
+
+interface TurnRow {
+  trajectory_id: string;
+  turn: SegmentTurn;
+}
+
+/**
+ * Content is compared only for actions without tool calls (merge_identical); a hash of its
+ * whitespace-normalised text stands in for it (the same character class as shared/segments).
+ */
+const TURNS_SQL = (filter: string) => `
+  SELECT trajectory_id, turn_index, role, is_action, tool_calls::VARCHAR AS tool_calls,
+         CASE WHEN is_action THEN md5(trim(regexp_replace(content, '[\\t\\n\\v\\f\\r ]+', ' ', 'g')))
+              ELSE '' END AS content_key
+  FROM tw_all_turns
+  WHERE ${filter} AND trajectory_id NOT IN (
+    SELECT trajectory_id FROM tw_segments WHERE segmentation = $segmentation)
+  ORDER BY trajectory_id, turn_index`;
+
+async function* streamTurns(
+  connection: DuckDBConnection,
+  scope: TrajectoryScope,
+  segmentation: string,
+): AsyncGenerator<TurnRow> {
+  const filter = scopeFilter(scope);
+  const sql = TURNS_SQL(filter.sql).replace('$segmentation', `$${filter.params.length + 1}`);
+  const result = await connection.stream(sql, [...filter.params, segmentation]);
+  const names = result.columnNames();
+  for (;;) {
+    const chunk = await result.fetchChunk();
+    if (!chunk || chunk.rowCount === 0) return;
+    for (const row of chunk.getRowObjects(names)) {
+      yield {
+        trajectory_id: String(row.trajectory_id),
+        turn: {
+          turn_index: Number(row.turn_index),
+          role: String(row.role),
+          is_action: row.is_action === true,
+          tool_calls: JSON.parse(String(row.tool_calls)) as SegmentTurn['tool_calls'],
+          content: String(row.content_key),
+        },
+      };
+    }
+  }
+}
+
+/**
+ * Computes and stores the segments of every trajectory in scope that has none yet under this
+ * segmentation; returns how many segments were written.
+ */
+export async function ensureSegments(
+  workspace: Workspace,
+  scope: TrajectoryScope,
+  segmentation: string,
+  signal?: AbortSignal,
+): Promise<number> {
+  if (parseSegmentation(segmentation) === null) {
+    throw new TurnwiseError('invalid_input', `unknown segmentation '${segmentation}'`);
+  }
+  const reader = await workspace.connect();
+  const writer = await workspace.connect();
+  let written = 0;
+  try {
+    await writer.run('BEGIN TRANSACTION');
+    const appender = await writer.createAppender('tw_segments');
+    const flush = (trajectoryId: string, turns: SegmentTurn[]) => {
+      const segments: Segment[] = segmentTurns(turns, segmentation);
+      for (const segment of segments) {
+        appender.appendVarchar(trajectoryId);
+        appender.appendInteger(segment.segment_index);
+        appender.appendInteger(segment.turn_start);
+        appender.appendInteger(segment.turn_end);
+        appender.appendVarchar(segmentation);
+        appender.endRow();
+      }
+      written += segments.length;
+    };
+    let current: string | null = null;
+    let turns: SegmentTurn[] = [];
+    for await (const row of streamTurns(reader, scope, segmentation)) {
+      if (signal?.aborted) throw new TurnwiseError('cancelled', 'cancelled; nothing was written');
+      if (row.trajectory_id !== current) {
+        if (current !== null) flush(current, turns);
+        current = row.trajectory_id;
+        turns = [];
+      }
+      turns.push(row.turn);
+    }
+    if (current !== null) flush(current, turns);
+    appender.closeSync();
+    await writer.run('COMMIT');
+    return written;
+  } catch (error) {
+    await writer.run('ROLLBACK').catch(() => undefined);
+    throw error;
+  } finally {
+    reader.closeSync();
+    writer.closeSync();
+  }
+}

@@ -1,0 +1,99 @@
+// The credit methods of the API table (DESIGN s4); shared/api.ts spreads them into API.
+import { z } from 'zod';
+import { CreditParamsSchema } from './credit';
+import { Id, method } from './api-method';
+import { JobStateSchema } from './job-state';
+import { SegmentationNameSchema } from './segments';
+
+const Segmentation = SegmentationNameSchema.default('action');
+
+export const SegmentCreditSchema = z.object({
+  segment_index: z.number(),
+  turn_start: z.number(),
+  turn_end: z.number(),
+  role_label: z.string().nullable(),
+  label_source: z.string().nullable(),
+  outcome_advantage: z.number().nullable(),
+  role_bonus: z.number().nullable(),
+  progress_advantage: z.number().nullable(),
+  total: z.number().nullable(),
+  sign_flipped: z.boolean().nullable(),
+});
+export type SegmentCredit = z.infer<typeof SegmentCreditSchema>;
+
+export const TrajectoryScoreSchema = z.object({
+  progress_score: z.number().nullable(),
+  failure_step: z.number().nullable(),
+  best_in_group: z.boolean().nullable(),
+  outcome_advantage: z.number().nullable(),
+  group_flag: z.string().nullable(),
+  n_steps: z.number().nullable(),
+});
+
+export const HistogramSchema = z.object({
+  min: z.number().nullable(),
+  max: z.number().nullable(),
+  /** Equal-width bins over [min, max]; counts of the values in each. */
+  counts: z.array(z.number()),
+});
+
+/** Dataset-level view of one credit computation: distributions and how well the score works. */
+export const CreditStatsSchema = z.object({
+  trajectories: z.number(),
+  segments: z.number(),
+  sign_flips: z.number(),
+  histograms: z.object({
+    total: HistogramSchema,
+    progress_advantage: HistogramSchema,
+    progress_score: HistogramSchema,
+  }),
+  /** AUROC of the progress score against success (Mann-Whitney, ties 1/2). */
+  auroc: z.number().nullable(),
+  /** Spearman rank correlation of the progress score with the reward. */
+  spearman: z.number().nullable(),
+  /** Predicted failure step against metadata.failure_step where the data has one. */
+  failure: z.object({
+    evaluated: z.number(),
+    accuracy: z.number().nullable(),
+    mean_abs_error_steps: z.number().nullable(),
+  }),
+});
+export type CreditStats = z.infer<typeof CreditStatsSchema>;
+
+const CreditInput = {
+  dataset_id: Id.optional(),
+  segmentation: Segmentation,
+  params: CreditParamsSchema.default(CreditParamsSchema.parse({})),
+};
+
+export const CREDIT_API = {
+  /** Computes and stores credit for a dataset (or every dataset) as a job. */
+  startCredit: method(z.object(CreditInput).strict(), JobStateSchema),
+  /** The stored credit of one trajectory, segment by segment, with its trajectory scores. */
+  getTrajectoryCredit: method(
+    z.object({ trajectory_id: Id, segmentation: Segmentation }).strict(),
+    z.object({
+      segments: z.array(SegmentCreditSchema),
+      score: TrajectoryScoreSchema.nullable(),
+      params: z.record(z.string(), z.unknown()).nullable(),
+    }),
+  ),
+  /** Stored credit statistics of a dataset. */
+  getCreditStats: method(
+    z.object({ dataset_id: Id, segmentation: Segmentation }).strict(),
+    CreditStatsSchema.extend({ params: z.record(z.string(), z.unknown()).nullable() }),
+  ),
+  /**
+   * Credit with other parameters, computed and not kept: a dataset's statistics and, when asked,
+   * one trajectory's segments (the credit panel's live preview).
+   */
+  previewCredit: method(
+    z.object({ ...CreditInput, dataset_id: Id, trajectory_id: Id.optional() }).strict(),
+    z.object({
+      stats: CreditStatsSchema,
+      trajectory: z
+        .object({ segments: z.array(SegmentCreditSchema), score: TrajectoryScoreSchema.nullable() })
+        .nullable(),
+    }),
+  ),
+} as const;
