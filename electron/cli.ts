@@ -2,9 +2,11 @@
 import { TurnwiseError } from '../shared/result';
 import { creditCommand } from './cli/credit-command';
 import { importCommand } from './cli/import-command';
+import { labelCommand } from './cli/label-command';
 import { CliFailure, failureFrom } from './cli/output';
 import { formatsCommand, sqlCommand, statsCommand } from './cli/query-commands';
 import { regroupCommand } from './cli/regroup-command';
+import { scoreCommand } from './cli/score-command';
 import { serveCommand } from './cli/serve-command';
 
 const COMMANDS: Record<string, (args: string[]) => Promise<void>> = {
@@ -14,6 +16,8 @@ const COMMANDS: Record<string, (args: string[]) => Promise<void>> = {
   sql: sqlCommand,
   regroup: regroupCommand,
   credit: creditCommand,
+  label: labelCommand,
+  score: scoreCommand,
   serve: serveCommand,
 };
 
@@ -32,6 +36,11 @@ const USAGE = `usage: turnwise <command> [options]
          [--advantage grpo|dr_grpo] [--lambda 0.2] [--beta 1.0] [--token-agg mean] [--step-agg min]
          [--failure-method min_cumulative|sharpest_drop|sharpest_abs_drop] [--std sample|population]
          [--eps 1e-6] [--whiten] [--json]
+  label --db FILE --labeler heuristic|judge [--dataset ID] [--segmentation action] [--json]
+        [--endpoint URL --model NAME --concurrency 4 --api-key-env VAR --prompt-version V --limit N]
+  score --db FILE --policy-endpoint URL --ref-endpoint URL (either may be omitted) [--json]
+        [--policy-model M] [--ref-model M] [--dataset ID] [--only-missing] [--concurrency 4]
+        [--api-key-env VAR] [--rendering chat_template|chatml] [--timeout 300] [--retries 4]
   serve --db FILE [--port 0]`;
 
 export async function main(argv: string[]): Promise<number> {

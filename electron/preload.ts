@@ -51,6 +51,18 @@ export function createBridge(ipc: IpcRendererLike, files: WebUtilsLike): Turnwis
     getTrajectoryCredit: (input) => invoke(channel('getTrajectoryCredit'), input),
     getCreditStats: (input) => invoke(channel('getCreditStats'), input),
     previewCredit: (input) => invoke(channel('previewCredit'), input),
+    getTurnTree: (input) => invoke(channel('getTurnTree'), input),
+    getCreditAgreement: (input) => invoke(channel('getCreditAgreement'), input),
+    listJudgePrompts: (input) => invoke(channel('listJudgePrompts'), input),
+    createJudgePrompt: (input) => invoke(channel('createJudgePrompt'), input),
+    startJudge: (input) => invoke(channel('startJudge'), input),
+    listJudgeRuns: (input) => invoke(channel('listJudgeRuns'), input),
+    startScoring: (input) => invoke(channel('startScoring'), input),
+    listEndpointModels: (input) => invoke(channel('listEndpointModels'), input),
+    getSegments: (input) => invoke(channel('getSegments'), input),
+    setLabel: (input) => invoke(channel('setLabel'), input),
+    startHeuristicLabels: (input) => invoke(channel('startHeuristicLabels'), input),
+    listHeuristicRules: (input) => invoke(channel('listHeuristicRules'), input),
     onJobEvent(listener) {
       // The IPC event object stays here: it would hand the page a route back into Electron.
       const relay = (_event: unknown, job: unknown): void => listener(job as JobState);

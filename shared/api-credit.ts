@@ -66,6 +66,53 @@ const CreditInput = {
   params: CreditParamsSchema.default(CreditParamsSchema.parse({})),
 };
 
+export const TurnTreeNodeSchema = z.object({
+  id: z.number(),
+  parent: z.number().nullable(),
+  depth: z.number(),
+  role: z.string().nullable(),
+  /** The start of the turn's (normalised) content. */
+  preview: z.string().nullable(),
+  tool_names: z.array(z.string()),
+  children: z.array(z.number()),
+  n: z.number(),
+  n_known: z.number(),
+  successes: z.number(),
+  p: z.number().nullable(),
+  success_variance: z.number().nullable(),
+  value: z.number().nullable(),
+  branch_advantage: z.number().nullable(),
+  rollout_ids: z.array(z.string()),
+});
+
+const SignCountsSchema = z.object({
+  positive: z.number(),
+  zero: z.number(),
+  negative: z.number(),
+  unknown: z.number(),
+});
+
+export const CreditAgreementSchema = z.object({
+  labeled_segments: z.number(),
+  /** Groups beyond the turn-tree cap, whose branch advantages are unknown. */
+  groups_left_out: z.number(),
+  spearman: z.object({
+    role_vs_progress: z.number().nullable(),
+    role_vs_branch: z.number().nullable(),
+    progress_vs_branch: z.number().nullable(),
+  }),
+  /** Per role: how the progress and branch advantages of its segments are signed. */
+  confusion: z.array(
+    z.object({
+      role: z.string(),
+      segments: z.number(),
+      progress: SignCountsSchema,
+      branch: SignCountsSchema,
+    }),
+  ),
+});
+export type CreditAgreement = z.infer<typeof CreditAgreementSchema>;
+
 export const CREDIT_API = {
   /** Computes and stores credit for a dataset (or every dataset) as a job. */
   startCredit: method(z.object(CreditInput).strict(), JobStateSchema),
@@ -95,5 +142,15 @@ export const CREDIT_API = {
         .object({ segments: z.array(SegmentCreditSchema), score: TrajectoryScoreSchema.nullable() })
         .nullable(),
     }),
+  ),
+  /** A group's rollouts as a prefix tree of turns with Monte-Carlo values per node. */
+  getTurnTree: method(
+    z.object({ dataset_id: Id, group_id: Id }).strict(),
+    z.object({ rollouts: z.number(), nodes: z.array(TurnTreeNodeSchema) }),
+  ),
+  /** Agreement of TRIAGE roles, progress advantage and turn-tree branch advantage (labeled data). */
+  getCreditAgreement: method(
+    z.object({ dataset_id: Id, segmentation: Segmentation }).strict(),
+    CreditAgreementSchema,
   ),
 } as const;

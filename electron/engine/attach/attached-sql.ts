@@ -69,10 +69,15 @@ export function turnsSelect(source: AttachedSource, relation: string): string {
     FROM ${messagesRelation(source, relation)}`;
 }
 
-/** Per-token lists (the columns of tw_token_logprobs) of the rows of a relation. */
+/**
+ * Per-token lists (the columns of tw_token_logprobs) of the rows of a relation. A turn scored
+ * later (`turnwise score` writes tw_token_logprobs) takes the place of the file's own lists.
+ */
 export function logprobsSelect(source: AttachedSource, relation: string): string {
   return `SELECT trajectory_id, turn_index, m.token_ids, m.logp_policy, m.logp_ref
-    FROM ${messagesRelation(source, relation)}
+    FROM ${messagesRelation(source, relation)} f
     WHERE tw_role(m.role) = 'assistant'
-      AND (m.token_ids IS NOT NULL OR m.logp_policy IS NOT NULL OR m.logp_ref IS NOT NULL)`;
+      AND (m.token_ids IS NOT NULL OR m.logp_policy IS NOT NULL OR m.logp_ref IS NOT NULL)
+      AND NOT EXISTS (SELECT 1 FROM tw_token_logprobs stored
+        WHERE stored.trajectory_id = f.trajectory_id AND stored.turn_index = f.turn_index)`;
 }

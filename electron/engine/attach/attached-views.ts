@@ -62,6 +62,8 @@ export async function refreshAttachedViews(
   attachments: Attachment[],
 ): Promise<string[]> {
   const present = attachments.filter((a) => a.files.every((file) => existsSync(file)));
+  // Views over the files are rebuilt too, so they follow this version's SQL.
+  for (const attachment of present) await createAttachmentViews(run, attachment);
   await rebuildUnionViews(
     run,
     present.map((a) => a.viewKey),

@@ -3,6 +3,7 @@
 import { existsSync } from 'node:fs';
 import { TurnwiseError } from '../../../shared/result';
 import type { Workspace } from '../store/workspace';
+import { quoteText } from './attach-spec';
 import { fileRelation, logprobsSelect, turnsSelect } from './attached-sql';
 import { parseAttachment } from './attached-views';
 
@@ -40,6 +41,9 @@ export async function turnRelationsFor(
   const relation = fileRelation(file, fileIndex as number, rowNumber);
   return {
     turns: `(${turnsSelect(source, relation)})`,
-    logprobs: `(${logprobsSelect(source, relation)})`,
+    // Rows scored into the workspace, then the file's own lists for the other turns.
+    logprobs: `(SELECT trajectory_id, turn_index, token_ids, logp_policy, logp_ref
+      FROM tw_token_logprobs WHERE trajectory_id = ${quoteText(trajectoryId)}
+      UNION ALL ${logprobsSelect(source, relation)})`,
   };
 }

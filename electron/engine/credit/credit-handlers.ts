@@ -3,9 +3,11 @@ import type { CREDIT_API } from '../../../shared/api-credit';
 import { TurnwiseError } from '../../../shared/result';
 import type { HandlerContext, HandlersOf } from '../handler-context';
 import { toJsonRow } from '../store/json-values';
+import { creditAgreement } from './agreement';
 import { creditStats, trajectoryCredit, type Query } from './credit-queries';
 import { computeCredit, runCredit, withCreditTransaction } from './run-credit';
 import { ensureSegments } from './segments-store';
+import { groupTurnTree } from './turn-tree-query';
 
 export function creditHandlers({ workspace, jobs }: HandlerContext): HandlersOf<typeof CREDIT_API> {
   const workspaceQuery: Query = (sql, params) => workspace.query(sql, params);
@@ -54,6 +56,11 @@ export function creditHandlers({ workspace, jobs }: HandlerContext): HandlersOf<
           : null;
       return { ...stats, params };
     },
+    getCreditAgreement: async (request) => {
+      await requireDataset(request.dataset_id);
+      return creditAgreement(workspace, request.dataset_id, request.segmentation);
+    },
+    getTurnTree: (request) => groupTurnTree(workspace, request.dataset_id, request.group_id),
     previewCredit: async (request) => {
       const [known] = await workspace.query(
         'SELECT 1 AS x FROM tw_datasets WHERE dataset_id = $1',

@@ -20,6 +20,7 @@ import { runImport } from '../importers/run-import';
 import { Workspace } from '../store/workspace';
 import { tempDir, writeJsonl } from '../test-support';
 import { runCredit } from './run-credit';
+import { ensureSegments } from './segments-store';
 
 const tmp = tempDir();
 afterAll(() => tmp.cleanup());
@@ -280,5 +281,35 @@ describe('credit: SQL bulk computation agrees with the reference formulas', () =
     }
     expect(scores.get('gen:g-single-s0')?.group_flag).toBe('singleton');
     expect(scores.get('gen:g-flat-s0')?.group_flag).toBe('zero_variance');
+  });
+});
+
+describe('segments', () => {
+  it('concurrent callers write each trajectory segments once', async () => {
+    const workspace = await Workspace.open(path.join(tmp.dir, 'segments.duckdb'));
+    const file = writeJsonl(
+      path.join(tmp.dir, 'few.jsonl'),
+      generate(prng(3)).map((d) => d.record),
+    );
+    const never = new AbortController().signal;
+    await runImport(
+      workspace,
+      { paths: [file], format: 'turnwise', onError: 'abort' },
+      () => {},
+      never,
+    );
+    const written = await Promise.all([
+      ensureSegments(workspace, {}, 'action'),
+      ensureSegments(workspace, { dataset_id: 'few' }, 'action'),
+      ensureSegments(workspace, {}, 'action'),
+    ]);
+    const [row] = await workspace.query(
+      `SELECT count(*) AS n, count(DISTINCT (trajectory_id, segment_index)) AS distinct_n,
+              (SELECT sum(n_actions) FROM tw_trajectories) AS actions FROM tw_segments`,
+    );
+    expect(written[0]).toBe(Number(row?.actions));
+    expect(written.slice(1)).toEqual([0, 0]);
+    expect(row?.n).toBe(row?.distinct_n);
+    workspace.close();
   });
 });

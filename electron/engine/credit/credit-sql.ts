@@ -7,43 +7,62 @@ import { ROLE_CONSTANTS, WHITEN_EPS, type CreditParams } from '../../../shared/c
 const STEPS = 'temp.tw_credit_steps';
 const OUTCOMES = 'temp.tw_credit_outcomes';
 
-/** A list expression aggregated like aggregateTokens: empty -> 0, any NaN -> NaN. */
-function tokenAggregate(list: string, agg: CreditParams['token_agg']): string {
+/**
+ * Per-turn partial aggregates of one side's token list (combined per segment below). A NaN
+ * anywhere makes the sum NaN, which finds it without a second pass (log-probs are never +inf,
+ * the one other way to a NaN sum).
+ */
+function turnPartials(side: 'policy' | 'ref', column: string): string {
+  return `len(${column}) AS ${side}_n, list_sum(${column}) AS ${side}_sum,
+    list_min(${column}) AS ${side}_min, list_max(${column}) AS ${side}_max,
+    ${column}[-1] AS ${side}_last, isnan(list_sum(${column})) AS ${side}_nan`;
+}
+
+/**
+ * A segment's aggregate of one side's tokens from its turns' partials, with the semantics of
+ * aggregateTokens over the concatenated list: empty -> 0, any NaN -> NaN.
+ */
+function segmentAggregate(side: 'policy' | 'ref', agg: CreditParams['token_agg']): string {
+  const n = `coalesce(sum(${side}_n), 0)`;
   const value = {
-    mean: `list_avg(${list})`,
-    sum: `list_sum(${list})`,
-    last: `${list}[-1]`,
-    min: `list_min(${list})`,
-    max: `list_max(${list})`,
+    mean: `sum(${side}_sum) / ${n}`,
+    sum: `sum(${side}_sum)`,
+    last: `arg_max(${side}_last, turn_index) FILTER (WHERE ${side}_n > 0)`,
+    min: `min(${side}_min)`,
+    max: `max(${side}_max)`,
   }[agg];
-  return `CASE WHEN len(${list}) = 0 THEN 0.0
-    WHEN list_contains(${list}, 'NaN'::DOUBLE) THEN 'NaN'::DOUBLE ELSE ${value} END`;
+  return `CASE WHEN ${n} = 0 THEN 0.0 WHEN bool_or(${side}_nan) THEN 'NaN'::DOUBLE
+    ELSE ${value} END`;
 }
 
 /**
  * One row per segment in scope with A_t = beta * (agg(policy) - agg(ref)) over the tokens of its
- * turns, in turn order; null when the segment has no policy or no reference log-probs.
+ * turns; null when the segment has no policy or no reference log-probs. Tokens are reduced per
+ * turn first (vectorised list functions), then per segment, so no token list is rebuilt.
  */
 export function stepsSql(params: CreditParams, segmentFilter: string): string {
   return `CREATE OR REPLACE TEMP TABLE tw_credit_steps AS
     WITH expanded AS (
-      SELECT s.trajectory_id, s.segment_index, s.turn_start, s.turn_end,
+      SELECT s.trajectory_id, s.segment_index, s.turn_end,
              unnest(range(s.turn_start, s.turn_end + 1)) AS turn_index
       FROM tw_segments s WHERE ${segmentFilter}),
+    partials AS (
+      SELECT trajectory_id, turn_index, logp_policy IS NOT NULL AS has_policy,
+             logp_ref IS NOT NULL AS has_ref,
+             ${turnPartials('policy', 'logp_policy')}, ${turnPartials('ref', 'logp_ref')}
+      FROM tw_all_token_logprobs
+      WHERE trajectory_id IN (SELECT DISTINCT trajectory_id FROM expanded)),
     joined AS (
       SELECT e.trajectory_id, e.segment_index, e.turn_end,
-             flatten(list(l.logp_policy ORDER BY e.turn_index)
-               FILTER (WHERE l.logp_policy IS NOT NULL)) AS policy,
-             flatten(list(l.logp_ref ORDER BY e.turn_index)
-               FILTER (WHERE l.logp_ref IS NOT NULL)) AS ref,
-             count(l.logp_policy) AS policy_turns, count(l.logp_ref) AS ref_turns
-      FROM expanded e
-      LEFT JOIN tw_all_token_logprobs l USING (trajectory_id, turn_index)
-      GROUP BY ALL)
+             count(*) FILTER (WHERE p.has_policy) AS policy_turns,
+             count(*) FILTER (WHERE p.has_ref) AS ref_turns,
+             ${segmentAggregate('policy', params.token_agg)} AS policy_value,
+             ${segmentAggregate('ref', params.token_agg)} AS ref_value
+      FROM expanded e LEFT JOIN partials p USING (trajectory_id, turn_index)
+      GROUP BY e.trajectory_id, e.segment_index, e.turn_end)
     SELECT trajectory_id, segment_index, turn_end,
       CASE WHEN policy_turns = 0 OR ref_turns = 0 THEN NULL
-        ELSE ${params.beta} * ((${tokenAggregate('policy', params.token_agg)})
-                             - (${tokenAggregate('ref', params.token_agg)})) END AS advantage
+        ELSE ${params.beta} * (policy_value - ref_value) END AS advantage
     FROM joined`;
 }
 

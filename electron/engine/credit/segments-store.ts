@@ -82,11 +82,30 @@ async function* streamTurns(
   }
 }
 
+/** Per workspace, the tail of the queue of segmenting runs (see ensureSegments). */
+const segmenting = new WeakMap<Workspace, Promise<unknown>>();
+
 /**
  * Computes and stores the segments of every trajectory in scope that has none yet under this
- * segmentation; returns how many segments were written.
+ * segmentation; returns how many segments were written. Runs one at a time per workspace: two
+ * concurrent callers (the labeling panel and the credit panel open together) would otherwise
+ * both see a trajectory without segments and both write them.
  */
-export async function ensureSegments(
+export function ensureSegments(
+  workspace: Workspace,
+  scope: TrajectoryScope,
+  segmentation: string,
+  signal?: AbortSignal,
+): Promise<number> {
+  const previous = segmenting.get(workspace) ?? Promise.resolve();
+  const run = previous
+    .catch(() => undefined)
+    .then(() => writeMissingSegments(workspace, scope, segmentation, signal));
+  segmenting.set(workspace, run);
+  return run;
+}
+
+async function writeMissingSegments(
   workspace: Workspace,
   scope: TrajectoryScope,
   segmentation: string,

@@ -1,7 +1,33 @@
 // Handlers of the scoring API methods (shared/api-scoring.ts).
-import type { SCORING_API } from '../../../shared/api-scoring';
+import type { SCORING_API, ScoringSummary } from '../../../shared/api-scoring';
 import type { HandlerContext, HandlersOf } from '../handler-context';
+import { apiKeyFor, endpointFailure, runScoring, validateScoring } from './run-scoring';
+import { VllmClient } from './vllm-client';
 
-export function scoringHandlers(_context: HandlerContext): HandlersOf<typeof SCORING_API> {
-  return {};
+const MODEL_LIST_TIMEOUT_MS = 15_000;
+
+export function scoringHandlers({
+  workspace,
+  jobs,
+}: HandlerContext): HandlersOf<typeof SCORING_API> {
+  return {
+    startScoring: async (request) => {
+      await validateScoring(workspace, request);
+      return jobs.start('score', (report, signal): Promise<ScoringSummary> =>
+        runScoring(workspace, request, report, signal),
+      );
+    },
+    listEndpointModels: async (request) => {
+      const client = new VllmClient(request.base_url, apiKeyFor(request, 'endpoint'), {
+        timeoutMs: MODEL_LIST_TIMEOUT_MS,
+        maxRetries: 1,
+        signal: new AbortController().signal,
+      });
+      try {
+        return { models: await client.listModels() };
+      } catch (error) {
+        throw endpointFailure(error);
+      }
+    },
+  };
 }

@@ -152,6 +152,21 @@ const v6Segmentation = [
     FROM tw_trajectory_scores`,
 ];
 
+// v7: the LLM judge (DESIGN s5): versioned prompts (immutable, with their parent), a cache of
+// answers keyed by sha256 of (prompt version, model, segment context) so re-runs cost nothing, and
+// a record of each run. API keys are never stored.
+const v7Judge = [
+  `CREATE TABLE tw_judge_prompts (version_id VARCHAR PRIMARY KEY, parent_version VARCHAR,
+    text VARCHAR NOT NULL, created_at TIMESTAMPTZ NOT NULL)`,
+  `CREATE TABLE tw_judge_cache (cache_key VARCHAR PRIMARY KEY, prompt_version VARCHAR NOT NULL,
+    model VARCHAR NOT NULL, response JSON NOT NULL, prompt_tokens INTEGER,
+    completion_tokens INTEGER, created_at TIMESTAMPTZ NOT NULL)`,
+  `CREATE TABLE tw_judge_runs (run_id VARCHAR PRIMARY KEY, dataset_id VARCHAR,
+    prompt_version VARCHAR NOT NULL, model VARCHAR NOT NULL, endpoint VARCHAR NOT NULL,
+    status VARCHAR NOT NULL, params JSON, summary JSON, started_at TIMESTAMPTZ NOT NULL,
+    finished_at TIMESTAMPTZ NOT NULL)`,
+];
+
 export const MIGRATIONS: Migration[] = [
   { version: 1, statements: [...v1Tables, ...v1Views] },
   { version: 2, statements: v2TurnMetadata },
@@ -159,6 +174,7 @@ export const MIGRATIONS: Migration[] = [
   { version: 4, statements: v4Mappings },
   { version: 5, statements: v5Attachments },
   { version: 6, statements: v6Segmentation },
+  { version: 7, statements: v7Judge },
 ];
 
 export { TURN_COLUMNS, LOGPROB_COLUMNS };

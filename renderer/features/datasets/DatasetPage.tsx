@@ -6,6 +6,10 @@ import { useState } from 'react';
 import { useApi } from '../../api/useApi';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { PageHeader } from '../../components/PageHeader';
+import { CreditAgreementPanel } from '../credit/CreditAgreementPanel';
+import { JudgeLauncher } from '../judge/JudgeLauncher';
+import { HeuristicLabelsLauncher } from '../labeling/HeuristicLabelsLauncher';
+import { ScoreLauncher } from '../scoring/ScoreLauncher';
 import { TrajectoryTable } from '../trajectories/TrajectoryTable';
 import { DatasetSummaryPanel } from './DatasetSummaryPanel';
 import { RegroupDialog } from './RegroupDialog';
@@ -45,9 +49,18 @@ export function DatasetPage({ id }: { id: string }) {
         overline={overline}
         title={dataset?.name ?? <Skeleton width={240} />}
         actions={
-          <Button variant="outlined" onClick={() => setRegrouping(true)} data-testid="regroup-open">
-            Regroup
-          </Button>
+          <>
+            <Button
+              variant="outlined"
+              onClick={() => setRegrouping(true)}
+              data-testid="regroup-open"
+            >
+              Regroup
+            </Button>
+            <HeuristicLabelsLauncher datasetId={id} />
+            <JudgeLauncher datasetId={id} />
+            <ScoreLauncher datasetId={id} />
+          </>
         }
       />
       <RegroupDialog
@@ -65,6 +78,7 @@ export function DatasetPage({ id }: { id: string }) {
       ) : (
         <DatasetSummaryPanel dataset={dataset} />
       )}
+      <CreditAgreementPanel datasetId={id} />
       <TrajectoryTable key={version} scope={{ dataset_id: id }} storageKey={`dataset:${id}`} />
     </>
   );

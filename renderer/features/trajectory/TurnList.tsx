@@ -11,9 +11,17 @@ import { TurnListRoot } from './turn-styles';
 
 export const TURN_BATCH = 200;
 
-export function TurnList({ trajectoryId, turns }: { trajectoryId: string; turns: Turn[] }) {
+type Props = {
+  trajectoryId: string;
+  turns: Turn[];
+  /** A turn that must be rendered even beyond the batches shown (the segment being labeled). */
+  revealTurn?: number | null;
+};
+
+export function TurnList({ trajectoryId, turns, revealTurn = null }: Props) {
   const [shown, setShown] = useState(TURN_BATCH);
-  const visible = turns.slice(0, shown);
+  const revealAt = revealTurn === null ? -1 : turns.findIndex((t) => t.turn_index >= revealTurn);
+  const visible = turns.slice(0, Math.max(shown, revealAt + 1));
   const remaining = turns.length - visible.length;
   return (
     <TurnListRoot>

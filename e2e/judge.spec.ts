@@ -1,0 +1,93 @@
+// The LLM judge from the dataset page, against a local server speaking the OpenAI chat API that
+// this test process runs (no LLM endpoint is reachable here); `turnwise serve` calls it.
+import { expect, test, type Page } from '@playwright/test';
+import {
+  startOpenAIChatServer,
+  triageReply,
+  type OpenAIChatServer,
+} from '../electron/engine/test-servers/openai-chat-server';
+import { api, appUrl } from './api';
+
+interface Sql {
+  rows: Record<string, number | string>[];
+}
+
+let server: OpenAIChatServer;
+test.beforeAll(async () => {
+  server = await startOpenAIChatServer({ latencyMs: 20 });
+});
+test.afterAll(async () => {
+  await server.close();
+});
+
+async function openJudge(page: Page, model: string) {
+  await page.goto(appUrl('/dataset/demo'));
+  await page.getByTestId('judge-open').click();
+  await page.getByTestId('judge-endpoint').fill(server.baseUrl);
+  await page.getByTestId('judge-model').fill(model);
+}
+
+test('the judge labels a few demo trajectories and a re-run is answered from the cache', async ({
+  page,
+}) => {
+  const [first] = (
+    await api<Sql>('runSql', {
+      sql: `SELECT sum(n_actions) AS n FROM (SELECT n_actions FROM trajectories
+            WHERE dataset_id = 'demo' ORDER BY trajectory_id LIMIT 3)`,
+    })
+  ).rows;
+  const segments = Number(first?.n);
+  expect(segments).toBeGreaterThan(3);
+
+  await openJudge(page, 'e2e-judge');
+  await page.getByTestId('judge-concurrency').fill('2');
+  await page.getByTestId('judge-limit').fill('3');
+  await page.getByTestId('judge-start').click();
+  const summary = page.getByTestId('judge-summary');
+  await expect(summary).toContainText(
+    `Judged ${segments} segments as judge:triage-judge/1@e2e-judge`,
+  );
+  await expect(summary).toContainText(`Labels written${segments}`);
+  expect(server.requests).toHaveLength(segments);
+  expect(server.maxInFlight).toBeLessThanOrEqual(2);
+  // The judge never sees the outcome.
+  for (const request of server.requests) {
+    expect(request.user).not.toMatch(/step_roles|failure_step|"reward"|checks_passed/);
+  }
+
+  const labels = await api<Sql>('runSql', {
+    sql: `SELECT count(*) AS n, count(DISTINCT trajectory_id) AS t, min(source) AS source
+          FROM labels WHERE source LIKE 'judge:%@e2e-judge'`,
+  });
+  expect(labels.rows).toEqual([{ n: segments, t: 3, source: 'judge:triage-judge/1@e2e-judge' }]);
+
+  server.reset();
+  await page.getByRole('button', { name: 'New run' }).click();
+  await page.getByTestId('judge-start').click();
+  await expect(summary).toContainText(`From cache${segments}`);
+  await expect(summary).toContainText('Labels written0');
+  expect(server.requests).toHaveLength(0);
+});
+
+test('a judge run is cancelled from the dialog and keeps what it wrote', async ({ page }) => {
+  server.reset();
+  server.setReply((request, index) => (index < 3 ? triageReply(request, index) : { hang: true }));
+  try {
+    await openJudge(page, 'e2e-cancel');
+    await page.getByTestId('judge-concurrency').fill('2');
+    await page.getByTestId('judge-limit').fill('');
+    await page.getByTestId('judge-start').click();
+    await expect(page.getByTestId('judge-progress')).toContainText('3 labeled');
+    await page.getByTestId('judge-cancel').click();
+    await expect(page.getByRole('dialog').getByTestId('error-alert')).toContainText(
+      'judge cancelled; 3 labels written before it are kept',
+    );
+    await expect(page.getByTestId('judge-summary')).toContainText('Labels written3');
+    const kept = await api<Sql>('runSql', {
+      sql: `SELECT count(*) AS n FROM labels WHERE source LIKE 'judge:%@e2e-cancel'`,
+    });
+    expect(kept.rows).toEqual([{ n: 3 }]);
+  } finally {
+    server.setReply(triageReply);
+  }
+});

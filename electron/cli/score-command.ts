@@ -1,0 +1,147 @@
+// turnwise score --db FILE [--policy-endpoint URL] [--ref-endpoint URL] [--policy-model M]
+//   [--ref-model M] [--dataset ID] [--only-missing] [--concurrency 4] [--api-key-env VAR]
+//   [--rendering chat_template|chatml] [--timeout SECONDS] [--retries N] [--json]
+import type { ApiInput } from '../../shared/api';
+import {
+  MAX_SCORING_CONCURRENCY,
+  SCORING_RENDERINGS,
+  type ScoringRendering,
+  type ScoringSummary,
+} from '../../shared/api-scoring';
+import { parse, requireDb } from './args';
+import { call, withEngine } from './call';
+import { failureFrom, printJson, usageFailure } from './output';
+
+function integerFlag(value: unknown, flag: string, min: number, max: number): number | undefined {
+  if (value === undefined) return undefined;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < min || n > max) {
+    throw usageFailure(`--${flag} is a whole number from ${min} to ${max}`);
+  }
+  return n;
+}
+
+function text(value: unknown): string | undefined {
+  return typeof value === 'string' ? value : undefined;
+}
+
+/** The startScoring request the flags describe; bad combinations are usage errors (exit 2). */
+export function scoringRequest(values: Record<string, unknown>): ApiInput<'startScoring'> {
+  const apiKeyEnv = text(values['api-key-env']);
+  const endpoint = (side: 'policy' | 'ref') => {
+    const url = text(values[`${side}-endpoint`]);
+    const model = text(values[`${side}-model`]);
+    if (url === undefined) {
+      if (model !== undefined) throw usageFailure(`--${side}-model goes with --${side}-endpoint`);
+      return undefined;
+    }
+    return {
+      base_url: url,
+      ...(model !== undefined ? { model } : {}),
+      ...(apiKeyEnv !== undefined ? { api_key_env: apiKeyEnv } : {}),
+    };
+  };
+  const policy = endpoint('policy');
+  const ref = endpoint('ref');
+  if (!policy && !ref) {
+    throw usageFailure('give --policy-endpoint URL, --ref-endpoint URL or both');
+  }
+  const rendering = text(values.rendering) ?? 'chat_template';
+  if (!(SCORING_RENDERINGS as readonly string[]).includes(rendering)) {
+    throw usageFailure(`--rendering is ${SCORING_RENDERINGS.join(' or ')}`);
+  }
+  const dataset = text(values.dataset);
+  const concurrency = integerFlag(values.concurrency, 'concurrency', 1, MAX_SCORING_CONCURRENCY);
+  const timeout = integerFlag(values.timeout, 'timeout', 1, 3600);
+  const retries = integerFlag(values.retries, 'retries', 0, 10);
+  return {
+    ...(policy ? { policy } : {}),
+    ...(ref ? { ref } : {}),
+    ...(dataset !== undefined ? { dataset_id: dataset } : {}),
+    only_missing: values['only-missing'] === true,
+    rendering: rendering as ScoringRendering,
+    ...(concurrency !== undefined ? { concurrency } : {}),
+    ...(timeout !== undefined ? { timeout_seconds: timeout } : {}),
+    ...(retries !== undefined ? { max_retries: retries } : {}),
+  };
+}
+
+function describe(summary: ScoringSummary): string[] {
+  const models = [
+    summary.policy_model !== null ? `policy ${summary.policy_model}` : null,
+    summary.ref_model !== null ? `reference ${summary.ref_model}` : null,
+  ].filter((m) => m !== null);
+  const lines = [
+    `Scored ${summary.turns_scored} turns (${summary.tokens} tokens) in ${summary.scored_trajectories} ` +
+      `of ${summary.trajectories} trajectories with ${models.join(' and ')} ` +
+      `(${summary.rendering}) in ${summary.seconds.toFixed(1)} s.`,
+  ];
+  const notes = [
+    summary.turns_already_scored > 0 ? `${summary.turns_already_scored} turns already scored` : '',
+    summary.turns_in_files > 0
+      ? `${summary.turns_in_files} turns with lists in attached files`
+      : '',
+    summary.turns_beyond_context > 0
+      ? `${summary.turns_beyond_context} turns past the context length`
+      : '',
+    summary.per_turn_trajectories > 0
+      ? `${summary.per_turn_trajectories} trajectories scored turn by turn (the chat template is not prefix-preserving)`
+      : '',
+  ].filter((note) => note !== '');
+  if (notes.length > 0) lines.push(`Skipped: ${notes.join('; ')}.`);
+  if (summary.failed_trajectories > 0) {
+    lines.push(`${summary.failed_trajectories} trajectories failed:`);
+    for (const failure of summary.failures)
+      lines.push(`  ${failure.trajectory_id}: ${failure.reason}`);
+  }
+  return lines;
+}
+
+export async function scoreCommand(args: string[]): Promise<void> {
+  const { values, positionals } = parse(args, {
+    db: { type: 'string' },
+    'policy-endpoint': { type: 'string' },
+    'ref-endpoint': { type: 'string' },
+    'policy-model': { type: 'string' },
+    'ref-model': { type: 'string' },
+    dataset: { type: 'string' },
+    'only-missing': { type: 'boolean', default: false },
+    concurrency: { type: 'string' },
+    'api-key-env': { type: 'string' },
+    rendering: { type: 'string' },
+    timeout: { type: 'string' },
+    retries: { type: 'string' },
+  });
+  const db = requireDb(values);
+  if (positionals.length > 0) throw usageFailure(`unexpected argument '${positionals[0]}'`);
+  const request = scoringRequest(values);
+
+  await withEngine(db, false, async (engine) => {
+    const showProgress = process.stderr.isTTY && !values.json;
+    const unsubscribe = engine.onJobEvent((job) => {
+      if (showProgress && job.status === 'running' && job.kind === 'score') {
+        const { done, total, message } = job.progress;
+        process.stderr.write(
+          `\r\x1b[K${done}${total !== null ? `/${total}` : ''} trajectories: ${message}`,
+        );
+      }
+    });
+    const job = await call(engine, 'startScoring', request, 'score');
+    // Ctrl-C cancels; trajectories already scored stay committed (--only-missing resumes).
+    const cancel = () => void engine.dispatch('cancelJob', { job_id: job.job_id });
+    process.once('SIGINT', cancel);
+    const final = await engine.waitForJob(job.job_id);
+    process.off('SIGINT', cancel);
+    unsubscribe();
+    if (showProgress) process.stderr.write('\r\x1b[K');
+    if (final.status !== 'succeeded' || final.error) {
+      throw failureFrom(
+        'score',
+        final.error ?? { code: 'internal', message: 'score ended without a result' },
+      );
+    }
+    const summary = final.result as ScoringSummary;
+    if (values.json) printJson(summary);
+    else for (const line of describe(summary)) console.log(line);
+  });
+}

@@ -1,0 +1,155 @@
+// The label log (tw_labels, append-only) as the labeling API reads and writes it: a trajectory's
+// segments with the label in force, and human label events committed one at a time.
+import { randomUUID } from 'node:crypto';
+import type { LabelEvent, LabeledSegment } from '../../../shared/api-labels';
+import type { RoleLabel, ToolCall } from '../../../shared/model';
+import { TurnwiseError } from '../../../shared/result';
+import { turnRelationsFor } from '../attach/turn-relations';
+import { ensureSegments } from '../credit/segments-store';
+import type { Workspace } from '../store/workspace';
+import { summarizeAction } from './action-summary';
+
+let lastIdMillis = 0;
+let idCounter = 0;
+
+/**
+ * A label id that sorts in creation order within this process (labels_effective breaks ties of
+ * created_at by label_id, newest first): milliseconds, a counter, then randomness.
+ */
+export function newLabelId(now = Date.now()): string {
+  idCounter = now === lastIdMillis ? idCounter + 1 : 0;
+  lastIdMillis = now;
+  return `${now.toString(36).padStart(9, '0')}-${idCounter.toString(36).padStart(4, '0')}-${randomUUID().slice(0, 8)}`;
+}
+
+const EVENT_COLUMNS = `label_id, trajectory_id, segment_index, segmentation, role_label, source,
+  rationale, confidence, created_at`;
+
+async function requireTrajectory(workspace: Workspace, trajectoryId: string): Promise<void> {
+  const rows = await workspace.query(`SELECT 1 FROM tw_trajectories WHERE trajectory_id = $1`, [
+    trajectoryId,
+  ]);
+  if (rows.length === 0)
+    throw new TurnwiseError('not_found', `no trajectory with id '${trajectoryId}'`);
+}
+
+async function actionSummaries(
+  workspace: Workspace,
+  trajectoryId: string,
+): Promise<Map<number, string>> {
+  const relations = await turnRelationsFor(workspace, trajectoryId);
+  const rows = await workspace.query(
+    `SELECT turn_index, tool_calls::VARCHAR AS tool_calls, left(content, 400) AS content
+     FROM ${relations.turns} AS u WHERE trajectory_id = $1 AND is_action`,
+    [trajectoryId],
+  );
+  return new Map(
+    rows.map((row) => [
+      Number(row.turn_index),
+      summarizeAction(JSON.parse(String(row.tool_calls)) as ToolCall[], String(row.content ?? '')),
+    ]),
+  );
+}
+
+export async function getSegments(
+  workspace: Workspace,
+  trajectoryId: string,
+  segmentation: string,
+): Promise<{ segments: LabeledSegment[]; events: LabelEvent[] }> {
+  await requireTrajectory(workspace, trajectoryId);
+  await ensureSegments(workspace, { trajectory_ids: [trajectoryId] }, segmentation);
+  const segments = await workspace.query(
+    `SELECT segment_index, turn_start, turn_end FROM tw_segments
+     WHERE trajectory_id = $1 AND segmentation = $2 ORDER BY segment_index`,
+    [trajectoryId, segmentation],
+  );
+  const events = (await workspace.query(
+    `SELECT ${EVENT_COLUMNS} FROM tw_labels WHERE trajectory_id = $1 AND segmentation = $2
+     ORDER BY created_at, label_id`,
+    [trajectoryId, segmentation],
+  )) as unknown as LabelEvent[];
+  // The same precedence as the labels_effective view, keeping the label id to find the event.
+  const effective = await workspace.query(
+    `SELECT label_id FROM (
+       SELECT label_id, row_number() OVER (
+         PARTITION BY segment_index
+         ORDER BY CASE WHEN source LIKE 'human:%' THEN 0 WHEN source LIKE 'judge:%' THEN 1 ELSE 2 END,
+                  created_at DESC, label_id DESC) AS precedence
+       FROM tw_labels WHERE trajectory_id = $1 AND segmentation = $2)
+     WHERE precedence = 1`,
+    [trajectoryId, segmentation],
+  );
+  const inForce = new Set(effective.map((row) => String(row.label_id)));
+  const labelOf = new Map(
+    events.filter((e) => inForce.has(e.label_id)).map((e) => [e.segment_index, e]),
+  );
+  const summaries =
+    segments.length > 0 ? await actionSummaries(workspace, trajectoryId) : new Map();
+  return {
+    segments: segments.map((row) => {
+      const segmentIndex = Number(row.segment_index);
+      const turnEnd = Number(row.turn_end);
+      return {
+        segment_index: segmentIndex,
+        turn_start: Number(row.turn_start),
+        turn_end: turnEnd,
+        action: summaries.get(turnEnd) ?? '(no action)',
+        label: labelOf.get(segmentIndex) ?? null,
+      };
+    }),
+    events,
+  };
+}
+
+export interface HumanLabel {
+  trajectory_id: string;
+  segment_index: number;
+  segmentation: string;
+  role_label: RoleLabel;
+  rationale?: string | undefined;
+  annotator: string;
+}
+
+/** Appends one human label event (committed when this returns) and returns it as stored. */
+export async function appendHumanLabel(
+  workspace: Workspace,
+  label: HumanLabel,
+): Promise<LabelEvent> {
+  await requireTrajectory(workspace, label.trajectory_id);
+  const segmentExists = async () =>
+    (
+      await workspace.query(
+        `SELECT 1 FROM tw_segments WHERE trajectory_id = $1 AND segmentation = $2 AND segment_index = $3`,
+        [label.trajectory_id, label.segmentation, label.segment_index],
+      )
+    ).length > 0;
+  if (!(await segmentExists())) {
+    await ensureSegments(workspace, { trajectory_ids: [label.trajectory_id] }, label.segmentation);
+    if (!(await segmentExists())) {
+      throw new TurnwiseError(
+        'not_found',
+        `trajectory '${label.trajectory_id}' has no segment ${label.segment_index} under ` +
+          `segmentation '${label.segmentation}'`,
+      );
+    }
+  }
+  const rationale = label.rationale?.trim() ?? '';
+  const now = Date.now();
+  const [row] = await workspace.query(
+    `INSERT INTO tw_labels (label_id, trajectory_id, segment_index, role_label, source, rationale,
+       confidence, created_at, segmentation)
+     VALUES ($1, $2, $3, $4, $5, $6, NULL, $7::TIMESTAMPTZ, $8)
+     RETURNING ${EVENT_COLUMNS}`,
+    [
+      newLabelId(now),
+      label.trajectory_id,
+      label.segment_index,
+      label.role_label,
+      `human:${label.annotator}`,
+      rationale === '' ? null : rationale,
+      new Date(now).toISOString(),
+      label.segmentation,
+    ],
+  );
+  return row as unknown as LabelEvent;
+}

@@ -1,0 +1,49 @@
+// A judge run while it runs: segments done of total, labels, cache hits, failures and tokens (the
+// job's progress message), then the summary or why it stopped.
+import Box from '@mui/material/Box';
+import LinearProgress from '@mui/material/LinearProgress';
+import Typography from '@mui/material/Typography';
+import type { JobState } from '../../../shared/api';
+import { JudgeSummarySchema } from '../../../shared/api-judge';
+import { ErrorAlert } from '../../components/ErrorAlert';
+import { JudgeSummaryView } from './JudgeSummaryView';
+
+export function JudgeProgress({ job }: { job: JobState }) {
+  const { done, total, message } = job.progress;
+  if (job.status === 'running') {
+    const value = total ? Math.min(100, (100 * done) / total) : undefined;
+    return (
+      <Box data-testid="judge-progress">
+        <LinearProgress
+          variant={value === undefined ? 'indeterminate' : 'determinate'}
+          value={value}
+        />
+        <Typography variant="body2" sx={{ mt: 1, color: 'text.secondary' }}>
+          {done}
+          {total === null ? '' : ` of ${total}`} segments · {message}
+        </Typography>
+      </Box>
+    );
+  }
+  if (job.status === 'succeeded') {
+    const summary = JudgeSummarySchema.safeParse(job.result);
+    return summary.success ? <JudgeSummaryView summary={summary.data} /> : null;
+  }
+  // Cancelled and failed runs carry their partial summary; labels written so far are kept.
+  const partial = JudgeSummarySchema.safeParse(job.error?.details);
+  return (
+    <Box>
+      {job.error !== null && (
+        <ErrorAlert
+          error={job.error}
+          title={job.status === 'cancelled' ? 'Judge cancelled' : 'The judge stopped'}
+        />
+      )}
+      {partial.success && (
+        <Box sx={{ mt: 2 }}>
+          <JudgeSummaryView summary={partial.data} />
+        </Box>
+      )}
+    </Box>
+  );
+}
