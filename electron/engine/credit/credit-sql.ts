@@ -116,49 +116,65 @@ export function creditInsertSql(params: CreditParams, segmentation: string, para
 
 function stepAggregate(agg: CreditParams['step_agg']): string {
   return {
-    mean: 'list_avg(a)',
-    sum: 'list_sum(a)',
-    last: 'a[-1]',
-    max: 'list_max(a)',
-    min: 'list_min(a)',
-    bottom10: 'list_avg(list_sort(a)[1:greatest(1, ceil(len(a) / 10))::INTEGER])',
+    mean: 'avg(advantage)',
+    sum: 'sum(advantage)',
+    last: 'max(advantage) FILTER (WHERE pos = steps - 1)',
+    max: 'max(advantage)',
+    min: 'min(advantage)',
+    bottom10: 'avg(advantage) FILTER (WHERE by_value <= greatest(1, ceil(steps / 10)))',
   }[agg];
 }
 
-/** Argmin (first on ties) of the steps as a 0-based position, per the chosen failure method. */
-function failurePosition(method: CreditParams['failure_method']): string {
-  const argminFirst = (list: string) => `list_position(${list}, list_min(${list})) - 1`;
+/** The failure step's turn_end, per the chosen method (first step on ties, as the reference). */
+function failureTurn(method: CreditParams['failure_method']): string {
+  const first = 'max(turn_end) FILTER (WHERE pos = 0)';
   switch (method) {
     case 'min_cumulative':
-      return argminFirst('cum');
+      return 'max(turn_end) FILTER (WHERE by_cumulative = 1)';
     case 'sharpest_drop':
-      return `CASE WHEN list_min(a) >= 0 THEN 0 ELSE ${argminFirst('a')} END`;
+      return `CASE WHEN min(advantage) >= 0 THEN ${first}
+        ELSE max(turn_end) FILTER (WHERE by_value = 1) END`;
     case 'sharpest_abs_drop':
-      return `CASE WHEN len(a) < 2 OR list_min(d) > 0 THEN 0 ELSE ${argminFirst('d')} + 1 END`;
+      return `CASE WHEN count(*) < 2 OR min(delta) > 0 THEN ${first}
+        ELSE max(turn_end) FILTER (WHERE by_delta = 1) END`;
   }
 }
 
-/** Rows of tw_trajectory_scores for every trajectory in scope. */
+/**
+ * Rows of tw_trajectory_scores for every trajectory in scope. Steps are ranked with window
+ * functions (no per-trajectory lists are built, so memory stays flat at any size).
+ */
 export function scoresInsertSql(params: CreditParams, segmentation: string, paramsJson: string) {
   return `INSERT INTO tw_trajectory_scores (trajectory_id, progress_score, failure_step,
       best_in_group, params, segmentation, outcome_advantage, group_flag, n_steps)
-    WITH per_trajectory AS (
-      SELECT trajectory_id,
-        list(advantage ORDER BY segment_index) FILTER (WHERE advantage IS NOT NULL) AS a,
-        list(turn_end ORDER BY segment_index) FILTER (WHERE advantage IS NOT NULL) AS ends
-      FROM ${STEPS} GROUP BY trajectory_id),
-    lists AS (
-      SELECT *, list_transform(range(len(a)), i -> list_sum(a[1:i + 1])) AS cum,
-             list_transform(range(1, len(a)), i -> a[i + 1] - a[i]) AS d
-      FROM per_trajectory),
+    WITH known AS (
+      SELECT trajectory_id, segment_index, turn_end, advantage,
+        (row_number() OVER w - 1)::INTEGER AS pos,
+        count(*) OVER (PARTITION BY trajectory_id) AS steps,
+        sum(advantage) OVER (w ROWS UNBOUNDED PRECEDING) AS cumulative,
+        advantage - lag(advantage) OVER w AS delta
+      FROM ${STEPS} WHERE advantage IS NOT NULL
+      WINDOW w AS (PARTITION BY trajectory_id ORDER BY segment_index)),
+    ranked_steps AS (
+      SELECT *,
+        row_number() OVER (PARTITION BY trajectory_id ORDER BY advantage, segment_index)
+          AS by_value,
+        row_number() OVER (PARTITION BY trajectory_id ORDER BY cumulative, segment_index)
+          AS by_cumulative,
+        row_number() OVER (PARTITION BY trajectory_id ORDER BY delta NULLS LAST, segment_index)
+          AS by_delta
+      FROM known),
+    per_trajectory AS (
+      SELECT trajectory_id, count(*) AS n_steps, bool_or(isnan(advantage)) AS has_nan,
+        ${stepAggregate(params.step_agg)} AS score,
+        ${failureTurn(params.failure_method)} AS failure_turn
+      FROM ranked_steps GROUP BY trajectory_id),
     scored AS (
       SELECT o.trajectory_id, o.dataset_id, o.group_key, o.sample_index, o.advantage, o.flag,
-        coalesce(len(l.a), 0) AS n_steps,
-        CASE WHEN l.a IS NULL OR len(l.a) = 0 OR list_contains(l.a, 'NaN'::DOUBLE) THEN NULL
-             ELSE ${stepAggregate(params.step_agg)} END AS score,
-        CASE WHEN l.a IS NULL OR len(l.a) = 0 OR list_contains(l.a, 'NaN'::DOUBLE) THEN NULL
-             ELSE l.ends[${failurePosition(params.failure_method)} + 1] END AS failure_turn
-      FROM ${OUTCOMES} o LEFT JOIN lists l USING (trajectory_id)),
+        coalesce(p.n_steps, 0) AS n_steps,
+        CASE WHEN p.has_nan THEN NULL ELSE p.score END AS score,
+        CASE WHEN p.has_nan THEN NULL ELSE p.failure_turn END AS failure_turn
+      FROM ${OUTCOMES} o LEFT JOIN per_trajectory p USING (trajectory_id)),
     ranked AS (
       SELECT *, CASE WHEN score IS NULL THEN NULL ELSE row_number() OVER (
           PARTITION BY dataset_id, group_key, score IS NULL
