@@ -62,3 +62,14 @@ test('credit panel: parameters change the trajectory and dataset credit at once;
   await expect(agreement.getByText(/Spearman role vs progress/)).toBeVisible();
   await expect(agreement.locator('canvas')).toHaveCount(1);
 });
+
+test('group page: the turn tree shows where rollouts part ways, with their values', async ({
+  page,
+}) => {
+  await page.goto(appUrl('/group/repair-000-g'));
+  const tree = page.getByTestId('turn-tree');
+  await expect(tree).toContainText('Turn tree: 8 rollouts');
+  const branches = tree.getByTestId('turn-tree-branch');
+  expect(await branches.count()).toBeGreaterThan(1);
+  await expect(tree.getByRole('columnheader', { name: 'branch adv.' })).toBeVisible();
+});

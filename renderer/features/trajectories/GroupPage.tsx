@@ -1,8 +1,13 @@
 // `#/group/<id>`: the rollouts sampled for one prompt (a GRPO group), side by side.
+import { useApi } from '../../api/useApi';
 import { PageHeader } from '../../components/PageHeader';
+import { TurnTreePanel } from '../credit/TurnTreePanel';
 import { TrajectoryTable } from './TrajectoryTable';
 
 export function GroupPage({ id }: { id: string }) {
+  // A group id names a group within its dataset: take the dataset from one of its rollouts.
+  const first = useApi('listTrajectories', { group_id: id, limit: 1 });
+  const datasetId = first.data?.rows[0]?.dataset_id;
   return (
     <>
       <PageHeader
@@ -10,6 +15,7 @@ export function GroupPage({ id }: { id: string }) {
         title={id}
         subtitle="Rollouts of the same prompt; compare rewards and outcomes within the group."
       />
+      {datasetId !== undefined && <TurnTreePanel datasetId={datasetId} groupId={id} />}
       <TrajectoryTable scope={{ group_id: id }} storageKey={`group:${id}`} />
     </>
   );
