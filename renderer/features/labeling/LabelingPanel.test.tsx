@@ -191,7 +191,7 @@ describe('LabelingPanel', () => {
     fireEvent.keyDown(window, { key: '4', ctrlKey: true });
     fireEvent.keyDown(select, { key: '4' });
     select.remove();
-    expect(rows()[0]?.getAttribute('aria-current')).toBe('step');
+    await waitFor(() => expect(rows()[0]?.getAttribute('aria-current')).toBe('step'));
     expect(transport.calls.filter((c) => c.method === 'setLabel')).toHaveLength(0);
   });
 

@@ -1,7 +1,7 @@
 // The labeling keyboard: j/k move between segments, 1-4 set a role, r goes to the rationale box.
 // Keys typed into inputs (or menus and selects, which type ahead), with modifiers, or already
 // handled elsewhere are left alone.
-import { useEffect, useRef } from 'react';
+import { useLayoutEffect, useRef } from 'react';
 import type { RoleLabel } from '../../../shared/model';
 import { roleForKey } from './role-labels';
 
@@ -23,12 +23,13 @@ function isTyping(target: EventTarget | null): boolean {
 }
 
 export function useLabelingKeys(handlers: LabelingKeyHandlers): void {
-  // The listener is attached once; it always calls the latest handlers.
+  // The listener is attached once; it always calls the latest handlers. Layout effects run with
+  // the commit itself, so no key pressed right after a render reaches stale handlers.
   const current = useRef(handlers);
-  useEffect(() => {
+  useLayoutEffect(() => {
     current.current = handlers;
   });
-  useEffect(() => {
+  useLayoutEffect(() => {
     const onKeyDown = (event: KeyboardEvent) => {
       if (event.defaultPrevented || event.ctrlKey || event.metaKey || event.altKey) return;
       if (isTyping(event.target)) return;
