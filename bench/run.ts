@@ -102,6 +102,22 @@ trajectory scores, failure steps, best-of-N) is the figure with the 10 s target.
 `;
 }
 
+/** A group of 64 rollouts x 100 turns through getTurnTree, then the renderer's layout. */
+function treeSection(dir: string): string {
+  console.log('Running turn tree 64 x 100...');
+  const m = runTask('turn-tree', [path.join(dir, 'tree.duckdb'), '64', '100']);
+  console.log(`  api ${m.api_seconds} s, layout ${m.layout_seconds} s`);
+  return `
+## Turn tree, 64 rollouts x 100 turns
+
+${m.tree_nodes} distinct turns, drawn as ${m.drawn_nodes} nodes once shared chains are collapsed;
+answer ${m.payload_kb} kB. getTurnTree through the engine's dispatch (query and tree build), warm:
+${m.api_seconds} s (first call ${m.api_cold_seconds} s); collapsing and layout in the renderer's
+code: ${m.layout_seconds} s; building the chart option: ${m.option_seconds} s. Peak memory
+${m.peak_rss_mb} MB.
+`;
+}
+
 const dir = mkdtempSync(path.join(tmpdir(), 'turnwise-bench-'));
 try {
   const sizes = values.mb.split(',').map((part) => Number(part.trim()));
@@ -109,6 +125,7 @@ try {
   for (const size of sizes.filter((mb) => mb > 0)) results.push(await measureSize(dir, size));
   const creditTokens = Number(values['credit-tokens']);
   const credit = creditTokens > 0 ? creditSection(dir, creditTokens) : '';
+  const tree = treeSection(dir);
   const report = `# Benchmark results
 
 Written by \`npm run bench\` (bench/run.ts; \`-- --mb 200,1000\` for several sizes); each figure is one
@@ -123,7 +140,8 @@ baseline runs with DuckDB's defaults.
 - Input: turnwise-format JSONL from the demo generator (seed 11)
 
 ${results.map(table).join('\n')}
-${credit}`;
+${credit}
+${tree}`;
   writeFileSync(values.out, report);
   console.log(`\nWrote ${values.out}`);
 } finally {

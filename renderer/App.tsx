@@ -7,6 +7,7 @@ import { ApiProvider } from './api/ApiContext';
 import { AppShell } from './components/AppShell';
 import { DatasetListPage } from './features/datasets/DatasetListPage';
 import { DatasetPage } from './features/datasets/DatasetPage';
+import { DiffPage } from './features/diff/DiffPage';
 import { ExportPage } from './features/export/ExportPage';
 import { ImportLauncher } from './features/import/ImportLauncher';
 import { NotFoundPage } from './features/NotFoundPage';
@@ -28,11 +29,13 @@ function Page({ route }: { route: Route }) {
     case 'dataset':
       return <DatasetPage key={route.id} id={route.id} />;
     case 'trajectories':
-      return <TrajectoriesPage />;
+      return <TrajectoriesPage key={route.ids?.join(',') ?? ''} ids={route.ids} />;
     case 'trajectory':
       return <TrajectoryPage key={route.id} id={route.id} />;
     case 'group':
       return <GroupPage key={route.id} id={route.id} />;
+    case 'diff':
+      return <DiffPage key={`${route.a}\n${route.b}`} a={route.a} b={route.b} />;
     case 'review':
       return <ReviewPage />;
     case 'sql':

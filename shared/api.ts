@@ -53,6 +53,8 @@ export const API = {
       .object({
         dataset_id: Id.optional(),
         group_id: Id.optional(),
+        /** Only these trajectories (e.g. the ids a SQL console result produced). */
+        trajectory_ids: z.array(Id).min(1).max(1000).optional(),
         /** Case-insensitive match on trajectory, task and group ids. */
         search: z.string().max(200).optional(),
         outcome: z.enum(OUTCOME_FILTERS).default('any'),

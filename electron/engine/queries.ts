@@ -45,6 +45,9 @@ export async function listTrajectories(
   };
   if (request.dataset_id !== undefined) where.push(`dataset_id = ${bind(request.dataset_id)}`);
   if (request.group_id !== undefined) where.push(`group_id = ${bind(request.group_id)}`);
+  if (request.trajectory_ids !== undefined) {
+    where.push(`trajectory_id IN (${request.trajectory_ids.map(bind).join(', ')})`);
+  }
   if (request.search !== undefined && request.search.trim() !== '') {
     const pattern = bind(`%${request.search.trim().replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
     where.push(

@@ -1,47 +1,18 @@
-// A plain SQL textarea (Monaco replaces it later); Ctrl/Cmd+Enter runs the query.
+// The SQL editor (Monaco, loaded on first use); a skeleton holds its place meanwhile.
 import Box from '@mui/material/Box';
-import type { ChangeEvent, KeyboardEvent } from 'react';
-import { MONO_FONT } from '../../theme/theme';
+import Skeleton from '@mui/material/Skeleton';
+import { lazy, Suspense } from 'react';
+import type { MonacoSqlEditorProps } from './MonacoSqlEditor';
 
-type Props = { value: string; onChange: (sql: string) => void; onRun: () => void };
+const MonacoSqlEditor = lazy(() => import('./MonacoSqlEditor'));
 
-export function SqlEditor({ value, onChange, onRun }: Props) {
+export function SqlEditor(props: Omit<MonacoSqlEditorProps, 'height'>) {
+  const height = 200;
   return (
-    <Box
-      component="textarea"
-      data-testid="sql-input"
-      aria-label="SQL query"
-      spellCheck={false}
-      value={value}
-      onChange={(event: ChangeEvent<HTMLTextAreaElement>) => onChange(event.target.value)}
-      onKeyDown={(event: KeyboardEvent<HTMLTextAreaElement>) => {
-        if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) {
-          event.preventDefault();
-          onRun();
-        }
-      }}
-      sx={{
-        display: 'block',
-        width: '100%',
-        boxSizing: 'border-box',
-        minHeight: 160,
-        resize: 'vertical',
-        p: 1.5,
-        fontFamily: MONO_FONT,
-        fontSize: 13,
-        lineHeight: 1.5,
-        color: 'text.primary',
-        bgcolor: 'background.paper',
-        border: 1,
-        borderColor: 'divider',
-        borderRadius: 1,
-        outline: 'none',
-        tabSize: 2,
-        '&:focus': {
-          borderColor: 'primary.main',
-          boxShadow: (t) => `0 0 0 1px ${t.palette.primary.main}`,
-        },
-      }}
-    />
+    <Box sx={{ border: 1, borderColor: 'divider', borderRadius: 1, overflow: 'hidden' }}>
+      <Suspense fallback={<Skeleton variant="rectangular" height={height} />}>
+        <MonacoSqlEditor {...props} height={height} />
+      </Suspense>
+    </Box>
   );
 }

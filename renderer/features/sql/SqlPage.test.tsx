@@ -1,61 +1,125 @@
 // @vitest-environment jsdom
-import { cleanup, fireEvent, screen } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { cleanup, fireEvent, screen, within } from '@testing-library/react';
+import type { ChangeEvent } from 'react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeTransport, ok } from '../../test/fake-transport';
 import { renderWithApi } from '../../test/render';
 import { SqlPage } from './SqlPage';
 
+// Monaco needs a real browser (e2e/sql.spec.ts covers it); here a textarea stands in for it.
+vi.mock('./MonacoSqlEditor', () => ({
+  default: (props: { value: string; onChange: (sql: string) => void; onRun: () => void }) => (
+    <textarea
+      data-testid="sql-input"
+      value={props.value}
+      onChange={(event: ChangeEvent<HTMLTextAreaElement>) => props.onChange(event.target.value)}
+      onKeyDown={(event) => {
+        if (event.key === 'Enter' && event.ctrlKey) props.onRun();
+      }}
+    />
+  ),
+}));
+
 afterEach(() => {
   cleanup();
   window.sessionStorage.clear();
+  window.localStorage.clear();
 });
 
+const RESULT = {
+  columns: [
+    { name: 'trajectory_id', type: 'VARCHAR' },
+    { name: 'n', type: 'BIGINT' },
+    { name: 'extra', type: 'JSON' },
+  ],
+  rows: [
+    { trajectory_id: '<i>a</i>', n: 3, extra: { k: [1, 2] } },
+    { trajectory_id: '', n: 0, extra: null },
+    { trajectory_id: 'b', n: 1, extra: 'x'.repeat(500) },
+  ],
+  truncated: true,
+};
+
 describe('SqlPage', () => {
-  it('runs the query on Ctrl+Enter and shows rows, NULLs and non-scalar cells', async () => {
-    const transport = fakeTransport({
-      runSql: () =>
-        ok({
-          columns: [
-            { name: 'name', type: 'VARCHAR' },
-            { name: 'n', type: 'BIGINT' },
-            { name: 'extra', type: 'JSON' },
-          ],
-          rows: [
-            { name: '<i>a</i>', n: 3, extra: { k: [1, 2] } },
-            { name: null, n: 0, extra: null },
-          ],
-          truncated: true,
-        }),
-    });
+  it('runs on Ctrl+Enter; shows types, NULL apart from empty text, and long text on demand', async () => {
+    const transport = fakeTransport({ runSql: () => ok(RESULT) });
     renderWithApi(<SqlPage />, transport);
-    const input = screen.getByTestId('sql-input');
+    const input = await screen.findByTestId('sql-input');
     fireEvent.change(input, { target: { value: 'SELECT 1' } });
     fireEvent.keyDown(input, { key: 'Enter', ctrlKey: true });
 
-    const table = await screen.findByTestId('sql-result');
+    const grid = await screen.findByTestId('sql-result');
     expect(transport.calls.at(-1)).toEqual({
       method: 'runSql',
       input: { sql: 'SELECT 1', max_rows: 1000 },
     });
-    expect(table.textContent).toContain('<i>a</i>');
-    expect(table.querySelector('i')).toBeNull();
-    expect(table.textContent).toContain('{"k":[1,2]}');
-    expect(table.textContent).toContain('NULL');
-    expect(screen.getByTestId('sql-row-count').textContent).toMatch(/2 rows.*truncated/);
+    expect(grid.textContent).toContain('<i>a</i>');
+    expect(grid.querySelector('i')).toBeNull();
+    expect(grid.textContent).toContain('{"k":[1,2]}');
+    expect(grid.textContent).toContain('BIGINT');
+    // By dataset, not a [data-kind="null"] selector: jsdom's selector engine matches a missing
+    // attribute against the string "null".
+    const kinds = within(grid)
+      .getAllByRole('gridcell')
+      .map((cell) => `${cell.dataset.kind}:${cell.textContent}`);
+    expect(kinds).toContain('null:NULL');
+    expect(kinds).toContain("empty:''");
+    expect(screen.getByTestId('sql-row-count').textContent).toMatch(/3 rows.*truncated/);
+
+    fireEvent.click(within(grid).getByTestId('sql-cell-expand'));
+    expect((await screen.findByTestId('sql-cell-text')).textContent).toBe('x'.repeat(500));
+
+    // Only the non-empty ids become the filter, in a bounded deep link.
+    const filter = screen.getByTestId('sql-trajectory-filter');
+    expect(filter.getAttribute('href')).toBe('#/trajectories?ids=%3Ci%3Ea%3C%2Fi%3E,b');
   });
 
-  it('shows a query error in an alert', async () => {
+  it('renders only the visible rows of a large result', async () => {
+    const rows = Array.from({ length: 1000 }, (_, i) => ({ trajectory_id: `t${i}`, n: i }));
     const transport = fakeTransport({
-      runSql: () => ({
-        ok: false,
-        error: { code: 'read_only', message: 'only SELECT is allowed' },
-      }),
+      runSql: () => ok({ columns: RESULT.columns.slice(0, 2), rows, truncated: false }),
     });
     renderWithApi(<SqlPage />, transport);
-    fireEvent.change(screen.getByTestId('sql-input'), { target: { value: 'DROP TABLE x' } });
+    fireEvent.click(await screen.findByTestId('sql-run'));
+    await screen.findByTestId('sql-result');
+    const rendered = screen.getAllByTestId('sql-result-row').length;
+    expect(rendered).toBeGreaterThan(10);
+    expect(rendered).toBeLessThan(60);
+  });
+
+  it('keeps a history in localStorage and re-runs an entry', async () => {
+    const transport = fakeTransport({ runSql: () => ok(RESULT) });
+    renderWithApi(<SqlPage />, transport);
+    const input = await screen.findByTestId('sql-input');
+    fireEvent.change(input, { target: { value: 'SELECT 42' } });
+    fireEvent.click(screen.getByTestId('sql-run'));
+    await screen.findByTestId('sql-result');
+    expect(JSON.parse(window.localStorage.getItem('turnwise:sql-history') ?? '[]')[0].sql).toBe(
+      'SELECT 42',
+    );
+    fireEvent.change(input, { target: { value: 'SELECT 7' } });
+    fireEvent.click(screen.getByTestId('sql-history'));
+    fireEvent.click(await screen.findByText('SELECT 42'));
+    await vi.waitFor(() =>
+      expect(transport.calls.at(-1)?.input).toMatchObject({ sql: 'SELECT 42' }),
+    );
+    expect((input as HTMLTextAreaElement).value).toBe('SELECT 42');
+  });
+
+  it('shows a refusal in an alert', async () => {
+    const transport = fakeTransport({
+      runSql: (input) =>
+        input.sql.startsWith('DROP')
+          ? { ok: false, error: { code: 'read_only', message: 'only queries are allowed' } }
+          : ok(RESULT),
+    });
+    renderWithApi(<SqlPage />, transport);
+    fireEvent.change(await screen.findByTestId('sql-input'), {
+      target: { value: 'DROP TABLE x' },
+    });
     fireEvent.click(screen.getByTestId('sql-run'));
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toContain('read_only');
-    expect(alert.textContent).toContain('only SELECT is allowed');
+    expect(alert.textContent).toContain('only queries are allowed');
   });
 });

@@ -1,10 +1,11 @@
-// `#/sql`: read-only SQL over the documented views, with results as a table.
+// `#/sql`: read-only DuckDB SQL over the documented views, with completion, a virtualized result
+// grid, a chart, a trajectory filter and a history of recent queries.
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
 import PlayArrow from '@mui/icons-material/PlayArrow';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import type { ApiOutput } from '../../../shared/api';
 import type { ApiError } from '../../../shared/result';
 import { useApiClient } from '../../api/ApiContext';
@@ -13,9 +14,13 @@ import { formatCount } from '../../components/format';
 import { PageHeader } from '../../components/PageHeader';
 import { usePersistentState } from '../../hooks/usePersistentState';
 import { EXAMPLE_QUERIES } from './example-queries';
+import { PUBLIC_VIEWS } from './sql-catalog';
 import { SqlEditor } from './SqlEditor';
 import { SqlExamples } from './SqlExamples';
-import { SqlResultTable } from './SqlResultTable';
+import { SqlHistory } from './SqlHistory';
+import { SqlResultView } from './SqlResultView';
+import { useSqlCatalog } from './useSqlCatalog';
+import { useSqlHistory } from './useSqlHistory';
 
 const MAX_ROWS = 1000;
 
@@ -26,20 +31,30 @@ const isMac = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigat
 
 export function SqlPage() {
   const client = useApiClient();
+  useSqlCatalog();
+  const history = useSqlHistory();
   const [sql, setSql] = usePersistentState('sql', EXAMPLE_QUERIES[0]?.sql ?? '');
   const [running, setRunning] = useState(false);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
+  const runningRef = useRef(false);
 
   async function run(text: string) {
-    if (text.trim() === '' || running) return;
+    if (text.trim() === '' || runningRef.current) return;
+    runningRef.current = true;
     setRunning(true);
     const started = performance.now();
     const result = await client.call('runSql', { sql: text, max_rows: MAX_ROWS });
+    history.add(text, result.ok);
     setOutcome(
       result.ok ? { ok: true, value: result.value, ms: performance.now() - started } : result,
     );
+    runningRef.current = false;
     setRunning(false);
   }
+  const load = (text: string) => {
+    setSql(() => text);
+    void run(text);
+  };
 
   return (
     <>
@@ -47,18 +62,18 @@ export function SqlPage() {
         title="SQL"
         subtitle={
           <>
-            Read-only DuckDB SQL over the views <code>datasets</code>, <code>trajectories</code>,{' '}
-            <code>turns</code>, <code>segments</code>, <code>labels</code>, <code>credit</code> and{' '}
-            <code>review_items</code>.
+            Read-only DuckDB SQL over the views{' '}
+            {PUBLIC_VIEWS.map((view, i) => (
+              <span key={view}>
+                {i > 0 && ', '}
+                <code>{view}</code>
+              </span>
+            ))}
+            . Only queries run; anything that would change the workspace is refused.
           </>
         }
       />
-      <SqlExamples
-        onPick={(example) => {
-          setSql(() => example.sql);
-          void run(example.sql);
-        }}
-      />
+      <SqlExamples onPick={(example) => load(example.sql)} />
       <SqlEditor value={sql} onChange={(text) => setSql(() => text)} onRun={() => void run(sql)} />
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, my: 1.5 }}>
         <Button
@@ -73,6 +88,7 @@ export function SqlPage() {
         <Typography variant="caption" sx={{ color: 'text.secondary' }}>
           {isMac ? '⌘' : 'Ctrl'}+Enter
         </Typography>
+        <SqlHistory entries={history.entries} onPick={load} onClear={history.clear} />
         <Box sx={{ flex: 1 }} />
         {outcome?.ok === true && (
           <Typography variant="body2" sx={{ color: 'text.secondary' }} data-testid="sql-row-count">
@@ -84,7 +100,7 @@ export function SqlPage() {
       </Box>
       {outcome !== null &&
         (outcome.ok ? (
-          <SqlResultTable result={outcome.value} />
+          <SqlResultView result={outcome.value} />
         ) : (
           <ErrorAlert error={outcome.error} title="Query failed" />
         ))}

@@ -2,6 +2,7 @@
 import { useApi } from '../../api/useApi';
 import { PageHeader } from '../../components/PageHeader';
 import { TurnTreePanel } from '../credit/TurnTreePanel';
+import { TurnTreeGraph } from '../turn-tree/TurnTreeGraph';
 import { TrajectoryTable } from './TrajectoryTable';
 
 export function GroupPage({ id }: { id: string }) {
@@ -15,6 +16,9 @@ export function GroupPage({ id }: { id: string }) {
         title={id}
         subtitle="Rollouts of the same prompt; compare rewards and outcomes within the group."
       />
+      {datasetId !== undefined && (
+        <TurnTreeGraph key={`${datasetId}:${id}`} datasetId={datasetId} groupId={id} />
+      )}
       {datasetId !== undefined && <TurnTreePanel datasetId={datasetId} groupId={id} />}
       <TrajectoryTable scope={{ group_id: id }} storageKey={`group:${id}`} />
     </>

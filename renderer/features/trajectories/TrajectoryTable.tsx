@@ -64,7 +64,10 @@ function sane(state: TableState): TableState {
   };
 }
 
-type Props = { scope: { dataset_id?: string; group_id?: string }; storageKey: string };
+type Props = {
+  scope: { dataset_id?: string; group_id?: string; trajectory_ids?: string[] };
+  storageKey: string;
+};
 
 export function TrajectoryTable({ scope, storageKey }: Props) {
   const [stored, setState] = usePersistentState<TableState>(`trajectories:${storageKey}`, INITIAL);

@@ -7,6 +7,7 @@ import { useApi } from '../../api/useApi';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { PageHeader } from '../../components/PageHeader';
 import { CreditPanel } from '../credit/CreditPanel';
+import { CompareButton } from '../diff/CompareButton';
 import { LabelingPanel } from '../labeling/LabelingPanel';
 import { TrajectoryHeader } from './TrajectoryHeader';
 import { TurnList } from './TurnList';
@@ -20,7 +21,11 @@ export function TrajectoryPage({ id }: { id: string }) {
   const overline = 'Trajectory';
   return (
     <>
-      <PageHeader overline={overline} title={id} />
+      <PageHeader
+        overline={overline}
+        title={id}
+        actions={<CompareButton trajectory={detail.data?.trajectory} />}
+      />
       {detail.error !== undefined ? (
         detail.error.code === 'not_found' ? (
           <Alert severity="warning">{detail.error.message}</Alert>

@@ -1,0 +1,106 @@
+import { expect, test, type Page } from '@playwright/test';
+import { api, appUrl } from './api';
+
+const SHOTS = process.env.TURNWISE_SHOTS ?? 'test-results/sql';
+
+/** Replaces the editor's text by typing, as a user would (Monaco needs a per-key delay). */
+async function typeQuery(page: Page, sql: string) {
+  await page.getByTestId('sql-editor').locator('.view-lines').click();
+  await page.keyboard.press('ControlOrMeta+A');
+  await page.keyboard.press('Delete');
+  await page.keyboard.type(sql, { delay: 25 });
+  await page.keyboard.press('Escape'); // close any open suggestion list
+}
+
+test('the SQL console completes, runs, charts and filters trajectories', async ({ page }) => {
+  test.setTimeout(180_000); // typing into Monaco key by key is slow on a 2-core machine
+  await page.goto(appUrl('/sql'));
+  // Monaco is a multi-megabyte lazy chunk; on a busy 2-core machine it can take a while.
+  await expect(page.getByTestId('sql-editor').locator('.monaco-editor')).toBeVisible({
+    timeout: 30_000,
+  });
+
+  // Completion offers the view when its name is half typed; Tab accepts it.
+  await typeQuery(page, 'SELECT task_id, count(*) AS n, avg(reward) AS mean_reward FROM traj');
+  await page.keyboard.press('ControlOrMeta+Space');
+  const suggestions = page.locator('.suggest-widget');
+  await expect(suggestions).toBeVisible();
+  await expect(suggestions.locator('.monaco-list-row').first()).toContainText('trajectories');
+  await page.screenshot({ path: `${SHOTS}-completion.png` });
+  await page.keyboard.press('Tab');
+  await page.keyboard.type(' GROUP BY task_id ORDER BY task_id', { delay: 25 });
+  await page.keyboard.press('Escape');
+  await page.keyboard.press('ControlOrMeta+Enter');
+
+  const grid = page.getByTestId('sql-result');
+  await expect(grid).toBeVisible();
+  const tasks = await api<{ rows: { n: number }[] }>('runSql', {
+    sql: 'SELECT count(DISTINCT task_id) AS n FROM trajectories',
+  });
+  await expect(page.getByTestId('sql-row-count')).toContainText(`${tasks.rows[0]?.n} rows`);
+  await expect(grid.getByTestId('sql-column-type').first()).toHaveText('VARCHAR');
+  const rendered = await grid.getByTestId('sql-result-row').count();
+  expect(rendered).toBeGreaterThan(0);
+  await page.screenshot({ path: `${SHOTS}-grid.png`, fullPage: true });
+
+  await page.getByTestId('sql-view-chart').click();
+  await expect(page.getByTestId('sql-chart').locator('canvas')).toBeVisible();
+  await page.screenshot({ path: `${SHOTS}-chart.png`, fullPage: true });
+
+  // A result with trajectory ids becomes a filtered trajectory list.
+  const expected = await api<{ rows: { trajectory_id: string }[] }>('runSql', {
+    sql: 'SELECT trajectory_id FROM trajectories ORDER BY trajectory_id DESC LIMIT 7',
+  });
+  await typeQuery(
+    page,
+    'SELECT trajectory_id, reward FROM trajectories ORDER BY trajectory_id DESC LIMIT 7',
+  );
+  await page.getByTestId('sql-run').click();
+  await expect(page.getByTestId('sql-row-count')).toContainText('7 rows');
+  await page.getByTestId('sql-trajectory-filter').click();
+  await expect(page).toHaveURL(/#\/trajectories\?ids=/);
+  await expect(page.getByTestId('trajectory-id-filter')).toContainText('7 trajectory ids');
+  const rows = page.getByTestId('trajectory-row');
+  await expect(rows).toHaveCount(7);
+  const shown = await rows.evaluateAll((elements) =>
+    elements.map((element) => element.textContent ?? ''),
+  );
+  for (const { trajectory_id } of expected.rows) {
+    expect(shown.some((text) => text.includes(trajectory_id))).toBe(true);
+  }
+  await page.screenshot({ path: `${SHOTS}-filtered-list.png`, fullPage: true });
+});
+
+test('the SQL console refuses writes with a clear message and keeps a history', async ({
+  page,
+}) => {
+  test.setTimeout(180_000);
+  const before = await api<{ rows: { n: number }[] }>('runSql', {
+    sql: 'SELECT count(*) AS n FROM turns',
+  });
+  await page.goto(appUrl('/sql'));
+  // Monaco is a multi-megabyte lazy chunk; on a busy 2-core machine it can take a while.
+  await expect(page.getByTestId('sql-editor').locator('.monaco-editor')).toBeVisible({
+    timeout: 30_000,
+  });
+  await typeQuery(page, 'SELECT count(*) AS n FROM turns');
+  await page.keyboard.press('ControlOrMeta+Enter');
+  await expect(page.getByTestId('sql-result')).toBeVisible();
+
+  await typeQuery(page, 'DELETE FROM turns');
+  await page.keyboard.press('ControlOrMeta+Enter');
+  await expect(page.getByRole('alert')).toContainText('only queries');
+  await page.screenshot({ path: `${SHOTS}-refused.png`, fullPage: true });
+  const after = await api<{ rows: { n: number }[] }>('runSql', {
+    sql: 'SELECT count(*) AS n FROM turns',
+  });
+  expect(after.rows).toEqual(before.rows);
+
+  // The history survives a reload and re-runs an earlier query.
+  await page.reload();
+  await page.getByTestId('sql-history').click();
+  const entries = page.getByTestId('sql-history-entry');
+  await expect(entries.first()).toContainText('DELETE FROM turns');
+  await entries.filter({ hasText: 'SELECT count(*) AS n FROM turns' }).first().click();
+  await expect(page.getByTestId('sql-result')).toContainText(String(before.rows[0]?.n));
+});

@@ -1,0 +1,41 @@
+// One side of an aligned row: a compact turn card (styled by TurnListRoot's classes, as in the
+// trajectory page), or an empty cell where this side has no matching step.
+import { memo } from 'react';
+import type { Turn } from '../../../shared/model';
+import { formatCount } from '../../components/format';
+import { ReasoningBlock } from '../trajectory/ReasoningBlock';
+import { ToolCallView } from '../trajectory/ToolCallView';
+import { TurnContent } from '../trajectory/TurnContent';
+
+type Props = { trajectoryId: string; turn: Turn | undefined; side: 'A' | 'B' };
+
+export const DiffTurnCell = memo(function DiffTurnCell({ trajectoryId, turn, side }: Props) {
+  if (turn === undefined) {
+    return (
+      <div className="tw-diff-gap" data-testid="diff-gap">
+        no matching step in {side}
+      </div>
+    );
+  }
+  return (
+    <section
+      className={`tw-turn tw-role-${turn.role}`}
+      data-testid="diff-turn"
+      data-turn-index={turn.turn_index}
+      aria-label={`${side}: turn ${turn.turn_index}, ${turn.role}`}
+    >
+      <div className="tw-head">
+        <span className="tw-index">#{turn.turn_index}</span>
+        <span className={`tw-chip tw-role-${turn.role}`}>{turn.role}</span>
+        {turn.is_action && <span className="tw-chip tw-action">action</span>}
+        <span className="tw-spacer" />
+        <span className="tw-meta">{formatCount(turn.content_length)} chars</span>
+      </div>
+      {turn.reasoning !== null && turn.reasoning !== '' && <ReasoningBlock text={turn.reasoning} />}
+      <TurnContent trajectoryId={trajectoryId} turn={turn} />
+      {turn.tool_calls.map((call, i) => (
+        <ToolCallView key={`${call.id}:${i}`} call={call} />
+      ))}
+    </section>
+  );
+});
