@@ -1,54 +1,9 @@
-// Starts a scoring job and follows it to the end: live job events where the transport has them
-// and a poll as a fallback. Cancel asks the engine to stop; finished trajectories are kept.
-import { useCallback, useEffect, useState } from 'react';
-import type { ApiInput, JobState } from '../../../shared/api';
-import type { ApiError } from '../../../shared/result';
-import { useApiClient } from '../../api/ApiContext';
+// The score dialog's job (see useJob). Cancel asks the engine to stop; finished trajectories are
+// kept.
+import { useJob, type Job } from '../../api/useJob';
 
-const POLL_MS = 1000;
-
-export interface ScoringJob {
-  job: JobState | null;
-  error: ApiError | null;
-  start: (input: ApiInput<'startScoring'>) => Promise<void>;
-  cancel: () => void;
-}
+export type ScoringJob = Job<'startScoring'>;
 
 export function useScoringJob(): ScoringJob {
-  const client = useApiClient();
-  const [job, setJob] = useState<JobState | null>(null);
-  const [error, setError] = useState<ApiError | null>(null);
-  const jobId = job?.job_id ?? null;
-  const running = job?.status === 'running';
-
-  useEffect(() => {
-    if (jobId === null || !running) return undefined;
-    const unsubscribe = client.onJobEvent((event) => {
-      if (event.job_id === jobId) setJob(event);
-    });
-    const timer = window.setInterval(() => {
-      void client.call('getJob', { job_id: jobId }).then((result) => {
-        if (result.ok)
-          setJob((current) => (current?.status === 'running' ? result.value : current));
-      });
-    }, POLL_MS);
-    return () => {
-      unsubscribe();
-      window.clearInterval(timer);
-    };
-  }, [client, jobId, running]);
-
-  const start = useCallback(
-    async (input: ApiInput<'startScoring'>) => {
-      setError(null);
-      const result = await client.call('startScoring', input);
-      if (result.ok) setJob(result.value);
-      else setError(result.error);
-    },
-    [client],
-  );
-  const cancel = useCallback(() => {
-    if (jobId !== null) void client.call('cancelJob', { job_id: jobId });
-  }, [client, jobId]);
-  return { job, error, start, cancel };
+  return useJob('startScoring');
 }
