@@ -51,7 +51,9 @@ export default defineConfig({
   plugins: [react(), contentSecurityPolicy()],
   server: api ? { proxy: { '/api': { target: api, changeOrigin: true } } } : undefined,
   build: {
-    outDir: fileURLToPath(new URL('./out/renderer', import.meta.url)),
+    outDir:
+      process.env.TURNWISE_RENDERER_DIR ||
+      fileURLToPath(new URL('./out/renderer', import.meta.url)),
     emptyOutDir: true,
     // The bundle is loaded from disk or localhost, never over a slow network.
     chunkSizeWarningLimit: 2000,

@@ -1,31 +1,41 @@
-// `npm run bench`: import throughput of Turnwise against two baselines measured in the same run on
-// the same file — a bare DuckDB read_json and a plain JSON.parse pass — with each one's peak
-// memory. Every task runs in its own process. Results go to bench/RESULTS.md.
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
+// `npm run bench`: Turnwise's performance against baselines measured in the same run, with each
+// task's peak memory; every task runs in its own process. Sections: import throughput (against a
+// bare DuckDB read_json and a plain JSON.parse pass on the same file), credit, the turn tree, the
+// explorer filter over 1M trajectories (against hand-written DuckDB SQL) and opening a 2,000-turn
+// trajectory in Chromium (against a 20-turn one). `-- --only explorer,trajectory` runs some of
+// them; bench/RESULTS.md keeps the sections that were not re-run.
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir, totalmem } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { explorerSection } from './explorer-section';
 import { writeBenchInput } from './generate-input';
+import { mergeResults, SECTION_ORDER, type SectionName } from './results-file';
+import { runStamp, runTask, today } from './run-task';
 import type { Measurement } from './tasks/measure';
+import { trajectorySection } from './trajectory-section';
 
 const { values } = parseArgs({
   options: {
+    /** Comma-separated section names (default: all of them). */
+    only: { type: 'string', default: SECTION_ORDER.join(',') },
     mb: { type: 'string', default: process.env.BENCH_MB ?? '200' },
-    /** Tokens of the synthetic credit workspace; 0 skips the credit benchmark. */
+    /** Tokens of the synthetic credit workspace. */
     'credit-tokens': { type: 'string', default: '50000000' },
+    'explorer-trajectories': { type: 'string', default: '1000000' },
+    'trajectory-turns': { type: 'string', default: '2000' },
     out: { type: 'string', default: path.join(import.meta.dirname, 'RESULTS.md') },
   },
 });
 
-function runTask(task: string, args: string[]): Measurement {
-  const script = path.join(import.meta.dirname, 'tasks', `${task}.ts`);
-  const output = execFileSync(process.execPath, ['--import', 'tsx', script, ...args], {
-    encoding: 'utf8',
-    maxBuffer: 1 << 20,
-  });
-  const last = output.trim().split('\n').at(-1) ?? '';
-  return JSON.parse(last) as Measurement;
+const only = values.only.split(',').map((name) => name.trim());
+if (Number(values['credit-tokens']) <= 0) {
+  throw new Error('--credit-tokens must be positive; leave the credit section out with --only');
+}
+for (const name of only) {
+  if (!(SECTION_ORDER as readonly string[]).includes(name)) {
+    throw new Error(`--only: no section '${name}' (sections: ${SECTION_ORDER.join(', ')})`);
+  }
 }
 
 interface SizeResult {
@@ -72,7 +82,7 @@ function table({ megabytes, records, rows }: SizeResult): string {
       `${Math.round(records / m.seconds)} | ${m.peak_rss_mb} | ${(readJson / m.seconds).toFixed(2)} | ` +
       `${(parse / m.seconds).toFixed(2)} |`,
   );
-  return `## Import throughput, ${megabytes.toFixed(0)} MB (${records} trajectories)
+  return `### ${megabytes.toFixed(0)} MB (${records} trajectories)
 
 | task | seconds | MB/s | trajectories/s | peak memory (MB) | × read_json | × JSON.parse |
 |---|---|---|---|---|---|---|
@@ -82,16 +92,16 @@ ${lines.join('\n')}
 
 /** Credit over a synthetic workspace (bench/tasks/credit.ts); target: under 10 s for 50M tokens. */
 function creditSection(dir: string, tokens: number): string {
+  const stamp = runStamp();
   console.log(`Running credit over ${tokens} tokens...`);
   const m = runTask('credit', [path.join(dir, 'credit.duckdb'), String(tokens)]);
   console.log(
     `  segments ${m.segment_seconds} s, credit ${m.credit_seconds} s, peak ${m.peak_rss_mb} MB`,
   );
-  return `
-## Credit computation, ${(Number(m.tokens) / 1e6).toFixed(0)}M tokens
+  return `## Credit computation, ${(Number(m.tokens) / 1e6).toFixed(0)}M tokens
 
-${m.records} trajectories of 20 tool-calling steps, 50 scored tokens per step, groups of 8
-(written straight into the tables, not timed). Segments are made once per segmentation (they are
+${stamp} ${m.records} trajectories of 20 tool-calling steps, 50 scored tokens per step,
+groups of 8 (written straight into the tables, not timed). Segments are made once per segmentation (they are
 kept); credit (progress advantage of every segment, GRPO outcome advantages, TRIAGE totals,
 trajectory scores, failure steps, best-of-N) is the figure with the 10 s target.
 
@@ -104,13 +114,13 @@ trajectory scores, failure steps, best-of-N) is the figure with the 10 s target.
 
 /** A group of 64 rollouts x 100 turns through getTurnTree, then the renderer's layout. */
 function treeSection(dir: string): string {
+  const stamp = runStamp();
   console.log('Running turn tree 64 x 100...');
   const m = runTask('turn-tree', [path.join(dir, 'tree.duckdb'), '64', '100']);
   console.log(`  api ${m.api_seconds} s, layout ${m.layout_seconds} s`);
-  return `
-## Turn tree, 64 rollouts x 100 turns
+  return `## Turn tree, 64 rollouts x 100 turns
 
-${m.tree_nodes} distinct turns, drawn as ${m.drawn_nodes} nodes once shared chains are collapsed;
+${stamp} ${m.tree_nodes} distinct turns, drawn as ${m.drawn_nodes} nodes once shared chains are collapsed;
 answer ${m.payload_kb} kB. getTurnTree through the engine's dispatch (query and tree build), warm:
 ${m.api_seconds} s (first call ${m.api_cold_seconds} s); collapsing and layout in the renderer's
 code: ${m.layout_seconds} s; building the chart option: ${m.option_seconds} s. Peak memory
@@ -118,31 +128,51 @@ ${m.peak_rss_mb} MB.
 `;
 }
 
+/** Import throughput at each size; the input is the demo generator's turnwise JSONL (seed 11). */
+async function importSection(dir: string, sizes: number[]): Promise<string> {
+  const stamp = runStamp();
+  const results: SizeResult[] = [];
+  for (const size of sizes) results.push(await measureSize(dir, size));
+  return `## Import throughput
+
+${stamp} Input: turnwise-format JSONL from the demo generator (seed 11). Ratios are speed
+relative to the baselines on the same file (above 1 = faster than it). Turnwise caps DuckDB at
+TURNWISE_MEMORY_LIMIT (default 512MB), so its peak stays bounded as inputs grow; the bare
+read_json baseline runs with DuckDB's defaults.
+
+${results.map(table).join('\n')}`;
+}
+
 const dir = mkdtempSync(path.join(tmpdir(), 'turnwise-bench-'));
 try {
-  const sizes = values.mb.split(',').map((part) => Number(part.trim()));
-  const results: SizeResult[] = [];
-  for (const size of sizes.filter((mb) => mb > 0)) results.push(await measureSize(dir, size));
-  const creditTokens = Number(values['credit-tokens']);
-  const credit = creditTokens > 0 ? creditSection(dir, creditTokens) : '';
-  const tree = treeSection(dir);
-  const report = `# Benchmark results
+  const sections = new Map<SectionName, string>();
+  const runs: Record<SectionName, () => Promise<string> | string> = {
+    import: () =>
+      importSection(
+        dir,
+        values.mb
+          .split(',')
+          .map((part) => Number(part.trim()))
+          .filter((mb) => mb > 0),
+      ),
+    credit: () => creditSection(dir, Number(values['credit-tokens'])),
+    'turn-tree': () => treeSection(dir),
+    explorer: () => explorerSection(dir, Number(values['explorer-trajectories'])),
+    trajectory: () => trajectorySection(dir, Number(values['trajectory-turns'])),
+  };
+  for (const name of SECTION_ORDER) {
+    if (only.includes(name)) sections.set(name, await runs[name]());
+  }
+  const header = `Written by \`npm run bench\` (bench/run.ts). \`-- --only explorer,trajectory\` re-runs some
+sections (${SECTION_ORDER.join(', ')}) and keeps the others as they were, each with the date it
+was run; \`-- --mb 200,1000\` sets the import sizes. Each figure is one run on this machine; each
+compares against a baseline measured in the same run. Each task runs in its own process; peak
+memory is that process's maximum resident set, DuckDB's native memory included.
 
-Written by \`npm run bench\` (bench/run.ts; \`-- --mb 200,1000\` for several sizes); each figure is one
-run on this machine. Ratios are speed relative to the baselines measured in the same run on the same
-file (above 1 = faster than it). Each task runs in its own process; peak memory is that process's
-maximum resident set, DuckDB's native memory included. Turnwise caps DuckDB at
-TURNWISE_MEMORY_LIMIT (default 512MB), so its peak stays bounded as inputs grow; the bare read_json
-baseline runs with DuckDB's defaults.
-
-- Date: ${new Date().toISOString().slice(0, 10)}
-- Machine: ${cpus().length} cores (${cpus()[0]?.model ?? 'unknown CPU'}), ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}
-- Input: turnwise-format JSONL from the demo generator (seed 11)
-
-${results.map(table).join('\n')}
-${credit}
-${tree}`;
-  writeFileSync(values.out, report);
+- Written: ${today()}
+- Machine: ${cpus().length} cores (${cpus()[0]?.model ?? 'unknown CPU'}), ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}`;
+  const existing = existsSync(values.out) ? readFileSync(values.out, 'utf8') : '';
+  writeFileSync(values.out, mergeResults(existing, header, sections));
   console.log(`\nWrote ${values.out}`);
 } finally {
   rmSync(dir, { recursive: true, force: true });

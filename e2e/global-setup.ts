@@ -9,7 +9,8 @@ const root = path.resolve(import.meta.dirname, '..');
 const cli = path.join(root, 'bin', 'turnwise.js');
 
 export default async function globalSetup(): Promise<() => Promise<void>> {
-  if (!existsSync(path.join(root, 'out', 'renderer', 'index.html'))) {
+  const renderer = process.env.TURNWISE_RENDERER_DIR || path.join(root, 'out', 'renderer');
+  if (!existsSync(path.join(renderer, 'index.html'))) {
     throw new Error('The renderer is not built; run npm run build:renderer first');
   }
   const dir = mkdtempSync(path.join(tmpdir(), 'turnwise-e2e-'));

@@ -60,7 +60,7 @@ test('the SQL console completes, runs, charts and filters trajectories', async (
   await expect(page.getByTestId('sql-row-count')).toContainText('7 rows');
   await page.getByTestId('sql-trajectory-filter').click();
   await expect(page).toHaveURL(/#\/trajectories\?ids=/);
-  await expect(page.getByTestId('trajectory-id-filter')).toContainText('7 trajectory ids');
+  await expect(page.getByTestId('active-filters')).toContainText('7 chosen ids');
   const rows = page.getByTestId('trajectory-row');
   await expect(rows).toHaveCount(7);
   const shown = await rows.evaluateAll((elements) =>

@@ -18,7 +18,12 @@ export function packageRoot(from: string = path.dirname(fileURLToPath(import.met
   }
 }
 
-/** The built renderer (vite's output). */
+/**
+ * The built renderer (vite's output). TURNWISE_RENDERER_DIR points elsewhere, so parallel builds
+ * (e.g. two test runs) need not share out/renderer.
+ */
 export function rendererDir(): string {
+  const override = process.env.TURNWISE_RENDERER_DIR;
+  if (override !== undefined && override !== '') return path.resolve(override);
   return path.join(packageRoot(), 'out', 'renderer');
 }

@@ -34,6 +34,10 @@ export function createBridge(ipc: IpcRendererLike, files: WebUtilsLike): Turnwis
     listFormats: (input) => invoke(channel('listFormats'), input),
     listDatasets: (input) => invoke(channel('listDatasets'), input),
     listTrajectories: (input) => invoke(channel('listTrajectories'), input),
+    getTrajectoryFacets: (input) => invoke(channel('getTrajectoryFacets'), input),
+    listSavedFilters: (input) => invoke(channel('listSavedFilters'), input),
+    saveFilter: (input) => invoke(channel('saveFilter'), input),
+    deleteSavedFilter: (input) => invoke(channel('deleteSavedFilter'), input),
     getTrajectory: (input) => invoke(channel('getTrajectory'), input),
     getTurnText: (input) => invoke(channel('getTurnText'), input),
     runSql: (input) => invoke(channel('runSql'), input),
@@ -49,6 +53,9 @@ export function createBridge(ipc: IpcRendererLike, files: WebUtilsLike): Turnwis
     listReviewItems: (input) => invoke(channel('listReviewItems'), input),
     startCredit: (input) => invoke(channel('startCredit'), input),
     getTrajectoryCredit: (input) => invoke(channel('getTrajectoryCredit'), input),
+    getTurnLogprobs: (input) => invoke(channel('getTurnLogprobs'), input),
+    searchTrajectory: (input) => invoke(channel('searchTrajectory'), input),
+    getFailureSignals: (input) => invoke(channel('getFailureSignals'), input),
     getCreditStats: (input) => invoke(channel('getCreditStats'), input),
     previewCredit: (input) => invoke(channel('previewCredit'), input),
     getTurnTree: (input) => invoke(channel('getTurnTree'), input),
@@ -63,6 +70,7 @@ export function createBridge(ipc: IpcRendererLike, files: WebUtilsLike): Turnwis
     setLabel: (input) => invoke(channel('setLabel'), input),
     startHeuristicLabels: (input) => invoke(channel('startHeuristicLabels'), input),
     listHeuristicRules: (input) => invoke(channel('listHeuristicRules'), input),
+    getCharts: (input) => invoke(channel('getCharts'), input),
     onJobEvent(listener) {
       // The IPC event object stays here: it would hand the page a route back into Electron.
       const relay = (_event: unknown, job: unknown): void => listener(job as JobState);

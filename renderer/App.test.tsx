@@ -53,7 +53,7 @@ describe('App', () => {
     expect(await screen.findByText('/data/demo.jsonl')).toBeTruthy();
     expect(fake.calls.some((c) => c.method === 'listTrajectories')).toBe(true);
     const listCall = fake.calls.find((c) => c.method === 'listTrajectories');
-    expect(listCall?.input).toMatchObject({ dataset_id: 'ds:1/a', offset: 0, limit: 50 });
+    expect(listCall?.input).toMatchObject({ dataset_id: 'ds:1/a', offset: 0, limit: 100 });
   });
 
   it('toggles the theme and remembers the choice', () => {

@@ -5,6 +5,7 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { ApiClient } from './api/client';
 import { ApiProvider } from './api/ApiContext';
 import { AppShell } from './components/AppShell';
+import { ChartsPage } from './features/charts/ChartsPage';
 import { DatasetListPage } from './features/datasets/DatasetListPage';
 import { DatasetPage } from './features/datasets/DatasetPage';
 import { DiffPage } from './features/diff/DiffPage';
@@ -29,13 +30,15 @@ function Page({ route }: { route: Route }) {
     case 'dataset':
       return <DatasetPage key={route.id} id={route.id} />;
     case 'trajectories':
-      return <TrajectoriesPage key={route.ids?.join(',') ?? ''} ids={route.ids} />;
+      return <TrajectoriesPage filter={route.filter ?? {}} />;
     case 'trajectory':
-      return <TrajectoryPage key={route.id} id={route.id} />;
+      return <TrajectoryPage key={route.id} id={route.id} turn={route.turn} />;
     case 'group':
       return <GroupPage key={route.id} id={route.id} />;
     case 'diff':
       return <DiffPage key={`${route.a}\n${route.b}`} a={route.a} b={route.b} />;
+    case 'charts':
+      return <ChartsPage filter={route.filter ?? {}} />;
     case 'review':
       return <ReviewPage />;
     case 'sql':

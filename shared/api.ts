@@ -10,30 +10,21 @@ import {
   ReviewItemSchema,
   SkippedRecordSchema,
   TrajectoryDetailSchema,
-  TrajectorySummarySchema,
   TurnSchema,
 } from './model';
 import { Empty, Id, method } from './api-method';
+import { CHARTS_API } from './api-charts';
 import { CREDIT_API } from './api-credit';
+import { EXPLORER_API } from './api-explorer';
 import { JobStateSchema } from './job-state';
 import { JUDGE_API } from './api-judge';
 import { LABELS_API } from './api-labels';
 import { SCORING_API } from './api-scoring';
+import { TRAJECTORY_API } from './api-trajectory';
 
 export { JOB_KINDS, JOB_STATUSES, JobStateSchema, type JobState } from './job-state';
 
-export const OUTCOME_FILTERS = ['any', 'success', 'failure', 'unknown'] as const;
-export const TRAJECTORY_SORT_COLUMNS = [
-  'trajectory_id',
-  'task_id',
-  'group_id',
-  'sample_index',
-  'model',
-  'reward',
-  'success',
-  'n_turns',
-  'n_actions',
-] as const;
+export { OUTCOME_FILTERS, TRAJECTORY_SORT_COLUMNS } from './trajectory-filter';
 
 export const SqlColumnSchema = z.object({ name: z.string(), type: z.string() });
 
@@ -48,24 +39,6 @@ export const API = {
   ),
   listFormats: method(Empty, z.object({ formats: z.array(FormatInfoSchema) })),
   listDatasets: method(Empty, z.object({ datasets: z.array(DatasetSummarySchema) })),
-  listTrajectories: method(
-    z
-      .object({
-        dataset_id: Id.optional(),
-        group_id: Id.optional(),
-        /** Only these trajectories (e.g. the ids a SQL console result produced). */
-        trajectory_ids: z.array(Id).min(1).max(1000).optional(),
-        /** Case-insensitive match on trajectory, task and group ids. */
-        search: z.string().max(200).optional(),
-        outcome: z.enum(OUTCOME_FILTERS).default('any'),
-        sort: z.enum(TRAJECTORY_SORT_COLUMNS).default('trajectory_id'),
-        descending: z.boolean().default(false),
-        limit: z.number().int().min(1).max(1000).default(100),
-        offset: z.number().int().min(0).default(0),
-      })
-      .strict(),
-    z.object({ total: z.number(), rows: z.array(TrajectorySummarySchema) }),
-  ),
   getTrajectory: method(
     z.object({ trajectory_id: Id }).strict(),
     z.object({ trajectory: TrajectoryDetailSchema, turns: z.array(TurnSchema) }),
@@ -181,10 +154,13 @@ export const API = {
     z.object({ status: z.enum(['pending', 'approved', 'rejected']).optional() }).strict(),
     z.object({ items: z.array(ReviewItemSchema) }),
   ),
+  ...EXPLORER_API,
   ...CREDIT_API,
   ...LABELS_API,
   ...JUDGE_API,
   ...SCORING_API,
+  ...CHARTS_API,
+  ...TRAJECTORY_API,
 } as const;
 
 export type Api = typeof API;

@@ -44,6 +44,7 @@ describe('createDispatch', () => {
     });
     expect(seen).toEqual({
       outcome: 'any',
+      segmentation: 'action',
       sort: 'trajectory_id',
       descending: false,
       limit: 100,

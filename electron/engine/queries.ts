@@ -3,10 +3,10 @@ import { existsSync } from 'node:fs';
 import type { ApiOutput, ApiRequest } from '../../shared/api';
 import { TurnwiseError } from '../../shared/result';
 import { turnRelationsFor } from './attach/turn-relations';
-import type { Row, SqlParams, Workspace } from './store/workspace';
+import type { Row, Workspace } from './store/workspace';
 
 /** Turn content longer than this travels as a preview; the rest is paged with getTurnText. */
-export const TURN_PREVIEW_CHARS = 4000;
+export const TURN_PREVIEW_CHARS = 2000;
 
 export async function listDatasets(workspace: Workspace): Promise<ApiOutput<'listDatasets'>> {
   const rows = await workspace.query(`
@@ -32,49 +32,6 @@ export async function listDatasets(workspace: Workspace): Promise<ApiOutput<'lis
 
 const TRAJECTORY_COLUMNS = `trajectory_id, dataset_id, task_id, group_id, sample_index, model,
   reward, success, n_turns, n_actions`;
-
-export async function listTrajectories(
-  workspace: Workspace,
-  request: ApiRequest<'listTrajectories'>,
-): Promise<ApiOutput<'listTrajectories'>> {
-  const where: string[] = [];
-  const params: SqlParams = [];
-  const bind = (value: string) => {
-    params.push(value);
-    return `$${params.length}`;
-  };
-  if (request.dataset_id !== undefined) where.push(`dataset_id = ${bind(request.dataset_id)}`);
-  if (request.group_id !== undefined) where.push(`group_id = ${bind(request.group_id)}`);
-  if (request.trajectory_ids !== undefined) {
-    where.push(`trajectory_id IN (${request.trajectory_ids.map(bind).join(', ')})`);
-  }
-  if (request.search !== undefined && request.search.trim() !== '') {
-    const pattern = bind(`%${request.search.trim().replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
-    where.push(
-      `(trajectory_id ILIKE ${pattern} ESCAPE '\\' OR task_id ILIKE ${pattern} ESCAPE '\\' ` +
-        `OR group_id ILIKE ${pattern} ESCAPE '\\')`,
-    );
-  }
-  if (request.outcome === 'success') where.push('success');
-  if (request.outcome === 'failure') where.push('NOT success');
-  if (request.outcome === 'unknown') where.push('success IS NULL');
-  const filter = where.length > 0 ? `WHERE ${where.join(' AND ')}` : '';
-  // The sort column comes from the schema's enum, never from free text.
-  const order = `${request.sort} ${request.descending ? 'DESC' : 'ASC'} NULLS LAST, trajectory_id`;
-  const [countRow] = await workspace.query(
-    `SELECT count(*) AS total FROM tw_trajectories ${filter}`,
-    params,
-  );
-  const rows = await workspace.query(
-    `SELECT ${TRAJECTORY_COLUMNS} FROM tw_trajectories ${filter}
-     ORDER BY ${order} LIMIT ${request.limit} OFFSET ${request.offset}`,
-    params,
-  );
-  return {
-    total: Number(countRow?.total ?? 0),
-    rows: rows as ApiOutput<'listTrajectories'>['rows'],
-  };
-}
 
 export async function getTrajectory(
   workspace: Workspace,

@@ -3,24 +3,21 @@ import packageJson from '../../package.json' with { type: 'json' };
 import type { ImportSummary } from '../../shared/model';
 import { TurnwiseError } from '../../shared/result';
 import { runAttach } from './attach/run-attach';
+import { chartsHandlers } from './charts/charts-handlers';
 import { creditHandlers } from './credit/credit-handlers';
+import { explorerHandlers } from './explorer/explorer-handlers';
 import type { ApiHandlers } from './dispatch';
 import { judgeHandlers } from './judge/judge-handlers';
 import { labelsHandlers } from './labels/labels-handlers';
 import { scoringHandlers } from './scoring/scoring-handlers';
+import { trajectoryHandlers } from './trajectory/trajectory-handlers';
 import { formatInfos } from './importers/registry';
 import { previewImport } from './importers/preview-import';
 import { runImport } from './importers/run-import';
 import { listMappings, resolveMapping, saveMapping } from './mappings';
 import { previewRegroup, regroupDataset } from './regroup';
 import type { JobRunner } from './jobs';
-import {
-  getTrajectory,
-  getTurnText,
-  listDatasets,
-  listReviewItems,
-  listTrajectories,
-} from './queries';
+import { getTrajectory, getTurnText, listDatasets, listReviewItems } from './queries';
 import { runReadOnlySql } from './store/read-only-sql';
 import type { Workspace } from './store/workspace';
 
@@ -37,7 +34,6 @@ export function createService(workspace: Workspace, jobs: JobRunner): ApiHandler
     }),
     listFormats: async () => ({ formats: formatInfos() }),
     listDatasets: () => listDatasets(workspace),
-    listTrajectories: (request) => listTrajectories(workspace, request),
     getTrajectory: (request) => getTrajectory(workspace, request.trajectory_id),
     getTurnText: (request) => getTurnText(workspace, request),
     runSql: (request) => runReadOnlySql(workspace, request.sql, request.max_rows),
@@ -83,9 +79,12 @@ export function createService(workspace: Workspace, jobs: JobRunner): ApiHandler
     previewRegroup: (request) => previewRegroup(workspace, request.dataset_id, request.expression),
     regroupDataset: (request) => regroupDataset(workspace, request.dataset_id, request.expression),
     listReviewItems: (request) => listReviewItems(workspace, request.status),
+    ...explorerHandlers({ workspace, jobs }),
     ...creditHandlers({ workspace, jobs }),
     ...labelsHandlers({ workspace, jobs }),
     ...judgeHandlers({ workspace, jobs }),
     ...scoringHandlers({ workspace, jobs }),
+    ...chartsHandlers({ workspace, jobs }),
+    ...trajectoryHandlers({ workspace, jobs }),
   };
 }

@@ -17,6 +17,8 @@ export type ApiState<T> = {
 export type UseApiOptions = {
   /** Keep showing the previous value while a new request loads (tables paging, reloads). */
   keepPrevious?: boolean;
+  /** False holds the request back (e.g. until something it competes with has loaded). */
+  enabled?: boolean;
 };
 
 type Settled<T> = { key: string; result: Result<T> };
@@ -30,9 +32,11 @@ export function useApi<M extends ApiMethod>(
   const [nonce, setNonce] = useState(0);
   const [settled, setSettled] = useState<Settled<ApiOutput<M>> | null>(null);
   const [previous, setPrevious] = useState<ApiOutput<M> | undefined>(undefined);
+  const enabled = options.enabled ?? true;
   const key = JSON.stringify([method, input, nonce]);
 
   useEffect(() => {
+    if (!enabled) return undefined;
     let live = true;
     const [m, i] = JSON.parse(key) as [M, ApiInput<M>];
     void client.call(m, i).then((result) => {
@@ -43,10 +47,18 @@ export function useApi<M extends ApiMethod>(
     return () => {
       live = false;
     };
-  }, [client, key]);
+  }, [client, key, enabled]);
 
   const reload = useCallback(() => setNonce((n) => n + 1), []);
   const current = settled !== null && settled.key === key ? settled.result : null;
+  if (!enabled && current === null) {
+    return {
+      data: options.keepPrevious === true ? previous : undefined,
+      error: undefined,
+      loading: false,
+      reload,
+    };
+  }
   if (current === null) {
     return {
       data: options.keepPrevious === true ? previous : undefined,

@@ -3,6 +3,7 @@ import List from '@mui/material/List';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
+import BarChartOutlined from '@mui/icons-material/BarChartOutlined';
 import DatasetOutlined from '@mui/icons-material/DatasetOutlined';
 import FactCheckOutlined from '@mui/icons-material/FactCheckOutlined';
 import FileDownloadOutlined from '@mui/icons-material/FileDownloadOutlined';
@@ -11,11 +12,12 @@ import TimelineOutlined from '@mui/icons-material/TimelineOutlined';
 import type { ReactNode } from 'react';
 import { hrefFor, type Route } from '../routing/routes';
 
-type Section = 'datasets' | 'trajectories' | 'review' | 'sql' | 'export';
+type Section = 'datasets' | 'trajectories' | 'charts' | 'review' | 'sql' | 'export';
 
 const ENTRIES: { section: Section; label: string; icon: ReactNode }[] = [
   { section: 'datasets', label: 'Datasets', icon: <DatasetOutlined fontSize="small" /> },
   { section: 'trajectories', label: 'Trajectories', icon: <TimelineOutlined fontSize="small" /> },
+  { section: 'charts', label: 'Charts', icon: <BarChartOutlined fontSize="small" /> },
   { section: 'review', label: 'Review', icon: <FactCheckOutlined fontSize="small" /> },
   { section: 'sql', label: 'SQL', icon: <TerminalOutlined fontSize="small" /> },
   { section: 'export', label: 'Export', icon: <FileDownloadOutlined fontSize="small" /> },
@@ -30,6 +32,7 @@ export function sectionOf(route: Route): Section | null {
     case 'trajectory':
     case 'group':
       return 'trajectories';
+    case 'charts':
     case 'review':
     case 'sql':
     case 'export':

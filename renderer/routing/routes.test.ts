@@ -23,6 +23,19 @@ describe('parseRoute', () => {
     expect(parseRoute(hrefFor({ name: 'group', id: 'g:1' }))).toEqual({ name: 'group', id: 'g:1' });
   });
 
+  it('parses and builds the ?turn=N deep link of a trajectory', () => {
+    const id = 'demo:repair-000-s0';
+    const href = hrefFor({ name: 'trajectory', id, turn: 7 });
+    expect(href).toBe('#/trajectory/demo%3Arepair-000-s0?turn=7');
+    expect(parseRoute(href)).toEqual({ name: 'trajectory', id, turn: 7 });
+    expect(parseRoute('#/trajectory/a?turn=0')).toEqual({ name: 'trajectory', id: 'a', turn: 0 });
+    // Not a turn number: ignored, the trajectory still opens.
+    expect(parseRoute('#/trajectory/a?turn=x')).toEqual({ name: 'trajectory', id: 'a' });
+    expect(parseRoute('#/trajectory/a?turn=-1')).toEqual({ name: 'trajectory', id: 'a' });
+    expect(parseRoute('#/trajectory/a?turn=3x')).toEqual({ name: 'trajectory', id: 'a' });
+    expect(trajectoryHref(id)).toBe('#/trajectory/demo%3Arepair-000-s0');
+  });
+
   it('accepts hand-typed unencoded ids and malformed escapes', () => {
     expect(parseRoute('#/trajectory/a/b:c')).toEqual({ name: 'trajectory', id: 'a/b:c' });
     expect(parseRoute('#/group/100%')).toEqual({ name: 'group', id: '100%' });
@@ -31,5 +44,35 @@ describe('parseRoute', () => {
   it('reports unknown pages', () => {
     expect(parseRoute('#/nope')).toEqual({ name: 'not-found', path: 'nope' });
     expect(parseRoute('#/trajectory/')).toEqual({ name: 'not-found', path: 'trajectory/' });
+  });
+});
+
+describe('charts route', () => {
+  it('parses the charts page with and without a filter, and round-trips its link', () => {
+    expect(parseRoute('#/charts')).toEqual({ name: 'charts' });
+    expect(hrefFor({ name: 'charts' })).toBe('#/charts');
+    expect(hrefFor({ name: 'charts', filter: {} })).toBe('#/charts');
+    const filter = {
+      outcome: 'failure' as const,
+      task_ids: ['a,b', null],
+      ranges: { n_turns: { min: 3, max: 9 } },
+    };
+    const href = hrefFor({ name: 'charts', filter });
+    expect(href).toBe('#/charts?tasks=a%2Cb,~&outcome=failure&n_turns=3..9');
+    expect(parseRoute(href)).toEqual({ name: 'charts', filter });
+  });
+});
+
+describe('explorer route', () => {
+  it('carries the explorer filter in the link', () => {
+    const filter = {
+      outcome: 'failure' as const,
+      task_ids: ['t/1'],
+      ranges: { regression: { min: 1 } },
+    };
+    const href = hrefFor({ name: 'trajectories', filter });
+    expect(href).toBe('#/trajectories?tasks=t%2F1&outcome=failure&regression=1..');
+    expect(parseRoute(href)).toEqual({ name: 'trajectories', filter });
+    expect(hrefFor({ name: 'trajectories', filter: {} })).toBe('#/trajectories');
   });
 });

@@ -1,10 +1,17 @@
 // Hash routes and deep links (DESIGN section 7). Ids may contain ':' and '/', so they are
 // URL-encoded in links and decoded here.
+import {
+  decodeFilterQuery,
+  encodeFilterQuery,
+  type TrajectoryFilter,
+} from '../../shared/trajectory-filter';
+
 export type Route =
   | { name: 'datasets' }
   | { name: 'dataset'; id: string }
-  | { name: 'trajectories'; ids?: string[] }
-  | { name: 'trajectory'; id: string }
+  | { name: 'trajectories'; filter?: TrajectoryFilter }
+  | { name: 'charts'; filter?: TrajectoryFilter }
+  | { name: 'trajectory'; id: string; turn?: number }
   | { name: 'group'; id: string }
   | { name: 'diff'; a: string; b: string }
   | { name: 'review' }
@@ -16,6 +23,7 @@ const STATIC: Record<string, Route> = {
   '': { name: 'datasets' },
   datasets: { name: 'datasets' },
   trajectories: { name: 'trajectories' },
+  charts: { name: 'charts' },
   review: { name: 'review' },
   sql: { name: 'sql' },
   export: { name: 'export' },
@@ -31,9 +39,12 @@ function decode(text: string): string {
 
 /** Parses `#/dataset/<id>` and friends; accepts the hash with or without the leading '#'. */
 export function parseRoute(hash: string): Route {
-  const ids = idsParam(hash);
-  if (ids !== undefined && /^#?\/*trajectories\/*[?]/.test(hash))
-    return { name: 'trajectories', ids };
+  // `#/trajectories?outcome=failure&tasks=...`: the explorer with a filter (shared encoding).
+  const explorer = /^#?\/*trajectories\/*[?](.*)$/.exec(hash);
+  if (explorer !== null)
+    return { name: 'trajectories', filter: decodeFilterQuery(explorer[1] ?? '') };
+  const charts = /^#?\/*charts\/*[?](.*)$/.exec(hash);
+  if (charts !== null) return { name: 'charts', filter: decodeFilterQuery(charts[1] ?? '') };
   const path = hash
     .replace(/^#/, '')
     .replace(/^\/+/, '')
@@ -50,30 +61,38 @@ export function parseRoute(hash: string): Route {
     if (head === 'diff' && pair.length === 2 && pair[0] !== '' && pair[1] !== '') {
       return { name: 'diff', a: decode(pair[0] ?? ''), b: decode(pair[1] ?? '') };
     }
-    if (id !== '' && (head === 'dataset' || head === 'trajectory' || head === 'group')) {
-      return { name: head, id };
+    if (id !== '' && head === 'trajectory') {
+      const turn = turnParam(hash);
+      return turn === undefined ? { name: head, id } : { name: head, id, turn };
     }
+    if (id !== '' && (head === 'dataset' || head === 'group')) return { name: head, id };
   }
   return { name: 'not-found', path: decode(path) };
 }
 
-/** `?ids=a,b`: each id URL-encoded (so ',' inside an id is escaped), at most MAX_ROUTE_IDS. */
-function idsParam(hash: string): string[] | undefined {
-  const match = /[?&]ids=([^&]*)/.exec(hash);
-  if (match?.[1] === undefined || match[1] === '') return undefined;
-  return match[1].split(',').slice(0, MAX_ROUTE_IDS).map(decode);
+/** `?turn=N` on a trajectory link: a non-negative integer, anything else is ignored. */
+function turnParam(hash: string): number | undefined {
+  const match = /[?&]turn=([0-9]+)(?:&|$)/.exec(hash);
+  if (match?.[1] === undefined) return undefined;
+  const turn = Number(match[1]);
+  return Number.isSafeInteger(turn) ? turn : undefined;
 }
 
 export const MAX_ROUTE_IDS = 1000;
 
 export function hrefFor(route: Route): string {
   switch (route.name) {
-    case 'trajectories':
-      return route.ids === undefined || route.ids.length === 0
-        ? '#/trajectories'
-        : `#/trajectories?ids=${route.ids.slice(0, MAX_ROUTE_IDS).map(encodeURIComponent).join(',')}`;
-    case 'dataset':
+    case 'trajectories': {
+      const query = route.filter === undefined ? '' : encodeFilterQuery(route.filter);
+      return query === '' ? '#/trajectories' : `#/trajectories?${query}`;
+    }
+    case 'charts': {
+      const query = route.filter === undefined ? '' : encodeFilterQuery(route.filter);
+      return query === '' ? '#/charts' : `#/charts?${query}`;
+    }
     case 'trajectory':
+      return `#/trajectory/${encodeURIComponent(route.id)}${route.turn === undefined ? '' : `?turn=${route.turn}`}`;
+    case 'dataset':
     case 'group':
       return `#/${route.name}/${encodeURIComponent(route.id)}`;
     case 'diff':
@@ -89,7 +108,15 @@ export const datasetHref = (id: string) => hrefFor({ name: 'dataset', id });
 export const trajectoryHref = (id: string) => hrefFor({ name: 'trajectory', id });
 export const groupHref = (id: string) => hrefFor({ name: 'group', id });
 export const diffHref = (a: string, b: string) => hrefFor({ name: 'diff', a, b });
+export const explorerHref = (filter: TrajectoryFilter) => hrefFor({ name: 'trajectories', filter });
+export const chartsHref = (filter: TrajectoryFilter) => hrefFor({ name: 'charts', filter });
 
 export function navigate(href: string): void {
   window.location.hash = href;
+}
+
+/** Like navigate, without a history entry (filters typed letter by letter). */
+export function replaceRoute(href: string): void {
+  if (window.location.hash === href) return;
+  window.location.replace(href);
 }

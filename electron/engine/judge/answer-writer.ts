@@ -5,6 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import type { DuckDBConnection } from '@duckdb/node-api';
 import type { JudgeAnswer } from '../../../shared/api-judge';
+import { refreshLabelCounts } from '../store/label-counts';
 
 export interface CacheEntry {
   key: string;
@@ -84,6 +85,12 @@ async function saveBatch(connection: DuckDBConnection, batch: readonly AnswerIte
            rationale, confidence, created_at, segmentation)
          VALUES ${valuesList(labels.length / 8, 8, 7)}`,
         labels,
+      );
+      const ids = [...new Set(batch.filter((item) => item.label).map((i) => i.trajectory_id))];
+      await refreshLabelCounts(
+        connection,
+        `trajectory_id IN (${ids.map((_, i) => `$${i + 1}`).join(', ')})`,
+        ids,
       );
     }
     await connection.run('COMMIT');

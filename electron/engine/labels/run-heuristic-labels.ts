@@ -3,6 +3,7 @@
 // version's earlier labels for the dataset (re-runs replace, they do not pile up; other sources,
 // human labels above all, are never touched). Turns and segments are streamed in trajectory
 // order, so memory holds one trajectory at a time.
+import { refreshLabelCounts } from '../store/label-counts';
 import { timestampTZValue, type DuckDBConnection, type DuckDBValue } from '@duckdb/node-api';
 import type { HeuristicLabelSummary } from '../../../shared/api-labels';
 import { ROLE_LABELS, type RoleLabel, type ToolCall } from '../../../shared/model';
@@ -185,6 +186,7 @@ export async function runHeuristicLabels(
       report({ done: trajectories, total, unit: 'trajectories', message: 'labeling' });
     }
     appender.closeSync();
+    await refreshLabelCounts(writer, DATASET_FILTER, [datasetId]);
     await writer.run('COMMIT');
     return {
       dataset_id: datasetId,

@@ -1,4 +1,6 @@
+import { ROLE_LABELS } from '../../../shared/model';
 import { ATTACHED_MACROS } from './attached-macros';
+import { labelCountsQuery } from './label-counts';
 
 // Numbered schema migrations. Internal tables are tw_*; the public SQL surface is the views of
 // DESIGN section 2, which users' own queries rely on, so their columns only ever grow.
@@ -167,6 +169,17 @@ const v7Judge = [
     finished_at TIMESTAMPTZ NOT NULL)`,
 ];
 
+// v8: named explorer filters (the filter is the JSON of shared/trajectory-filter.ts), and the
+// per-trajectory counts of effective labels the explorer filters on (labels/label-counts.ts keeps
+// them current; here they are computed once from the labels already there).
+const v8Explorer = [
+  `CREATE TABLE tw_saved_filters (name VARCHAR PRIMARY KEY, filter JSON NOT NULL,
+    created_at TIMESTAMPTZ NOT NULL)`,
+  `CREATE TABLE tw_label_counts (trajectory_id VARCHAR NOT NULL, segmentation VARCHAR NOT NULL,
+    ${ROLE_LABELS.map((role) => `${role} INTEGER NOT NULL`).join(', ')})`,
+  `INSERT INTO tw_label_counts ${labelCountsQuery('true')}`,
+];
+
 export const MIGRATIONS: Migration[] = [
   { version: 1, statements: [...v1Tables, ...v1Views] },
   { version: 2, statements: v2TurnMetadata },
@@ -175,6 +188,7 @@ export const MIGRATIONS: Migration[] = [
   { version: 5, statements: v5Attachments },
   { version: 6, statements: v6Segmentation },
   { version: 7, statements: v7Judge },
+  { version: 8, statements: v8Explorer },
 ];
 
 export { TURN_COLUMNS, LOGPROB_COLUMNS };

@@ -8,6 +8,7 @@ import { renderWithApi } from '../../test/render';
 import { diffHref, parseRoute } from '../../routing/routes';
 import { CompareButton } from './CompareButton';
 import { DiffPage } from './DiffPage';
+import { listRow } from '../../test/list-row';
 
 afterEach(cleanup);
 
@@ -57,7 +58,8 @@ const transport = () =>
   fakeTransport({
     getTrajectory: (input) =>
       ok(input.trajectory_id === good.trajectory.trajectory_id ? good : bad),
-    listTrajectories: () => ok({ total: 2, rows: [good.trajectory, bad.trajectory] }),
+    listTrajectories: () =>
+      ok({ total: 2, rows: [listRow(good.trajectory), listRow(bad.trajectory)] }),
   });
 
 describe('diff route', () => {

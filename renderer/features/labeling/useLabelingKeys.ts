@@ -4,22 +4,12 @@
 import { useLayoutEffect, useRef } from 'react';
 import type { RoleLabel } from '../../../shared/model';
 import { roleForKey } from './role-labels';
+import { isTypingTarget } from '../../hooks/is-typing-target';
 
 export interface LabelingKeyHandlers {
   move: (delta: 1 | -1) => void;
   setRole: (role: RoleLabel) => void;
   editRationale: () => void;
-}
-
-function isTyping(target: EventTarget | null): boolean {
-  if (!(target instanceof HTMLElement)) return false;
-  return (
-    target.isContentEditable ||
-    target.closest(
-      'input, textarea, select, [contenteditable="true"], [role="dialog"], [role="combobox"], ' +
-        '[role="listbox"], [role="menu"]',
-    ) !== null
-  );
 }
 
 export function useLabelingKeys(handlers: LabelingKeyHandlers): void {
@@ -32,7 +22,7 @@ export function useLabelingKeys(handlers: LabelingKeyHandlers): void {
   useLayoutEffect(() => {
     const onKeyDown = (event: KeyboardEvent) => {
       if (event.defaultPrevented || event.ctrlKey || event.metaKey || event.altKey) return;
-      if (isTyping(event.target)) return;
+      if (isTypingTarget(event.target)) return;
       const role = roleForKey(event.key);
       if (event.key === 'j') current.current.move(1);
       else if (event.key === 'k') current.current.move(-1);

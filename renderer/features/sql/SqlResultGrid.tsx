@@ -9,7 +9,7 @@ import { MONO_FONT } from '../../theme/theme';
 import { CellDialog, type ExpandedCell } from './CellDialog';
 import { formatCell } from './format-cell';
 import { columnWidth, isNumericType, type SqlResult } from './result-columns';
-import { useVirtualRows } from './useVirtualRows';
+import { useVirtualRows } from '../../hooks/useVirtualRows';
 
 const ROW_HEIGHT = 28;
 const HEADER_HEIGHT = 40;

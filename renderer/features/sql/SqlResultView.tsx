@@ -9,7 +9,7 @@ import FilterList from '@mui/icons-material/FilterList';
 import TableRows from '@mui/icons-material/TableRows';
 import { useState } from 'react';
 import { formatCount } from '../../components/format';
-import { hrefFor, MAX_ROUTE_IDS } from '../../routing/routes';
+import { explorerHref, MAX_ROUTE_IDS } from '../../routing/routes';
 import { chartPairs, trajectoryIdsOf, type SqlResult } from './result-columns';
 import { SqlChart } from './SqlChart';
 import { SqlResultGrid } from './SqlResultGrid';
@@ -46,7 +46,7 @@ export function SqlResultView({ result }: { result: SqlResult }) {
         {ids.length > 0 && (
           <Button
             startIcon={<FilterList />}
-            href={hrefFor({ name: 'trajectories', ids })}
+            href={explorerHref({ trajectory_ids: ids })}
             data-testid="sql-trajectory-filter"
           >
             Open {formatCount(ids.length)} trajector{ids.length === 1 ? 'y' : 'ies'} in the list

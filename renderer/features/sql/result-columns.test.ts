@@ -37,10 +37,9 @@ describe('result columns', () => {
 
   it('round-trips ids (even with commas and slashes) through the trajectories route', () => {
     const ids = ['a', 'b,c', 'x/y:z'];
-    expect(parseRoute(hrefFor({ name: 'trajectories', ids }))).toEqual({
-      name: 'trajectories',
-      ids,
-    });
+    const href = hrefFor({ name: 'trajectories', filter: { trajectory_ids: ids } });
+    expect(href.startsWith('#/trajectories?ids=')).toBe(true);
+    expect(parseRoute(href)).toEqual({ name: 'trajectories', filter: { trajectory_ids: ids } });
     expect(parseRoute('#/trajectories')).toEqual({ name: 'trajectories' });
   });
 });

@@ -1,39 +1,62 @@
-// `#/trajectories`: every trajectory in the workspace, or only the ids a SQL result handed over
-// (`#/trajectories?ids=...`, see the SQL console's "Open as trajectory filter").
-import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
-import { formatCount } from '../../components/format';
+// `#/trajectories?<filter>`: the explorer. The filter lives in the URL (shareable, back/forward
+// work); facets on the left, the virtualized grid on the right. j/k move, Enter opens.
+import Box from '@mui/material/Box';
+import { useCallback, useState } from 'react';
+import {
+  TRAJECTORY_SORT_COLUMNS,
+  type TrajectoryFilter,
+  type TrajectorySortColumn,
+} from '../../../shared/trajectory-filter';
 import { PageHeader } from '../../components/PageHeader';
-import { hrefFor } from '../../routing/routes';
-import { TrajectoryTable } from './TrajectoryTable';
+import { usePersistentState } from '../../hooks/usePersistentState';
+import { explorerHref, navigate, replaceRoute } from '../../routing/routes';
+import { defaultDescending } from './explorer-columns';
+import { ExplorerFilterBar } from './ExplorerFilterBar';
+import { ExplorerTable } from './ExplorerTable';
+import { FacetPanel } from './FacetPanel';
 
-export function TrajectoriesPage({ ids }: { ids?: string[] }) {
-  const filtered = ids !== undefined && ids.length > 0;
+type SortState = { sort: TrajectorySortColumn; descending: boolean };
+const INITIAL_SORT: SortState = { sort: 'trajectory_id', descending: false };
+
+export function TrajectoriesPage({ filter }: { filter: TrajectoryFilter }) {
+  const [stored, setSort] = usePersistentState<SortState>('explorer:sort', INITIAL_SORT);
+  const sort = TRAJECTORY_SORT_COLUMNS.includes(stored.sort) ? stored : INITIAL_SORT;
+  const [total, setTotal] = useState<number | undefined>(undefined);
+  const change = useCallback((next: TrajectoryFilter, options?: { replace?: boolean }) => {
+    const href = explorerHref(next);
+    if (options?.replace === true) replaceRoute(href);
+    else navigate(href);
+  }, []);
   return (
     <>
       <PageHeader
         title="Trajectories"
-        subtitle="All rollouts in this workspace, across datasets."
+        subtitle="Every rollout in this workspace. Filter by facets, values, ids or turn text; j/k move, Enter opens."
       />
-      {filtered && (
-        <Alert
-          severity="info"
-          data-testid="trajectory-id-filter"
-          sx={{ mb: 2 }}
-          action={
-            <Button color="inherit" size="small" href={hrefFor({ name: 'trajectories' })}>
-              Show all
-            </Button>
+      <Box
+        sx={{
+          display: 'grid',
+          gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: '220px minmax(0, 1fr)' },
+          gap: 2,
+          alignItems: 'start',
+        }}
+      >
+        <FacetPanel filter={filter} onChange={change} />
+        <ExplorerTable
+          query={{ ...filter, sort: sort.sort, descending: sort.descending }}
+          onSort={(column) =>
+            setSort((previous) => ({
+              sort: column,
+              descending:
+                previous.sort === column ? !previous.descending : defaultDescending(column),
+            }))
           }
-        >
-          Showing only the {formatCount(ids.length)} trajectory id{ids.length === 1 ? '' : 's'} from
-          a SQL result.
-        </Alert>
-      )}
-      <TrajectoryTable
-        scope={filtered ? { trajectory_ids: ids } : {}}
-        storageKey={filtered ? 'id-filter' : 'all'}
-      />
+          maxVisibleRows={18}
+          globalKeys
+          onTotal={setTotal}
+          toolbar={<ExplorerFilterBar filter={filter} onChange={change} total={total} />}
+        />
+      </Box>
     </>
   );
 }

@@ -6,10 +6,8 @@ import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
 import Search from '@mui/icons-material/Search';
-import { OUTCOME_FILTERS } from '../../../shared/api';
+import { OUTCOME_FILTERS, type OutcomeFilter } from '../../../shared/trajectory-filter';
 import { formatCount } from '../../components/format';
-
-export type OutcomeFilter = (typeof OUTCOME_FILTERS)[number];
 
 type Props = {
   search: string;

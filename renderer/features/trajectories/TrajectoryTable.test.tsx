@@ -2,8 +2,8 @@
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ApiInput } from '../../../shared/api';
-import type { TrajectorySummary } from '../../../shared/model';
 import { fakeTransport, ok } from '../../test/fake-transport';
+import { listRow } from '../../test/list-row';
 import { renderWithApi } from '../../test/render';
 import { TrajectoryTable } from './TrajectoryTable';
 
@@ -13,32 +13,43 @@ afterEach(() => {
   window.location.hash = '';
 });
 
-const row: TrajectorySummary = {
-  trajectory_id: 'ds:t/1',
-  dataset_id: 'ds',
-  task_id: 'task',
-  group_id: 'g:1',
-  sample_index: 0,
-  model: null,
-  reward: 1,
-  success: true,
-  n_turns: 5,
-  n_actions: 2,
-};
+const TOTAL = 5000;
 
+/** A server of TOTAL rows: each page is made from its offset, so the test sees which was asked. */
 function setup() {
-  const transport = fakeTransport({ listTrajectories: () => ok({ total: 1, rows: [row] }) });
+  const transport = fakeTransport({
+    listTrajectories: (input) => {
+      const offset = input.offset ?? 0;
+      const count = Math.max(0, Math.min(input.limit ?? 100, TOTAL - offset));
+      const rows = Array.from({ length: count }, (_, i) =>
+        listRow({
+          trajectory_id: `ds:t/${offset + i}`,
+          dataset_id: 'ds',
+          task_id: 'task',
+          group_id: 'g:1',
+          sample_index: 0,
+          model: null,
+          reward: 1,
+          success: true,
+          n_turns: 5,
+          n_actions: 2,
+        }),
+      );
+      return ok({ total: TOTAL, rows });
+    },
+  });
   renderWithApi(<TrajectoryTable scope={{ dataset_id: 'ds' }} storageKey="test" />, transport);
-  const lastQuery = () =>
-    transport.calls.filter((c) => c.method === 'listTrajectories').at(-1)
-      ?.input as ApiInput<'listTrajectories'>;
-  return { transport, lastQuery };
+  const queries = () =>
+    transport.calls
+      .filter((c) => c.method === 'listTrajectories')
+      .map((c) => c.input as ApiInput<'listTrajectories'>);
+  return { transport, queries, lastQuery: () => queries().at(-1) };
 }
 
 describe('TrajectoryTable', () => {
   it('queries the server with scope, sort, filter and debounced search', async () => {
     const { lastQuery } = setup();
-    await screen.findByTestId('trajectory-row');
+    await screen.findAllByTestId('trajectory-row');
     expect(lastQuery()).toMatchObject({ dataset_id: 'ds', sort: 'trajectory_id', offset: 0 });
 
     fireEvent.click(screen.getByRole('button', { name: 'reward' }));
@@ -51,12 +62,34 @@ describe('TrajectoryTable', () => {
     await waitFor(() => expect(lastQuery()).toMatchObject({ search: 'django' }));
   });
 
-  it('opens the trajectory from a row and the group from its link', async () => {
+  it('keeps only the visible rows in the DOM and fetches the block scrolled to', async () => {
+    const { queries } = setup();
+    const rows = await screen.findAllByTestId('trajectory-row');
+    expect(rows.length).toBeLessThan(40);
+    await screen.findByText(/5,000 trajectories/);
+    const grid = screen.getByTestId('trajectory-grid');
+    grid.scrollTop = 36 * 2500;
+    fireEvent.scroll(grid);
+    await waitFor(() => expect(queries().some((q) => q.offset === 2500)).toBe(true));
+    await screen.findByText('ds:t/2500');
+    expect(screen.queryByText('ds:t/0')).toBeNull();
+  });
+
+  it('opens a row on click, moves with j/k and opens with Enter; the group has its own link', async () => {
     setup();
-    const tr = await screen.findByTestId('trajectory-row');
-    fireEvent.click(tr.querySelector('td:nth-child(4)') as Element);
+    const [first] = await screen.findAllByTestId('trajectory-row');
+    fireEvent.click(first?.querySelector('[role="gridcell"]:nth-child(5)') as Element);
+    expect(window.location.hash).toBe('#/trajectory/ds%3At%2F0');
+    const grid = screen.getByTestId('trajectory-grid');
+    fireEvent.keyDown(grid, { key: 'j' });
+    fireEvent.keyDown(grid, { key: 'j' });
+    fireEvent.keyDown(grid, { key: 'k' });
+    await waitFor(() =>
+      expect(grid.querySelector('[aria-selected="true"]')?.textContent).toContain('ds:t/1'),
+    );
+    fireEvent.keyDown(grid, { key: 'Enter' });
     expect(window.location.hash).toBe('#/trajectory/ds%3At%2F1');
-    const groupLink = screen.getByRole('link', { name: 'Open group g:1' });
-    expect(groupLink.getAttribute('href')).toBe('#/group/g%3A1');
+    const groupLinks = screen.getAllByRole('link', { name: 'Open group g:1' });
+    expect(groupLinks[0]?.getAttribute('href')).toBe('#/group/g%3A1');
   });
 });

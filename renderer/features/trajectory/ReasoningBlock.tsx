@@ -1,22 +1,25 @@
 // The model's reasoning, collapsed by default and muted: it is context, not the action.
 import { useState } from 'react';
 import { formatCount } from '../../components/format';
+import { HighlightedText, matchRanges } from './HighlightedText';
 
-export function ReasoningBlock({ text }: { text: string }) {
-  const [open, setOpen] = useState(false);
+export function ReasoningBlock({ text, highlight = '' }: { text: string; highlight?: string }) {
+  // Unset until toggled: then it opens by itself while a search matches inside it.
+  const [toggled, setOpen] = useState<boolean | null>(null);
+  const open = toggled ?? matchRanges(text, highlight).length > 0;
   return (
     <div>
       <button
         type="button"
         className="tw-toggle"
-        onClick={() => setOpen((o) => !o)}
+        onClick={() => setOpen(!open)}
         aria-expanded={open}
       >
         {open ? '▾' : '▸'} Reasoning ({formatCount(text.length)} chars)
       </button>
       {open && (
         <pre className="tw-reasoning" data-testid="turn-reasoning">
-          {text}
+          <HighlightedText text={text} query={highlight} />
         </pre>
       )}
     </div>

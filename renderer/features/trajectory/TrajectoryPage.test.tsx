@@ -107,6 +107,62 @@ describe('TrajectoryPage', () => {
     });
   });
 
+  it('reloads the segment markers when the labeling panel saves a label', async () => {
+    let label: string | null = null;
+    const segment = { segment_index: 0, turn_start: 1, turn_end: 1, action: 'search(q)' };
+    const transport = fakeTransport({
+      getTrajectory: () => ok(detail),
+      getSegments: () =>
+        ok({
+          trajectory_id: ID,
+          segmentation: 'action',
+          segments: [{ ...segment, label: null }],
+          events: [],
+        }),
+      getTrajectoryCredit: () =>
+        ok({
+          segments: [
+            {
+              ...segment,
+              role_label: label,
+              label_source: label === null ? null : 'human:local',
+              outcome_advantage: null,
+              role_bonus: null,
+              progress_advantage: null,
+              total: null,
+              sign_flipped: null,
+            },
+          ],
+          score: null,
+          params: null,
+        }),
+      setLabel: (input) => {
+        label = input.role_label;
+        return ok({
+          label_id: 'l1',
+          trajectory_id: ID,
+          segment_index: 0,
+          segmentation: 'action',
+          role_label: input.role_label,
+          source: 'human:local',
+          rationale: null,
+          confidence: null,
+          created_at: '2026-01-01T00:00:00Z',
+        });
+      },
+    });
+    Element.prototype.scrollIntoView = () => undefined;
+    renderWithApi(<TrajectoryPage id={ID} />, transport);
+    const marker = await screen.findByTestId('segment-marker');
+    expect(marker.textContent).toContain('unlabeled');
+    await screen.findAllByTestId('segment-row');
+    fireEvent.keyDown(window, { key: 'j' });
+    fireEvent.keyDown(window, { key: '4' });
+    await waitFor(() =>
+      expect(screen.getByTestId('segment-label').textContent).toBe('Regression · human'),
+    );
+  });
+
   it('shows a Result error with its code', async () => {
     const transport = fakeTransport({
       getTrajectory: () => ({ ok: false, error: { code: 'io', message: 'server unreachable' } }),

@@ -1,8 +1,9 @@
-// `#/trajectory/<id>`: the header and every turn in order.
+// `#/trajectory/<id>[?turn=N]`: the header and the transcript, scrolled to turn N when given.
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Skeleton from '@mui/material/Skeleton';
 import { useState } from 'react';
+import { ApiProvider } from '../../api/ApiContext';
 import { useApi } from '../../api/useApi';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { PageHeader } from '../../components/PageHeader';
@@ -10,12 +11,33 @@ import { CreditPanel } from '../credit/CreditPanel';
 import { CompareButton } from '../diff/CompareButton';
 import { LabelingPanel } from '../labeling/LabelingPanel';
 import { TrajectoryHeader } from './TrajectoryHeader';
-import { TurnList } from './TurnList';
+import { Transcript } from './Transcript';
+import type { ScrollRequest } from './TurnList';
+import { useLabelWatch } from './useLabelWatch';
+import { useSegmentMarkers } from './useSegmentMarkers';
 
-export function TrajectoryPage({ id }: { id: string }) {
+export function TrajectoryPage({ id, turn }: { id: string; turn?: number | undefined }) {
   const detail = useApi('getTrajectory', { trajectory_id: id });
-  // The turn the labeling panel has moved to; the turn list renders it even past its batches.
-  const [revealTurn, setRevealTurn] = useState<number | null>(null);
+  // Where the transcript should scroll: the deep link's turn, then the labeling panel's segment.
+  const [goTo, setGoTo] = useState<ScrollRequest | null>(
+    turn === undefined ? null : { turn, seq: 0 },
+  );
+  // A new ?turn= on the same trajectory (the page stays mounted): go there too.
+  const [linkedTurn, setLinkedTurn] = useState(turn);
+  if (turn !== linkedTurn) {
+    setLinkedTurn(turn);
+    if (turn !== undefined) setGoTo((g) => ({ turn, seq: (g?.seq ?? 0) + 1 }));
+  }
+  // The side panels save labels through this client; the transcript reloads what reads them.
+  const { client: panelClient, labelVersion } = useLabelWatch();
+  const markers = useSegmentMarkers(id, labelVersion, detail.data !== undefined);
+  // The panel names the segment's last turn; the segment is shown from its first.
+  const revealTurn = (turnEnd: number) => {
+    const segment = [...markers.values()].find(
+      (s) => s.turn_start <= turnEnd && turnEnd <= s.turn_end,
+    );
+    setGoTo((g) => ({ turn: segment?.turn_start ?? turnEnd, seq: (g?.seq ?? 0) + 1 }));
+  };
   // Plain text, not a link: the nav already leads back, and a second link named like a nav entry
   // would make "the Trajectories link" ambiguous for keyboard and screen-reader users (and tests).
   const overline = 'Trajectory';
@@ -55,7 +77,13 @@ export function TrajectoryPage({ id }: { id: string }) {
               alignItems: 'start',
             }}
           >
-            <TurnList trajectoryId={id} turns={detail.data.turns} revealTurn={revealTurn} />
+            <Transcript
+              trajectoryId={id}
+              turns={detail.data.turns}
+              goTo={goTo}
+              markers={markers}
+              labelVersion={labelVersion}
+            />
             {/* The side panels stay in view while the turns scroll (below the 48px app bar) and
                 scroll on their own when taller than the window. */}
             <Box
@@ -71,7 +99,9 @@ export function TrajectoryPage({ id }: { id: string }) {
                 gap: 2,
               }}
             >
-              <LabelingPanel key={id} trajectoryId={id} onRevealTurn={setRevealTurn} />
+              <ApiProvider client={panelClient}>
+                <LabelingPanel key={id} trajectoryId={id} onRevealTurn={revealTurn} />
+              </ApiProvider>
               <CreditPanel
                 key={`credit-${id}`}
                 trajectoryId={id}

@@ -1,18 +1,32 @@
 // One turn: index, role, action badge, ids and counts, then reasoning, content and tool calls.
 // Plain elements styled by TurnListRoot's classes, so thousands of cards render quickly.
-import { memo } from 'react';
+import { memo, useState } from 'react';
 import type { Turn } from '../../../shared/model';
 import { formatCount } from '../../components/format';
+import { LogprobStrips } from './LogprobStrips';
 import { ReasoningBlock } from './ReasoningBlock';
 import { ToolCallView } from './ToolCallView';
 import { TurnContent } from './TurnContent';
 
-type Props = { trajectoryId: string; turn: Turn };
+type Props = {
+  trajectoryId: string;
+  turn: Turn;
+  /** A search query to mark in the card's text. */
+  highlight?: string;
+  /** The card the search or the failure jump is on. */
+  active?: boolean;
+};
 
-export const TurnCard = memo(function TurnCard({ trajectoryId, turn }: Props) {
+export const TurnCard = memo(function TurnCard({
+  trajectoryId,
+  turn,
+  highlight = '',
+  active = false,
+}: Props) {
+  const [showLogprobs, setShowLogprobs] = useState(false);
   return (
     <section
-      className={`tw-turn tw-role-${turn.role}`}
+      className={`tw-turn tw-role-${turn.role}${active ? ' tw-active' : ''}`}
       data-testid="turn"
       data-role={turn.role}
       id={`turn-${turn.turn_index}`}
@@ -39,19 +53,29 @@ export const TurnCard = memo(function TurnCard({ trajectoryId, turn }: Props) {
         )}
         <span className="tw-spacer" />
         {turn.has_logprobs && (
-          <span className="tw-chip tw-logprobs" title="Token log-probs are stored for this turn">
-            log-probs
-          </span>
+          <button
+            type="button"
+            className="tw-chip tw-logprobs"
+            title="Show this turn's token log-probs as heat strips"
+            aria-pressed={showLogprobs}
+            data-testid="logprobs-toggle"
+            onClick={() => setShowLogprobs((s) => !s)}
+          >
+            {showLogprobs ? '▾' : '▸'} log-probs
+          </button>
         )}
         {turn.n_tokens !== null && (
           <span className="tw-meta">{formatCount(turn.n_tokens)} tokens</span>
         )}
         <span className="tw-meta">{formatCount(turn.content_length)} chars</span>
       </div>
-      {turn.reasoning !== null && turn.reasoning !== '' && <ReasoningBlock text={turn.reasoning} />}
-      <TurnContent trajectoryId={trajectoryId} turn={turn} />
+      {showLogprobs && <LogprobStrips trajectoryId={trajectoryId} turnIndex={turn.turn_index} />}
+      {turn.reasoning !== null && turn.reasoning !== '' && (
+        <ReasoningBlock text={turn.reasoning} highlight={highlight} />
+      )}
+      <TurnContent trajectoryId={trajectoryId} turn={turn} highlight={highlight} />
       {turn.tool_calls.map((call, i) => (
-        <ToolCallView key={`${call.id}:${i}`} call={call} />
+        <ToolCallView key={`${call.id}:${i}`} call={call} highlight={highlight} />
       ))}
     </section>
   );

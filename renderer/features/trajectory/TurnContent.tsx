@@ -7,15 +7,18 @@ import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
 import type { Turn } from '../../../shared/model';
 import { formatCount } from '../../components/format';
+import { DiffText } from './DiffText';
+import { HighlightedText } from './HighlightedText';
+import { looksLikeDiff, stripAnsi } from './terminal-text';
 import { useFullTurnText } from './useFullTurnText';
 
-type Props = { trajectoryId: string; turn: Turn };
+type Props = { trajectoryId: string; turn: Turn; highlight?: string };
 
-export function TurnContent({ trajectoryId, turn }: Props) {
+export function TurnContent({ trajectoryId, turn, highlight = '' }: Props) {
   const full = useFullTurnText(trajectoryId, turn.turn_index);
   const observation = turn.role === 'tool' || turn.role === 'environment';
   const done = full.state.status === 'done';
-  const text = full.state.status === 'done' ? full.state.text : turn.content;
+  const text = stripAnsi(full.state.status === 'done' ? full.state.text : turn.content);
   const truncated = turn.content_truncated && !done;
   if (text === '' && turn.tool_calls.length > 0) return null;
 
@@ -23,7 +26,11 @@ export function TurnContent({ trajectoryId, turn }: Props) {
   return (
     <>
       <pre className={classes.filter(Boolean).join(' ')} data-testid="turn-content">
-        {text}
+        {looksLikeDiff(text) ? (
+          <DiffText text={text} query={highlight} />
+        ) : (
+          <HighlightedText text={text} query={highlight} />
+        )}
         {truncated && '…'}
       </pre>
       {text === '' && <span className="tw-empty">(empty)</span>}

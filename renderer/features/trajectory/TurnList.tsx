@@ -1,52 +1,96 @@
-// Renders turns incrementally: the first batch at once, more on request, so a 2,000-turn
-// trajectory opens instantly and stays responsive.
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
+// The transcript, virtualized: only the cards in view (plus an overscan) are in the DOM, so a
+// 2,000-turn trajectory opens at once. Each segment's first turn carries its marker band.
 import Typography from '@mui/material/Typography';
-import { useState } from 'react';
+import { useCallback, useEffect } from 'react';
+import type { SegmentCredit } from '../../../shared/api-credit';
 import type { Turn } from '../../../shared/model';
-import { formatCount } from '../../components/format';
+import { SegmentMarker } from './SegmentMarker';
 import { TurnCard } from './TurnCard';
 import { TurnListRoot } from './turn-styles';
+import { useVirtualTurns } from './useVirtualTurns';
+import { estimateTurnHeight } from './virtual-turns';
 
-export const TURN_BATCH = 200;
+/** Asks the list to scroll to a turn; a new seq repeats the request for the same turn. */
+export type ScrollRequest = { turn: number; seq: number };
+
+const MARKER_HEIGHT = 30;
 
 type Props = {
   trajectoryId: string;
   turns: Turn[];
-  /** A turn that must be rendered even beyond the batches shown (the segment being labeled). */
+  scrollRequest?: ScrollRequest | null;
+  /** A turn to bring into view whenever it changes (as a scroll request without a seq). */
   revealTurn?: number | null;
+  /** Segment markers by their first turn. */
+  markers?: ReadonlyMap<number, SegmentCredit>;
+  /** Marked in the visible text of every card (in-trajectory search). */
+  highlight?: string;
+  /** The turn the search or failure jump is on. */
+  activeTurn?: number | null;
 };
 
-export function TurnList({ trajectoryId, turns, revealTurn = null }: Props) {
-  const [shown, setShown] = useState(TURN_BATCH);
-  const revealAt = revealTurn === null ? -1 : turns.findIndex((t) => t.turn_index >= revealTurn);
-  const visible = turns.slice(0, Math.max(shown, revealAt + 1));
-  const remaining = turns.length - visible.length;
+const NO_MARKERS: ReadonlyMap<number, SegmentCredit> = new Map();
+
+export function TurnList({
+  trajectoryId,
+  turns,
+  scrollRequest = null,
+  revealTurn = null,
+  markers = NO_MARKERS,
+  highlight = '',
+  activeTurn = null,
+}: Props) {
+  const estimate = useCallback(
+    (i: number) => {
+      const turn = turns[i];
+      if (turn === undefined) return 0;
+      return estimateTurnHeight(turn) + (markers.has(turn.turn_index) ? MARKER_HEIGHT : 0);
+    },
+    [turns, markers],
+  );
+  const { listRef, measure, scrollToIndex, first, last, padTop, padBottom } = useVirtualTurns(
+    turns.length,
+    estimate,
+  );
+
+  useEffect(() => {
+    if (scrollRequest === null) return;
+    const index = turns.findIndex((t) => t.turn_index >= scrollRequest.turn);
+    scrollToIndex(index === -1 ? turns.length - 1 : index);
+    // Only a new request scrolls; scrollToIndex changes as heights are measured.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [scrollRequest, turns]);
+
+  useEffect(() => {
+    if (revealTurn === null) return;
+    const index = turns.findIndex((t) => t.turn_index >= revealTurn);
+    scrollToIndex(index === -1 ? turns.length - 1 : index);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [revealTurn, turns]);
+
+  const shown = turns.slice(first, last);
   return (
-    <TurnListRoot>
-      {visible.map((turn) => (
-        <TurnCard key={turn.turn_index} trajectoryId={trajectoryId} turn={turn} />
-      ))}
+    <TurnListRoot ref={listRef} data-testid="turn-list" data-turn-count={turns.length}>
+      <div style={{ height: padTop }} />
+      {shown.map((turn, i) => {
+        const marker = markers.get(turn.turn_index);
+        return (
+          <div key={turn.turn_index} data-index={first + i} ref={measure} className="tw-item">
+            {marker !== undefined && <SegmentMarker segment={marker} />}
+            <TurnCard
+              trajectoryId={trajectoryId}
+              turn={turn}
+              highlight={highlight}
+              active={turn.turn_index === activeTurn}
+            />
+          </div>
+        );
+      })}
+      <div style={{ height: padBottom }} />
       {turns.length === 0 && (
         <Typography sx={{ color: 'text.secondary', py: 2 }}>
           This trajectory has no turns.
         </Typography>
-      )}
-      {remaining > 0 && (
-        <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, py: 1 }}>
-          <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-            Showing {formatCount(visible.length)} of {formatCount(turns.length)} turns.
-          </Typography>
-          <Button
-            variant="outlined"
-            onClick={() => setShown((n) => n + TURN_BATCH)}
-            data-testid="turns-more"
-          >
-            Show {formatCount(Math.min(TURN_BATCH, remaining))} more
-          </Button>
-          <Button onClick={() => setShown(turns.length)}>Show all</Button>
-        </Box>
       )}
     </TurnListRoot>
   );

@@ -19,6 +19,20 @@ export const TurnListRoot = styled('div')(({ theme }) => {
       ];
     }),
   );
+  // Role-label chips in the labeling panel's colors: filled for human labels, outlined otherwise.
+  const labelColors = Object.fromEntries(
+    (['success', 'info', 'error'] as const).flatMap((color) => {
+      const c = theme.palette[color];
+      return [
+        [`& .tw-chip.tw-label-${color}`, { color: c.main, borderColor: c.main }],
+        [
+          `& .tw-chip.tw-label-${color}.tw-human`,
+          { color: c.contrastText, backgroundColor: c.main },
+        ],
+        [`& .tw-segment:has(.tw-label-${color})`, { borderLeftColor: c.main }],
+      ];
+    }),
+  );
   const block = {
     margin: 0,
     fontFamily: 'inherit',
@@ -34,6 +48,9 @@ export const TurnListRoot = styled('div')(({ theme }) => {
       borderRadius: theme.shape.borderRadius,
       padding: theme.spacing(1, 1.5),
       marginBottom: theme.spacing(1),
+      // Below the app bar and the sticky search bar when scrolled to (the labeling panel's
+      // highlight sets a smaller margin by id, hence the !important).
+      scrollMarginTop: '112px !important',
     },
     '& .tw-head': {
       display: 'flex',
@@ -133,6 +150,49 @@ export const TurnListRoot = styled('div')(({ theme }) => {
       maxHeight: 480,
       overflow: 'auto',
     },
+    '& .tw-item': { display: 'flow-root' },
+    '& .tw-diff-add': { color: theme.palette.success.main },
+    '& .tw-diff-del': { color: theme.palette.error.main },
+    '& .tw-diff-hunk': { color: theme.palette.info.main },
+    '& .tw-diff-file': { fontWeight: 700 },
+    '& .tw-turn.tw-active': {
+      boxShadow: `0 0 0 2px ${theme.palette.warning.main}`,
+    },
+    '& button.tw-chip': { cursor: 'pointer', background: 'none', font: 'inherit', fontSize: 12 },
+    '& .tw-match': {
+      backgroundColor: theme.palette.warning.light,
+      color: theme.palette.getContrastText(theme.palette.warning.light),
+      borderRadius: 2,
+    },
+    '& .tw-segment': {
+      display: 'flex',
+      alignItems: 'center',
+      gap: theme.spacing(1),
+      height: 26,
+      marginBottom: 4,
+      padding: theme.spacing(0, 1),
+      borderLeft: `3px solid ${theme.palette.text.disabled}`,
+      fontSize: 12,
+    },
+    '& .tw-segment-name': { fontWeight: 700, fontSize: 12 },
+    '& .tw-chip.tw-label': { fontWeight: 600, backgroundColor: 'transparent' },
+    ...labelColors,
+    '& .tw-chip.tw-label-default': {
+      color: theme.palette.text.secondary,
+      borderColor: theme.palette.text.secondary,
+    },
+    '& .tw-credit': { fontFamily: MONO_FONT, fontSize: 12, fontWeight: 600 },
+    '& .tw-credit.tw-positive': { color: theme.palette.success.main },
+    '& .tw-credit.tw-negative': { color: theme.palette.error.main },
+    '& .tw-strips': { marginTop: theme.spacing(0.75), display: 'grid', gap: 2 },
+    '& .tw-strip': {
+      display: 'grid',
+      gridTemplateColumns: '88px minmax(0, 1fr)',
+      alignItems: 'center',
+    },
+    '& .tw-strip-label': { fontSize: 11, color: theme.palette.text.secondary },
+    '& .tw-strip canvas': { display: 'block', cursor: 'crosshair', borderRadius: 2 },
+    '& .tw-strip-readout': { minHeight: 16, fontFamily: MONO_FONT },
     ...roles,
   };
 });

@@ -1,0 +1,124 @@
+// The trajectory explorer on the demo workspace: facets, full-text search, value ranges, saved
+// filters, sorting, keyboard navigation and deep links, each checked against the API's answer.
+import { expect, test, type Page } from '@playwright/test';
+import { api, appUrl } from './api';
+
+const SHOTS = process.env.TURNWISE_SHOTS ?? 'test-results/explorer';
+
+type List = { total: number; rows: { trajectory_id: string; reward: number | null }[] };
+
+const count = (page: Page) => page.getByTestId('trajectory-count');
+const formatted = (n: number) => `${n.toLocaleString('en-US')} trajectories`;
+
+test('facets, full-text search, ranges and sorting narrow the explorer as the API does', async ({
+  page,
+}) => {
+  const all = await api<List>('listTrajectories', { limit: 1 });
+  await page.goto(appUrl('/trajectories'));
+  await expect(count(page)).toHaveText(formatted(all.total));
+
+  // Facet: outcome failure. The URL carries the filter.
+  const failures = await api<List>('listTrajectories', { outcome: 'failure', limit: 1 });
+  await page.getByRole('checkbox', { name: 'outcome failure' }).check();
+  await expect(page).toHaveURL(/#\/trajectories\?outcome=failure/);
+  await expect(count(page)).toHaveText(formatted(failures.total));
+
+  // Facet: one task, combined with the outcome.
+  const facets = await api<{ facets: { task_id: { entries: { value: string }[] } } }>(
+    'getTrajectoryFacets',
+    { outcome: 'failure' },
+  );
+  const task = facets.facets.task_id.entries[0]?.value ?? '';
+  const taskFailures = await api<List>('listTrajectories', {
+    outcome: 'failure',
+    task_ids: [task],
+    limit: 1,
+  });
+  await page.getByRole('checkbox', { name: `task ${task}` }).check();
+  await expect(page).toHaveURL(new RegExp(`tasks=${task}`));
+  await expect(count(page)).toHaveText(formatted(taskFailures.total));
+  await page.screenshot({ path: `${SHOTS}-facets.png` });
+
+  // Clear all, then search the text of the turns.
+  await page.getByRole('button', { name: 'Clear all' }).click();
+  await expect(count(page)).toHaveText(formatted(all.total));
+  const matching = await api<List>('listTrajectories', { text: 'assertionerror', limit: 1 });
+  expect(matching.total).toBeGreaterThan(0);
+  expect(matching.total).toBeLessThan(all.total);
+  await page.getByTestId('trajectory-text-search').fill('assertionerror');
+  await expect(count(page)).toHaveText(formatted(matching.total));
+  await expect(page).toHaveURL(/text=assertionerror/);
+  await page.getByTestId('trajectory-text-search').fill('');
+  await expect(count(page)).toHaveText(formatted(all.total));
+
+  // A value range through the dialog.
+  const short = await api<List>('listTrajectories', { ranges: { n_turns: { max: 12 } }, limit: 1 });
+  await page.getByTestId('range-filters').click();
+  await page.getByRole('textbox', { name: 'Turns max' }).fill('12');
+  await page.getByRole('button', { name: 'Apply', exact: true }).click();
+  await expect(page).toHaveURL(/n_turns=\.\.12/);
+  await expect(count(page)).toHaveText(formatted(short.total));
+  await expect(page.getByTestId('active-filters')).toContainText('Turns ≤ 12');
+
+  // Sorting by reward, highest first, on the server.
+  const best = await api<List>('listTrajectories', {
+    ranges: { n_turns: { max: 12 } },
+    sort: 'reward',
+    descending: true,
+    limit: 1,
+  });
+  await page.getByRole('button', { name: 'reward' }).click();
+  await expect(page.getByTestId('trajectory-row').first()).toContainText(
+    best.rows[0]?.trajectory_id ?? 'missing',
+  );
+  await page.screenshot({ path: `${SHOTS}-range-sorted.png` });
+});
+
+test('saved filters, deep links and j/k/Enter', async ({ page }) => {
+  const successes = await api<List>('listTrajectories', {
+    outcome: 'success',
+    ranges: { n_actions: { min: 3 } },
+    limit: 2,
+  });
+  // A deep link opens the explorer already filtered.
+  await page.goto(appUrl('/trajectories?outcome=success&n_actions=3..'));
+  await expect(count(page)).toHaveText(formatted(successes.total));
+
+  // Save it, go to the unfiltered list, and apply it again.
+  await page.getByTestId('saved-filters').click();
+  await page.getByRole('menuitem', { name: 'Save current filter…' }).click();
+  await page.getByTestId('save-filter-name').fill('long successes');
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await page.goto(appUrl('/trajectories'));
+  await page.getByTestId('saved-filters').click();
+  await page.getByTestId('saved-filter').filter({ hasText: 'long successes' }).click();
+  await expect(page).toHaveURL(/outcome=success/);
+  await expect(count(page)).toHaveText(formatted(successes.total));
+  const saved = await api<{ filters: { name: string }[] }>('listSavedFilters', {});
+  expect(saved.filters.map((f) => f.name)).toContain('long successes');
+
+  // j j k selects the second row... then Enter opens it (sorted by id, as the API's default).
+  const ordered = await api<List>('listTrajectories', {
+    outcome: 'success',
+    ranges: { n_actions: { min: 3 } },
+    sort: 'trajectory_id',
+    limit: 2,
+  });
+  await page.getByRole('button', { name: 'trajectory_id' }).click(); // already by id: reverse
+  await page.getByRole('button', { name: 'trajectory_id' }).click(); // back to ascending
+  await page.locator('body').click({ position: { x: 5, y: 400 } });
+  await page.keyboard.press('j');
+  await page.keyboard.press('j');
+  await page.keyboard.press('j');
+  await page.keyboard.press('k');
+  await expect(page.locator('[role="row"][aria-selected="true"]')).toContainText(
+    ordered.rows[1]?.trajectory_id ?? 'missing',
+  );
+  await page.screenshot({ path: `${SHOTS}-keyboard.png` });
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/#\/trajectory\//);
+  expect(decodeURIComponent(page.url())).toContain(ordered.rows[1]?.trajectory_id ?? 'missing');
+  // Back returns to the filtered explorer.
+  await page.goBack();
+  await expect(count(page)).toHaveText(formatted(successes.total));
+});

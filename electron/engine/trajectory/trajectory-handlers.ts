@@ -1,0 +1,18 @@
+// Handlers of the trajectory view's API methods (shared/api-trajectory.ts).
+import type { TRAJECTORY_API } from '../../../shared/api-trajectory';
+import type { HandlerContext, HandlersOf } from '../handler-context';
+import { failureSignals } from './failure-signals';
+import { searchTurns, turnLogprobs } from './trajectory-queries';
+
+export function trajectoryHandlers({
+  workspace,
+}: HandlerContext): HandlersOf<typeof TRAJECTORY_API> {
+  return {
+    getTurnLogprobs: (request) =>
+      turnLogprobs(workspace, request.trajectory_id, request.turn_index),
+    searchTrajectory: (request) => searchTurns(workspace, request.trajectory_id, request.query),
+    getFailureSignals: async (request) => ({
+      signals: await failureSignals(workspace, request.trajectory_id),
+    }),
+  };
+}

@@ -1,0 +1,112 @@
+// Above the explorer grid: id search, full-text search over turns, outcome, value ranges, saved
+// filters, the match count and the active filter as removable chips.
+import Badge from '@mui/material/Badge';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import ToggleButton from '@mui/material/ToggleButton';
+import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
+import Typography from '@mui/material/Typography';
+import BarChartOutlined from '@mui/icons-material/BarChartOutlined';
+import FilterList from '@mui/icons-material/FilterList';
+import ManageSearch from '@mui/icons-material/ManageSearch';
+import { useState } from 'react';
+import {
+  OUTCOME_FILTERS,
+  type OutcomeFilter,
+  type TrajectoryFilter,
+} from '../../../shared/trajectory-filter';
+import { formatCount } from '../../components/format';
+import { chartsHref } from '../../routing/routes';
+import { ActiveFilterChips } from './ActiveFilterChips';
+import { CommitSearchField } from './CommitSearchField';
+import { RangeFilterDialog } from './RangeFilterDialog';
+import { SavedFiltersMenu } from './SavedFiltersMenu';
+
+type Props = {
+  filter: TrajectoryFilter;
+  /** Typed text replaces the current history entry; clicks add one. */
+  onChange: (filter: TrajectoryFilter, options?: { replace?: boolean }) => void;
+  total: number | undefined;
+};
+
+export function ExplorerFilterBar({ filter, onChange, total }: Props) {
+  const [rangesOpen, setRangesOpen] = useState(false);
+  const rangeCount = Object.keys(filter.ranges ?? {}).length;
+  return (
+    <Box>
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, p: 1.5, flexWrap: 'wrap' }}>
+        <CommitSearchField
+          value={filter.search ?? ''}
+          onCommit={(search) =>
+            onChange({ ...filter, search: search === '' ? undefined : search }, { replace: true })
+          }
+          placeholder="Trajectory, task or group id"
+          label="Search trajectory, task or group ids"
+          testId="trajectory-search"
+          width={240}
+        />
+        <CommitSearchField
+          value={filter.text ?? ''}
+          onCommit={(text) =>
+            onChange({ ...filter, text: text === '' ? undefined : text }, { replace: true })
+          }
+          placeholder="Text in any turn"
+          label="Search the text of every turn"
+          testId="trajectory-text-search"
+          delayMs={500}
+          width={240}
+          icon={<ManageSearch fontSize="small" />}
+        />
+        <ToggleButtonGroup
+          exclusive
+          size="small"
+          value={filter.outcome ?? 'any'}
+          aria-label="Outcome"
+          onChange={(_, value: OutcomeFilter | null) => {
+            if (value !== null) onChange({ ...filter, outcome: value });
+          }}
+        >
+          {OUTCOME_FILTERS.map((value) => (
+            <ToggleButton
+              key={value}
+              value={value}
+              sx={{ px: 1.5, py: 0.25, textTransform: 'none' }}
+            >
+              {value}
+            </ToggleButton>
+          ))}
+        </ToggleButtonGroup>
+        <Badge badgeContent={rangeCount} color="primary">
+          <Button
+            size="small"
+            startIcon={<FilterList />}
+            onClick={() => setRangesOpen(true)}
+            data-testid="range-filters"
+          >
+            Values
+          </Button>
+        </Badge>
+        <SavedFiltersMenu filter={filter} onApply={(saved) => onChange(saved)} />
+        <Button size="small" startIcon={<BarChartOutlined />} href={chartsHref(filter)}>
+          Charts
+        </Button>
+        <Box sx={{ flex: 1 }} />
+        <Typography variant="body2" sx={{ color: 'text.secondary' }} data-testid="trajectory-count">
+          {total === undefined ? '' : `${formatCount(total)} trajectories`}
+        </Typography>
+      </Box>
+      <ActiveFilterChips filter={filter} onChange={onChange} />
+      {rangesOpen && (
+        <RangeFilterDialog
+          open
+          ranges={filter.ranges}
+          onClose={() => setRangesOpen(false)}
+          onApply={(ranges) => {
+            setRangesOpen(false);
+            onChange({ ...filter, ranges });
+          }}
+        />
+      )}
+    </Box>
+  );
+}

@@ -1,0 +1,130 @@
+// One trajectory in the explorer grid; a click anywhere but a link opens it, and the small icon
+// beside the group id opens the group.
+import Box from '@mui/material/Box';
+import type { Theme } from '@mui/material/styles';
+import IconButton from '@mui/material/IconButton';
+import WorkspacesOutlined from '@mui/icons-material/WorkspacesOutlined';
+import { memo, type ReactNode } from 'react';
+import type { TrajectoryListRow } from '../../../shared/api-explorer';
+import { AppLink } from '../../components/AppLink';
+import { DASH, formatCount, formatReward } from '../../components/format';
+import { OutcomeChip } from '../../components/OutcomeChip';
+import { groupHref, navigate, trajectoryHref } from '../../routing/routes';
+import { MONO_FONT } from '../../theme/theme';
+import { EXPLORER_COLUMNS, type ExplorerColumn } from './explorer-columns';
+
+export const EXPLORER_ROW_HEIGHT = 36;
+
+/** The id cell stays in view while the wide grid scrolls sideways; it needs its own opaque fill. */
+function stickyCell(selected: boolean) {
+  return {
+    position: 'sticky',
+    left: 0,
+    zIndex: 1,
+    bgcolor: 'background.paper',
+    backgroundImage: (theme: Theme) =>
+      selected
+        ? `linear-gradient(${theme.palette.action.selected}, ${theme.palette.action.selected})`
+        : 'none',
+  } as const;
+}
+
+const MONO_COLUMNS = new Set(['trajectory_id', 'task_id', 'group_id', 'dataset_id']);
+
+function cellContent(column: ExplorerColumn, row: TrajectoryListRow): ReactNode {
+  const value = row[column.id];
+  switch (column.id) {
+    case 'trajectory_id':
+      return <AppLink href={trajectoryHref(row.trajectory_id)}>{row.trajectory_id}</AppLink>;
+    case 'group_id':
+      return row.group_id === null ? (
+        DASH
+      ) : (
+        <>
+          <IconButton
+            component="a"
+            href={groupHref(row.group_id)}
+            aria-label={`Open group ${row.group_id}`}
+            title="Open the group"
+            sx={{ p: 0.25, mr: 0.5, color: 'primary.main' }}
+          >
+            <WorkspacesOutlined sx={{ fontSize: 14 }} />
+          </IconButton>
+          {row.group_id}
+        </>
+      );
+    case 'success':
+      return <OutcomeChip success={row.success} />;
+    case 'reward':
+    case 'progress_score':
+    case 'outcome_advantage':
+      return formatReward(value as number | null);
+    case 'decisive_progress':
+    case 'useful_exploration':
+    case 'no_progress_infrastructure':
+    case 'regression':
+      return value === 0 ? '' : formatCount(value as number);
+    default:
+      return typeof value === 'number' ? formatCount(value) : ((value as string | null) ?? DASH);
+  }
+}
+
+type Props = {
+  row: TrajectoryListRow;
+  index: number;
+  selected: boolean;
+  onSelect: (index: number) => void;
+};
+
+export const ExplorerRow = memo(function ExplorerRow({ row, index, selected, onSelect }: Props) {
+  const href = trajectoryHref(row.trajectory_id);
+  return (
+    <Box
+      role="row"
+      aria-rowindex={index + 2}
+      aria-selected={selected}
+      data-testid="trajectory-row"
+      data-row-index={index}
+      onClick={(event) => {
+        onSelect(index);
+        if ((event.target as Element).closest('a') === null) navigate(href);
+      }}
+      sx={{
+        position: 'absolute',
+        top: index * EXPLORER_ROW_HEIGHT,
+        height: EXPLORER_ROW_HEIGHT,
+        display: 'flex',
+        alignItems: 'center',
+        borderBottom: 1,
+        borderColor: 'divider',
+        cursor: 'pointer',
+        bgcolor: selected ? 'action.selected' : undefined,
+        '&:hover': { bgcolor: selected ? 'action.selected' : 'action.hover' },
+      }}
+    >
+      {EXPLORER_COLUMNS.map((column) => (
+        <Box
+          key={column.id}
+          role="gridcell"
+          title={typeof row[column.id] === 'string' ? String(row[column.id]) : undefined}
+          sx={{
+            width: column.width,
+            flex: 'none',
+            px: 1,
+            boxSizing: 'border-box',
+            overflow: 'hidden',
+            whiteSpace: 'nowrap',
+            textOverflow: 'ellipsis',
+            textAlign: column.numeric === true ? 'right' : 'left',
+            fontSize: MONO_COLUMNS.has(column.id) ? 12 : 13,
+            fontFamily: MONO_COLUMNS.has(column.id) ? MONO_FONT : undefined,
+            // The id stays in view while the wide grid scrolls sideways.
+            ...(column.id === 'trajectory_id' ? stickyCell(selected) : {}),
+          }}
+        >
+          {cellContent(column, row)}
+        </Box>
+      ))}
+    </Box>
+  );
+});

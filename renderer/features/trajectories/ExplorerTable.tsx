@@ -1,0 +1,151 @@
+// The trajectory explorer grid: server-side filtered and sorted, virtualized (only visible rows
+// are in the DOM, fetched in blocks), with j/k to move and Enter to open.
+import Box from '@mui/material/Box';
+import LinearProgress from '@mui/material/LinearProgress';
+import Paper from '@mui/material/Paper';
+import Typography from '@mui/material/Typography';
+import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
+import type { TrajectorySortColumn } from '../../../shared/trajectory-filter';
+import { ErrorAlert } from '../../components/ErrorAlert';
+import { useVirtualRows } from '../../hooks/useVirtualRows';
+import { navigate, trajectoryHref } from '../../routing/routes';
+import { EXPLORER_WIDTH } from './explorer-columns';
+import { EXPLORER_HEADER_HEIGHT, ExplorerHeader } from './ExplorerHeader';
+import { EXPLORER_ROW_HEIGHT, ExplorerRow } from './ExplorerRow';
+import {
+  handleExplorerKey,
+  useGlobalExplorerKeys,
+  type ExplorerKeyActions,
+} from './useExplorerKeys';
+import { useTrajectoryRows, type RowsQuery } from './useTrajectoryRows';
+
+type Props = {
+  query: RowsQuery & { sort: TrajectorySortColumn; descending: boolean };
+  onSort: (column: TrajectorySortColumn) => void;
+  /** Rows shown at most before the grid scrolls. */
+  maxVisibleRows?: number;
+  /** j/k/Enter work anywhere on the page, not only when the grid has focus. */
+  globalKeys?: boolean;
+  /** Above the grid, beside the count (filters). */
+  toolbar?: ReactNode;
+  onTotal?: (total: number | undefined) => void;
+};
+
+export function ExplorerTable({
+  query,
+  onSort,
+  maxVisibleRows = 16,
+  globalKeys = false,
+  toolbar,
+  onTotal,
+}: Props) {
+  const rows = useTrajectoryRows(query);
+  const total = rows.total ?? 0;
+  const bodyHeight = Math.min(maxVisibleRows, Math.max(1, total)) * EXPLORER_ROW_HEIGHT;
+  const virtual = useVirtualRows(total, EXPLORER_ROW_HEIGHT, bodyHeight);
+  const scroller = useRef<HTMLDivElement>(null);
+  const queryKey = JSON.stringify(query);
+  // The selection belongs to one filter and sort; a new one starts unselected.
+  const [selection, setSelection] = useState({ key: queryKey, index: -1 });
+  const selected = selection.key === queryKey ? selection.index : -1;
+  const setSelected = useCallback(
+    (index: number) => setSelection({ key: queryKey, index }),
+    [queryKey],
+  );
+  const { ensure } = rows;
+
+  useEffect(() => ensure(virtual.first, virtual.last), [ensure, virtual.first, virtual.last]);
+  useEffect(() => onTotal?.(rows.total), [onTotal, rows.total]);
+  // A new filter or sort starts at the top.
+  useEffect(() => {
+    if (scroller.current !== null) scroller.current.scrollTop = 0;
+  }, [queryKey]);
+
+  const move = useCallback(
+    (delta: number) => {
+      if (total === 0) return;
+      const next = Math.min(total - 1, Math.max(0, selected + delta));
+      setSelected(next);
+      const box = scroller.current;
+      if (box === null) return;
+      const top = next * EXPLORER_ROW_HEIGHT;
+      const visibleTop = box.scrollTop;
+      const visibleBottom = visibleTop + bodyHeight - EXPLORER_ROW_HEIGHT;
+      if (top < visibleTop) box.scrollTop = top;
+      else if (top > visibleBottom) box.scrollTop = top - bodyHeight + EXPLORER_ROW_HEIGHT;
+    },
+    [bodyHeight, selected, setSelected, total],
+  );
+  const open = useCallback(() => {
+    const row = rows.rowAt(selected);
+    if (row !== undefined) navigate(trajectoryHref(row.trajectory_id));
+  }, [rows, selected]);
+  const actions = useRef<ExplorerKeyActions>({ move, open });
+  useEffect(() => {
+    actions.current = { move, open };
+  }, [move, open]);
+  useGlobalExplorerKeys(globalKeys, actions);
+
+  const visible = [];
+  for (let index = virtual.first; index < virtual.last; index += 1) {
+    const row = rows.rowAt(index);
+    visible.push(
+      row === undefined ? (
+        <Box
+          key={`pending-${index}`}
+          sx={{ position: 'absolute', top: index * EXPLORER_ROW_HEIGHT, px: 1, py: 1 }}
+        >
+          <Typography variant="body2" sx={{ color: 'text.disabled' }}>
+            …
+          </Typography>
+        </Box>
+      ) : (
+        <ExplorerRow
+          key={row.trajectory_id}
+          row={row}
+          index={index}
+          selected={index === selected}
+          onSelect={setSelected}
+        />
+      ),
+    );
+  }
+
+  return (
+    <Paper sx={{ overflow: 'hidden' }}>
+      {toolbar}
+      <LinearProgress sx={{ height: 2, visibility: rows.loading ? 'visible' : 'hidden' }} />
+      {rows.error !== undefined && (
+        <ErrorAlert error={rows.error} title="Could not list trajectories" onRetry={rows.reload} />
+      )}
+      <Box
+        ref={scroller}
+        role="grid"
+        aria-label="Trajectories"
+        aria-rowcount={total + 1}
+        tabIndex={0}
+        data-testid="trajectory-grid"
+        onScroll={virtual.onScroll}
+        onKeyDown={(event) => {
+          if (handleExplorerKey(event, { move, open })) event.preventDefault();
+        }}
+        sx={{
+          height: bodyHeight + EXPLORER_HEADER_HEIGHT + 2,
+          overflow: 'auto',
+          position: 'relative',
+          '&:focus-visible': { outline: 2, outlineColor: 'primary.main', outlineOffset: -2 },
+        }}
+      >
+        <ExplorerHeader sort={query.sort} descending={query.descending} onSort={onSort} />
+        <Box sx={{ position: 'relative', width: EXPLORER_WIDTH, height: virtual.totalHeight }}>
+          {visible}
+        </Box>
+        {rows.total === 0 && (
+          <Typography sx={{ color: 'text.secondary', p: 2, position: 'absolute', top: 44 }}>
+            No trajectories match.
+          </Typography>
+        )}
+      </Box>
+    </Paper>
+  );
+}

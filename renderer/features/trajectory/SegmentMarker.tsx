@@ -1,0 +1,52 @@
+// The band above a segment's first turn: its step number and turns, the role label in force
+// (coloured like the labeling panel's chips) and its credit total when computed.
+import type { SegmentCredit } from '../../../shared/api-credit';
+import { RoleLabelSchema } from '../../../shared/api-labels';
+import { labelSourceKind } from '../../../shared/api-labels';
+import { roleInfo } from '../labeling/role-labels';
+
+function formatCredit(total: number): string {
+  return `${total > 0 ? '+' : ''}${total.toFixed(3)}`;
+}
+
+export function SegmentMarker({ segment }: { segment: SegmentCredit }) {
+  const role = RoleLabelSchema.safeParse(segment.role_label);
+  const info = role.success ? roleInfo(role.data) : null;
+  const turns =
+    segment.turn_start === segment.turn_end
+      ? `turn ${segment.turn_start}`
+      : `turns ${segment.turn_start}–${segment.turn_end}`;
+  const source = segment.label_source === null ? null : labelSourceKind(segment.label_source);
+  return (
+    <div
+      className="tw-segment"
+      data-testid="segment-marker"
+      data-segment={segment.segment_index}
+      data-role-label={segment.role_label ?? ''}
+    >
+      <span className="tw-segment-name">Step {segment.segment_index}</span>
+      <span className="tw-meta">{turns}</span>
+      {info !== null ? (
+        <span
+          className={`tw-chip tw-label tw-label-${info.color}${source === 'human' ? ' tw-human' : ''}`}
+          data-testid="segment-label"
+          title={segment.label_source ?? undefined}
+        >
+          {info.name}
+          {source !== null && ` · ${source}`}
+        </span>
+      ) : (
+        <span className="tw-meta">unlabeled</span>
+      )}
+      {segment.total !== null && (
+        <span
+          className={`tw-credit ${segment.total < 0 ? 'tw-negative' : 'tw-positive'}`}
+          data-testid="segment-credit"
+          title="Credit total of this step"
+        >
+          credit {formatCredit(segment.total)}
+        </span>
+      )}
+    </div>
+  );
+}

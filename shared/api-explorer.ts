@@ -1,0 +1,83 @@
+// The trajectory explorer's methods: the filtered list, its facet counts and saved filters.
+import { z } from 'zod';
+import { method } from './api-method';
+import { TrajectorySummarySchema } from './model';
+import {
+  FACET_COLUMNS,
+  TRAJECTORY_SORT_COLUMNS,
+  TrajectoryFilterSchema,
+  TrajectoryFilterShape,
+} from './trajectory-filter';
+
+/** A listed trajectory with its label counts and credit scores for the filter's segmentation. */
+export const TrajectoryListRowSchema = TrajectorySummarySchema.extend({
+  progress_score: z.number().nullable(),
+  outcome_advantage: z.number().nullable(),
+  failure_step: z.number().nullable(),
+  decisive_progress: z.number(),
+  useful_exploration: z.number(),
+  no_progress_infrastructure: z.number(),
+  regression: z.number(),
+});
+export type TrajectoryListRow = z.infer<typeof TrajectoryListRowSchema>;
+
+export const FacetEntrySchema = z.object({ value: z.string().nullable(), count: z.number() });
+export type FacetEntry = z.infer<typeof FacetEntrySchema>;
+
+/** Most frequent values first; `distinct` counts all values, including those not listed. */
+export const FacetSchema = z.object({ entries: z.array(FacetEntrySchema), distinct: z.number() });
+
+export const SavedFilterSchema = z.object({
+  name: z.string(),
+  filter: TrajectoryFilterSchema,
+  created_at: z.string(),
+});
+export type SavedFilter = z.infer<typeof SavedFilterSchema>;
+
+const FilterName = z.string().trim().min(1).max(100);
+
+export const EXPLORER_API = {
+  listTrajectories: method(
+    z
+      .object({
+        ...TrajectoryFilterShape,
+        sort: z.enum(TRAJECTORY_SORT_COLUMNS).default('trajectory_id'),
+        descending: z.boolean().default(false),
+        limit: z.number().int().min(1).max(1000).default(100),
+        offset: z.number().int().min(0).default(0),
+      })
+      .strict(),
+    z.object({ total: z.number(), rows: z.array(TrajectoryListRowSchema) }),
+  ),
+  /** Counts per value of each facet column; each facet ignores its own selection. */
+  getTrajectoryFacets: method(
+    z
+      .object({
+        ...TrajectoryFilterShape,
+        max_entries: z.number().int().min(1).max(200).default(30),
+      })
+      .strict(),
+    z.object({
+      total: z.number(),
+      facets: z.object(
+        Object.fromEntries(FACET_COLUMNS.map((column) => [column, FacetSchema])) as Record<
+          (typeof FACET_COLUMNS)[number],
+          typeof FacetSchema
+        >,
+      ),
+    }),
+  ),
+  listSavedFilters: method(
+    z.object({}).strict(),
+    z.object({ filters: z.array(SavedFilterSchema) }),
+  ),
+  /** Saves (or replaces) a named filter. */
+  saveFilter: method(
+    z.object({ name: FilterName, filter: TrajectoryFilterSchema }).strict(),
+    SavedFilterSchema,
+  ),
+  deleteSavedFilter: method(
+    z.object({ name: FilterName }).strict(),
+    z.object({ deleted: z.boolean() }),
+  ),
+};
