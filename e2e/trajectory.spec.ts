@@ -222,3 +222,18 @@ test('a 2,000-turn trajectory opens at once, virtualized, and scrolls to far tur
   await expect(page.locator('#turn-1999 mark')).toHaveText('zanzibar');
   await page.screenshot({ path: '/tmp/trajectory-long.png' });
 });
+
+test('file views in tool output are coloured as code', async ({ page }) => {
+  const [view] = await sql<{ trajectory_id: string; turn_index: number }>(
+    `SELECT trajectory_id, turn_index FROM turns
+     WHERE role = 'tool' AND trajectory_id LIKE 'demo:%' AND content LIKE '%def %'
+       AND regexp_matches(content, '^\\s*1\\s')
+     ORDER BY trajectory_id, turn_index LIMIT 1`,
+  );
+  const target = defined(view, 'a demo file view');
+  await open(page, target.trajectory_id, target.turn_index);
+  const card = page.locator(`#turn-${target.turn_index}`);
+  await expect(card.locator('.tw-code-keyword').first()).toBeVisible();
+  expect(await card.locator('.tw-code-keyword').allInnerTexts()).toContain('def');
+  await card.screenshot({ path: '/tmp/trajectory-code.png' });
+});

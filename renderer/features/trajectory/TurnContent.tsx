@@ -7,6 +7,8 @@ import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
 import type { Turn } from '../../../shared/model';
 import { formatCount } from '../../components/format';
+import { CodeText } from './CodeText';
+import { looksLikeCode } from './code-tokens';
 import { DiffText } from './DiffText';
 import { HighlightedText } from './HighlightedText';
 import { looksLikeDiff, stripAnsi } from './terminal-text';
@@ -28,7 +30,12 @@ export function TurnContent({ trajectoryId, turn, highlight = '' }: Props) {
       <pre className={classes.filter(Boolean).join(' ')} data-testid="turn-content">
         {looksLikeDiff(text) ? (
           <DiffText text={text} query={highlight} />
+        ) : highlight === '' && observation && looksLikeCode(text) ? (
+          <CodeText text={text} whole />
+        ) : highlight === '' && text.includes('```') ? (
+          <CodeText text={text} />
         ) : (
+          // While searching, matches are marked instead of code colours.
           <HighlightedText text={text} query={highlight} />
         )}
         {truncated && '…'}
