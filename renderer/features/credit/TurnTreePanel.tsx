@@ -9,7 +9,7 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import type { ApiOutput } from '../../../shared/api';
-import { useApi } from '../../api/useApi';
+import type { ApiState } from '../../api/useApi';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { DASH } from '../../components/format';
 
@@ -25,8 +25,7 @@ function describeTurn(node: Node): string {
   return `${node.role ?? ''} · ${tools}${text.slice(0, 90) || DASH}`;
 }
 
-export function TurnTreePanel({ datasetId, groupId }: { datasetId: string; groupId: string }) {
-  const tree = useApi('getTurnTree', { dataset_id: datasetId, group_id: groupId });
+export function TurnTreePanel({ tree }: { tree: ApiState<ApiOutput<'getTurnTree'>> }) {
   if (tree.error !== undefined) return <ErrorAlert error={tree.error} title="No turn tree" />;
   if (tree.data === undefined) return null;
   const nodes = tree.data.nodes;

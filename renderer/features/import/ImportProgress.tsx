@@ -1,11 +1,10 @@
 // A running or finished import: bytes, rate and ETA while it runs; the summary or the error after.
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import LinearProgress from '@mui/material/LinearProgress';
-import Typography from '@mui/material/Typography';
 import type { JobState } from '../../../shared/api';
 import type { ImportSummary } from '../../../shared/model';
 import { ErrorAlert } from '../../components/ErrorAlert';
+import { JobProgressBar } from '../../components/JobProgressBar';
 
 function megabytes(bytes: number): string {
   return `${(bytes / 1e6).toFixed(1)} MB`;
@@ -24,19 +23,12 @@ function rateAndEta(job: JobState): string {
 export function ImportProgress({ job, attached = false }: { job: JobState; attached?: boolean }) {
   const { done, total, message } = job.progress;
   if (job.status === 'running') {
-    const value = total ? Math.min(100, (100 * done) / total) : undefined;
     return (
-      <Box data-testid="import-progress">
-        <LinearProgress
-          variant={value === undefined ? 'indeterminate' : 'determinate'}
-          value={value}
-        />
-        <Typography variant="body2" sx={{ mt: 1, color: 'text.secondary' }}>
-          {message} · {megabytes(done)}
-          {total ? ` of ${megabytes(total)}` : ''}
-          {rateAndEta(job)}
-        </Typography>
-      </Box>
+      <JobProgressBar job={job} testId="import-progress">
+        {message} · {megabytes(done)}
+        {total ? ` of ${megabytes(total)}` : ''}
+        {rateAndEta(job)}
+      </JobProgressBar>
     );
   }
   if (job.status === 'succeeded') {

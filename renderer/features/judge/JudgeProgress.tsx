@@ -1,28 +1,20 @@
 // A judge run while it runs: segments done of total, labels, cache hits, failures and tokens (the
 // job's progress message), then the summary or why it stopped.
 import Box from '@mui/material/Box';
-import LinearProgress from '@mui/material/LinearProgress';
-import Typography from '@mui/material/Typography';
 import type { JobState } from '../../../shared/api';
 import { JudgeSummarySchema } from '../../../shared/api-judge';
 import { ErrorAlert } from '../../components/ErrorAlert';
+import { JobProgressBar } from '../../components/JobProgressBar';
 import { JudgeSummaryView } from './JudgeSummaryView';
 
 export function JudgeProgress({ job }: { job: JobState }) {
   const { done, total, message } = job.progress;
   if (job.status === 'running') {
-    const value = total ? Math.min(100, (100 * done) / total) : undefined;
     return (
-      <Box data-testid="judge-progress">
-        <LinearProgress
-          variant={value === undefined ? 'indeterminate' : 'determinate'}
-          value={value}
-        />
-        <Typography variant="body2" sx={{ mt: 1, color: 'text.secondary' }}>
-          {done}
-          {total === null ? '' : ` of ${total}`} segments · {message}
-        </Typography>
-      </Box>
+      <JobProgressBar job={job} testId="judge-progress">
+        {done}
+        {total === null ? '' : ` of ${total}`} segments · {message}
+      </JobProgressBar>
     );
   }
   if (job.status === 'succeeded') {

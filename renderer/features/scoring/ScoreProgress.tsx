@@ -2,11 +2,10 @@
 // summary (with any failed trajectories) or the error after.
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import LinearProgress from '@mui/material/LinearProgress';
-import Typography from '@mui/material/Typography';
 import type { JobState } from '../../../shared/api';
 import type { ScoringSummary } from '../../../shared/api-scoring';
 import { ErrorAlert } from '../../components/ErrorAlert';
+import { JobProgressBar } from '../../components/JobProgressBar';
 
 function skippedNotes(summary: ScoringSummary): string[] {
   return [
@@ -23,18 +22,11 @@ function skippedNotes(summary: ScoringSummary): string[] {
 export function ScoreProgress({ job }: { job: JobState }) {
   const { done, total, message } = job.progress;
   if (job.status === 'running') {
-    const value = total ? Math.min(100, (100 * done) / total) : undefined;
     return (
-      <Box data-testid="score-progress">
-        <LinearProgress
-          variant={value === undefined ? 'indeterminate' : 'determinate'}
-          value={value}
-        />
-        <Typography variant="body2" sx={{ mt: 1, color: 'text.secondary' }}>
-          {total !== null ? `${done} of ${total} trajectories · ` : ''}
-          {message}
-        </Typography>
-      </Box>
+      <JobProgressBar job={job} testId="score-progress">
+        {total !== null ? `${done} of ${total} trajectories · ` : ''}
+        {message}
+      </JobProgressBar>
     );
   }
   if (job.status === 'succeeded') {

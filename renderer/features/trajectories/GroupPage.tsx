@@ -1,8 +1,7 @@
 // `#/group/<id>`: the rollouts sampled for one prompt (a GRPO group), side by side.
 import { useApi } from '../../api/useApi';
 import { PageHeader } from '../../components/PageHeader';
-import { TurnTreePanel } from '../credit/TurnTreePanel';
-import { TurnTreeGraph } from '../turn-tree/TurnTreeGraph';
+import { GroupTurnTree } from './GroupTurnTree';
 import { TrajectoryTable } from './TrajectoryTable';
 
 export function GroupPage({ id }: { id: string }) {
@@ -17,9 +16,8 @@ export function GroupPage({ id }: { id: string }) {
         subtitle="Rollouts of the same prompt; compare rewards and outcomes within the group."
       />
       {datasetId !== undefined && (
-        <TurnTreeGraph key={`${datasetId}:${id}`} datasetId={datasetId} groupId={id} />
+        <GroupTurnTree key={`${datasetId}:${id}`} datasetId={datasetId} groupId={id} />
       )}
-      {datasetId !== undefined && <TurnTreePanel datasetId={datasetId} groupId={id} />}
       <TrajectoryTable scope={{ group_id: id }} storageKey={`group:${id}`} />
     </>
   );

@@ -9,7 +9,8 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useTheme } from '@mui/material/styles';
 import { useCallback, useId, useMemo, useState } from 'react';
-import { useApi } from '../../api/useApi';
+import type { ApiOutput } from '../../../shared/api';
+import type { ApiState } from '../../api/useApi';
 import { EChart, type EChartItemClick } from '../../components/EChart';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { TurnTreeNodeDetail } from './TurnTreeNodeDetail';
@@ -47,10 +48,10 @@ function Legend({ colors }: { colors: TreeColors }) {
   );
 }
 
-export function TurnTreeGraph({ datasetId, groupId }: { datasetId: string; groupId: string }) {
+/** `tree`: the group's getTurnTree answer, loaded once by the group page for its panels. */
+export function TurnTreeGraph({ tree }: { tree: ApiState<ApiOutput<'getTurnTree'>> }) {
   const theme = useTheme();
   const idPrefix = useId().replace(/:/g, '');
-  const tree = useApi('getTurnTree', { dataset_id: datasetId, group_id: groupId });
   const [selected, setSelected] = useState<number | null>(null);
   const layout = useMemo(
     () => (tree.data === undefined ? undefined : layoutTurnTree(tree.data.nodes)),
