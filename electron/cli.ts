@@ -1,6 +1,7 @@
 // The `turnwise` command (DESIGN section 7).
 import { TurnwiseError } from '../shared/result';
 import { creditCommand } from './cli/credit-command';
+import { exportCommand } from './cli/export-command';
 import { importCommand } from './cli/import-command';
 import { labelCommand } from './cli/label-command';
 import { CliFailure, failureFrom } from './cli/output';
@@ -17,6 +18,7 @@ const COMMANDS: Record<string, (args: string[]) => Promise<void>> = {
   regroup: regroupCommand,
   credit: creditCommand,
   label: labelCommand,
+  export: exportCommand,
   score: scoreCommand,
   serve: serveCommand,
 };
@@ -41,6 +43,8 @@ const USAGE = `usage: turnwise <command> [options]
   score --db FILE --policy-endpoint URL --ref-endpoint URL (either may be omitted) [--json]
         [--policy-model M] [--ref-model M] [--dataset ID] [--only-missing] [--concurrency 4]
         [--api-key-env VAR] [--rendering chat_template|chatml] [--timeout 300] [--retries 4]
+  export --db FILE --target trl-sft|trl-kto|trl-dpo --out DIR [--dataset NAME] [--where SQL] [--json]
+         [--max-per-task N] [--outcome any|success|failure|unknown] [--segmentation action] [--overwrite]
   serve --db FILE [--port 0]`;
 
 export async function main(argv: string[]): Promise<number> {

@@ -66,6 +66,8 @@ export function createBridge(ipc: IpcRendererLike, files: WebUtilsLike): Turnwis
     listJudgeRuns: (input) => invoke(channel('listJudgeRuns'), input),
     startScoring: (input) => invoke(channel('startScoring'), input),
     listEndpointModels: (input) => invoke(channel('listEndpointModels'), input),
+    startExport: (input) => invoke(channel('startExport'), input),
+    previewExport: (input) => invoke(channel('previewExport'), input),
     getSegments: (input) => invoke(channel('getSegments'), input),
     setLabel: (input) => invoke(channel('setLabel'), input),
     startHeuristicLabels: (input) => invoke(channel('startHeuristicLabels'), input),

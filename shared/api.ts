@@ -20,6 +20,7 @@ import { JobStateSchema } from './job-state';
 import { JUDGE_API } from './api-judge';
 import { LABELS_API } from './api-labels';
 import { SCORING_API } from './api-scoring';
+import { EXPORT_API } from './api-export';
 import { TRAJECTORY_API } from './api-trajectory';
 
 export { JOB_KINDS, JOB_STATUSES, JobStateSchema, type JobState } from './job-state';
@@ -159,6 +160,7 @@ export const API = {
   ...LABELS_API,
   ...JUDGE_API,
   ...SCORING_API,
+  ...EXPORT_API,
   ...CHARTS_API,
   ...TRAJECTORY_API,
 } as const;

@@ -10,6 +10,7 @@ import type { ApiHandlers } from './dispatch';
 import { judgeHandlers } from './judge/judge-handlers';
 import { labelsHandlers } from './labels/labels-handlers';
 import { scoringHandlers } from './scoring/scoring-handlers';
+import { exportHandlers } from './export/export-handlers';
 import { trajectoryHandlers } from './trajectory/trajectory-handlers';
 import { formatInfos } from './importers/registry';
 import { previewImport } from './importers/preview-import';
@@ -84,6 +85,7 @@ export function createService(workspace: Workspace, jobs: JobRunner): ApiHandler
     ...labelsHandlers({ workspace, jobs }),
     ...judgeHandlers({ workspace, jobs }),
     ...scoringHandlers({ workspace, jobs }),
+    ...exportHandlers({ workspace, jobs }),
     ...chartsHandlers({ workspace, jobs }),
     ...trajectoryHandlers({ workspace, jobs }),
   };

@@ -1,0 +1,93 @@
+// `turnwise export` through the real command on the demo rollouts: one JSON object with --json,
+// files that match the manifest, and bad input refused with exit 2 and nothing written.
+import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { tempDir } from '../engine/test-support';
+
+const bin = path.resolve(import.meta.dirname, '..', '..', 'bin', 'turnwise.js');
+const tmp = tempDir();
+const db = path.join(tmp.dir, 'ws.duckdb');
+afterAll(() => tmp.cleanup());
+
+function turnwise(...args: string[]) {
+  const run = spawnSync(process.execPath, [bin, ...args], { encoding: 'utf8', timeout: 120_000 });
+  return { code: run.status, stdout: run.stdout, stderr: run.stderr };
+}
+
+beforeAll(() => {
+  const run = turnwise('import', 'datasets/demo/demo.jsonl', '--db', db, '--dataset', 'demo');
+  expect(run.code).toBe(0);
+}, 120_000);
+
+describe('turnwise export', () => {
+  it('prints one JSON object and writes files that match the manifest', () => {
+    const out = path.join(tmp.dir, 'sft');
+    const run = turnwise(
+      'export',
+      '--db',
+      db,
+      '--target',
+      'trl-sft',
+      '--out',
+      out,
+      '--dataset',
+      'demo',
+      '--where',
+      'success',
+      '--json',
+    );
+    expect(run.stderr).toBe('');
+    expect(run.code).toBe(0);
+    const lines = run.stdout.trim().split('\n');
+    expect(lines).toHaveLength(1);
+    const result = JSON.parse(lines[0] ?? '');
+    expect(Object.keys(result)).toEqual(['target', 'records', 'files', 'manifest']);
+    expect(result.target).toBe('trl-sft');
+    expect(result.files).toEqual([path.join(out, 'train.jsonl')]);
+    const data = readFileSync(path.join(out, 'train.jsonl'));
+    expect(data.toString('utf8').trim().split('\n')).toHaveLength(result.records);
+    expect(result.manifest.counts.records).toBe(result.records);
+    expect(result.manifest.selection.where).toBe('success');
+    expect(result.manifest.files[0].sha256).toBe(createHash('sha256').update(data).digest('hex'));
+    const count = turnwise(
+      'sql',
+      '--db',
+      db,
+      'SELECT count(*) AS n FROM trajectories WHERE success',
+      '--json',
+    );
+    expect(result.records).toBe(JSON.parse(count.stdout).rows[0].n);
+  }, 120_000);
+
+  it('refuses a condition that is not one expression, with exit 2, writing nothing', () => {
+    const out = path.join(tmp.dir, 'refused');
+    const run = turnwise(
+      'export',
+      '--db',
+      db,
+      '--target',
+      'trl-sft',
+      '--out',
+      out,
+      '--where',
+      '1=1; DROP TABLE x',
+    );
+    expect(run.code).toBe(2);
+    expect(run.stdout).toBe('');
+    expect(run.stderr).toMatch(/^turnwise: export: where condition refused: it contains ";"/);
+    expect(existsSync(out)).toBe(false);
+    expect(readdirSync(tmp.dir).filter((name) => name.startsWith('refused'))).toEqual([]);
+  }, 120_000);
+
+  it('refuses an unknown target and a missing --out as usage errors', () => {
+    const bad = turnwise('export', '--db', db, '--target', 'nope', '--out', tmp.dir);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toMatch(/--target: expected one of trl-sft, trl-kto, trl-dpo/);
+    const noOut = turnwise('export', '--db', db, '--target', 'trl-kto');
+    expect(noOut.code).toBe(2);
+    expect(noOut.stderr).toMatch(/--out DIR is required/);
+  }, 120_000);
+});

@@ -1,0 +1,176 @@
+// A trajectory's turns as OpenAI/TRL-style chat messages, read from tw_all_turns (imported and
+// attached datasets alike). Every object is built with a fixed key order, so the JSON written
+// from it is byte-stable.
+import type { Workspace } from '../store/workspace';
+import type { SelectedTrajectory } from './selection';
+
+export interface ChatToolCall {
+  type: 'function';
+  function: { name: string; arguments: Record<string, unknown> };
+}
+
+export type ChatMessage =
+  | { role: 'system' | 'user'; content: string }
+  | { role: 'assistant'; content: string; tool_calls?: ChatToolCall[] }
+  | { role: 'tool'; name?: string; content: string };
+
+export interface ToolSchema {
+  type: 'function';
+  function: { name: string; description: string; parameters: unknown };
+}
+
+export interface LoadedTrajectory extends SelectedTrajectory {
+  messages: ChatMessage[];
+  tool_schemas: ToolSchema[];
+}
+
+interface StoredCall {
+  id?: string;
+  name?: string;
+  arguments?: string;
+}
+
+/** Arguments are canonical JSON text; TRL wants an object, so other values are wrapped. */
+function argumentsObject(text: string | undefined): Record<string, unknown> {
+  let value: unknown = {};
+  try {
+    value = JSON.parse(text ?? '{}');
+  } catch {
+    value = text;
+  }
+  if (value !== null && typeof value === 'object' && !Array.isArray(value)) {
+    return value as Record<string, unknown>;
+  }
+  return { input: value };
+}
+
+interface StoredTurn {
+  role: string;
+  content: string;
+  /** JSON text: [{id, name, arguments (canonical JSON text)}]. */
+  tool_calls: string;
+  tool_call_id: string | null;
+}
+
+export function messagesOf(turns: StoredTurn[]): ChatMessage[] {
+  const callNames = new Map<string, string>();
+  let lastCallName: string | undefined;
+  const messages: ChatMessage[] = [];
+  for (const turn of turns) {
+    if (turn.role === 'assistant') {
+      const calls = JSON.parse(turn.tool_calls) as StoredCall[];
+      const message: ChatMessage = { role: 'assistant', content: turn.content };
+      if (calls.length > 0) {
+        message.tool_calls = calls.map((call) => {
+          const name = call.name ?? '';
+          if (call.id !== undefined) callNames.set(call.id, name);
+          lastCallName = name;
+          return {
+            type: 'function',
+            function: { name, arguments: argumentsObject(call.arguments) },
+          };
+        });
+      }
+      messages.push(message);
+    } else if (turn.role === 'tool') {
+      const name =
+        turn.tool_call_id !== null
+          ? (callNames.get(turn.tool_call_id) ?? lastCallName)
+          : lastCallName;
+      messages.push(
+        name === undefined
+          ? { role: 'tool', content: turn.content }
+          : { role: 'tool', name, content: turn.content },
+      );
+    } else if (turn.role === 'system') {
+      messages.push({ role: 'system', content: turn.content });
+    } else {
+      // user, and environment observations that answer no tool call: the model sees them as input.
+      messages.push({ role: 'user', content: turn.content });
+    }
+  }
+  return messages;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return value !== null && typeof value === 'object' && !Array.isArray(value);
+}
+
+/**
+ * The tool schemas in OpenAI function form. Importers store what the source gave (OpenAI
+ * `{type, function}`, or flat `{name, description, parameters}` as in Inspect and Responses);
+ * when a trajectory has none, the names it calls are listed with empty parameters.
+ */
+export function toolSchemasOf(stored: string | null, messages: ChatMessage[]): ToolSchema[] {
+  const schemas: ToolSchema[] = [];
+  const parsed: unknown = stored === null ? null : JSON.parse(stored);
+  for (const item of Array.isArray(parsed) ? parsed : []) {
+    const fn = isRecord(item) && isRecord(item.function) ? item.function : item;
+    if (!isRecord(fn) || typeof fn.name !== 'string') continue;
+    schemas.push({
+      type: 'function',
+      function: {
+        name: fn.name,
+        description: typeof fn.description === 'string' ? fn.description : '',
+        parameters: fn.parameters ?? fn.input_schema ?? { type: 'object', properties: {} },
+      },
+    });
+  }
+  if (schemas.length > 0) return schemas;
+  const names = new Set<string>();
+  for (const message of messages) {
+    if (message.role === 'assistant') {
+      for (const call of message.tool_calls ?? []) names.add(call.function.name);
+    }
+  }
+  return [...names].sort().map((name) => ({
+    type: 'function',
+    function: { name, description: '', parameters: { type: 'object', properties: {} } },
+  }));
+}
+
+/** Loads the turns of some trajectories (one query), in turn order. */
+export async function loadTrajectories(
+  workspace: Workspace,
+  selected: SelectedTrajectory[],
+): Promise<Map<string, LoadedTrajectory>> {
+  const loaded = new Map<string, LoadedTrajectory>();
+  if (selected.length === 0) return loaded;
+  const rows = await workspace.query(
+    `SELECT trajectory_id, role, content, tool_calls::VARCHAR AS tool_calls, tool_call_id
+     FROM tw_all_turns WHERE trajectory_id IN (${selected.map((_, i) => `$${i + 1}`).join(', ')})
+     ORDER BY trajectory_id, turn_index`,
+    selected.map((t) => t.trajectory_id),
+  );
+  const byId = new Map<string, StoredTurn[]>();
+  for (const row of rows) {
+    const id = String(row.trajectory_id);
+    const list = byId.get(id) ?? [];
+    list.push({
+      role: String(row.role),
+      content: String(row.content ?? ''),
+      tool_calls: typeof row.tool_calls === 'string' ? row.tool_calls : '[]',
+      tool_call_id: typeof row.tool_call_id === 'string' ? row.tool_call_id : null,
+    });
+    byId.set(id, list);
+  }
+  for (const trajectory of selected) {
+    const messages = messagesOf(byId.get(trajectory.trajectory_id) ?? []);
+    loaded.set(trajectory.trajectory_id, {
+      ...trajectory,
+      messages,
+      tool_schemas: toolSchemasOf(trajectory.tools, messages),
+    });
+  }
+  return loaded;
+}
+
+/** The leading system/user messages (before the first assistant turn), and the rest. */
+export function splitPrompt(messages: ChatMessage[]): {
+  prompt: ChatMessage[];
+  rest: ChatMessage[];
+} {
+  const first = messages.findIndex((m) => m.role === 'assistant');
+  if (first < 0) return { prompt: messages, rest: [] };
+  return { prompt: messages.slice(0, first), rest: messages.slice(first) };
+}

@@ -1,0 +1,66 @@
+// The records of an export, in their final order, as the JSON lines to write: shared by the export
+// job and its preview, so the preview shows exactly what would be written.
+import type { ExportSelection } from '../../../shared/api-export';
+import { TurnwiseError } from '../../../shared/result';
+import type { Progress } from '../jobs';
+import type { Workspace } from '../store/workspace';
+import { loadTrajectories } from './chat-messages';
+import { selectTrajectories, type SelectedTrajectory } from './selection';
+import type { ExportTargetModule, RecordPlan } from './targets/export-target';
+import { EXPORT_TARGET_MODULES } from './targets/registry';
+
+/** Units whose trajectories are loaded with one query. */
+const LOAD_BATCH = 64;
+
+export interface PlannedExport {
+  target: ExportTargetModule;
+  selected: SelectedTrajectory[];
+  plan: RecordPlan;
+  /** Skipped trajectories or records by reason; grows while lines are produced. */
+  skipped: Map<string, number>;
+}
+
+export async function planExport(
+  workspace: Workspace,
+  selection: ExportSelection,
+): Promise<PlannedExport> {
+  const target = EXPORT_TARGET_MODULES[selection.target];
+  const selected = await selectTrajectories(workspace, selection);
+  const plan = target.plan(selected);
+  const skipped = new Map<string, number>();
+  for (const reason of plan.skipped) skipped.set(reason, (skipped.get(reason) ?? 0) + 1);
+  return { target, selected, plan, skipped };
+}
+
+export function skippedList(skipped: Map<string, number>): { reason: string; count: number }[] {
+  return [...skipped.entries()]
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+    .map(([reason, count]) => ({ reason, count }));
+}
+
+/** Yields each record as one line of JSON (no newline), checking for cancel between records. */
+export async function* recordLines(
+  workspace: Workspace,
+  planned: PlannedExport,
+  signal: AbortSignal,
+  report: (progress: Progress) => void = () => undefined,
+): AsyncGenerator<string> {
+  const { plan, selected, target, skipped } = planned;
+  const byId = new Map(selected.map((t) => [t.trajectory_id, t]));
+  const total = plan.units.length;
+  for (let start = 0; start < total; start += LOAD_BATCH) {
+    const units = plan.units.slice(start, start + LOAD_BATCH);
+    const ids = [...new Set(units.flatMap((u) => u.trajectory_ids))];
+    const loaded = await loadTrajectories(
+      workspace,
+      ids.flatMap((id) => byId.get(id) ?? []),
+    );
+    for (const [offset, unit] of units.entries()) {
+      if (signal.aborted) throw new TurnwiseError('cancelled', 'export cancelled');
+      const built = target.build(unit.trajectory_ids.flatMap((id) => loaded.get(id) ?? []));
+      if ('skip' in built) skipped.set(built.skip, (skipped.get(built.skip) ?? 0) + 1);
+      else yield JSON.stringify(built.record);
+      report({ done: start + offset + 1, total, unit: 'records', message: 'exporting' });
+    }
+  }
+}

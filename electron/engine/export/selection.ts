@@ -1,0 +1,139 @@
+// Which trajectories an export takes: the explorer's filter, an optional user SQL condition on the
+// public `trajectories` view (checked by the read-only SQL guard first), and a per-task cap.
+import type { ExportSelection } from '../../../shared/api-export';
+import { TurnwiseError } from '../../../shared/result';
+import { toJsonRow } from '../store/json-values';
+import { runReadOnlySql } from '../store/read-only-sql';
+import type { Row, SqlParams, Workspace } from '../store/workspace';
+import { filteredTrajectories } from '../explorer/filter-sql';
+
+export interface SelectedTrajectory {
+  trajectory_id: string;
+  dataset_id: string;
+  task_id: string | null;
+  reward: number | null;
+  success: boolean | null;
+  /** The tool schemas the importer stored (JSON text), or null. */
+  tools: string | null;
+}
+
+/**
+ * The text of a condition outside string literals ('...'), with a check that it stays one
+ * parenthesised expression: no statement separator, no comment, never closing a parenthesis it
+ * did not open (which would break out of the `WHERE (...)` it is wrapped in).
+ */
+function conditionProblem(where: string): { problem: string | null; code: string } {
+  let code = '';
+  let depth = 0;
+  let quote: string | null = null;
+  for (let i = 0; i < where.length; i += 1) {
+    const ch = where[i] ?? '';
+    if (quote !== null) {
+      if (ch === quote) quote = null;
+      if (quote === '"' || ch === '"') code += ch;
+      continue;
+    }
+    if (ch === "'" || ch === '"') {
+      quote = ch;
+      if (ch === '"') code += ch;
+      continue;
+    }
+    const pair = where.slice(i, i + 2);
+    if (ch === ';') return { problem: 'it contains ";"; give one condition, not statements', code };
+    if (pair === '--' || pair === '/*') return { problem: 'comments are not allowed', code };
+    if (ch === '(') depth += 1;
+    if (ch === ')') depth -= 1;
+    if (depth < 0) return { problem: 'it closes a parenthesis it did not open', code };
+    code += ch;
+  }
+  if (quote !== null) return { problem: 'a quoted string or name is not closed', code };
+  if (depth !== 0) return { problem: 'its parentheses are not balanced', code };
+  return { problem: null, code };
+}
+
+/**
+ * Refuses a `where` that is not one boolean expression over the public views: see
+ * conditionProblem; no internal tw_* tables; and it must run as
+ * `SELECT count(*) FROM trajectories WHERE (...)` through the read-only SQL guard.
+ */
+export async function checkWhere(workspace: Workspace, where: string): Promise<void> {
+  const refuse = (why: string): never => {
+    throw new TurnwiseError('invalid_input', `where condition refused: ${why}`);
+  };
+  const { problem, code } = conditionProblem(where);
+  if (problem !== null) refuse(problem);
+  if (/\btw_\w*/i.test(code)) {
+    refuse('it names an internal tw_* table; only the public views may be used');
+  }
+  // Table functions that take a table or file by name would reach past the views.
+  const byName = /\b(query_table|query|read_\w+|glob|parquet_scan|sniff_csv)\s*\(/i.exec(code);
+  if (byName !== null) {
+    refuse(`${byName[1] ?? ''}() reads tables or files by name; use the public views`);
+  }
+  try {
+    await runReadOnlySql(workspace, `SELECT count(*) AS n FROM trajectories WHERE (${where})`, 1);
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    refuse(`it is not a read-only boolean condition on the trajectories view (${message})`);
+  }
+}
+
+/** The selection as one query (ordered by trajectory id) with its bound parameters. */
+export function selectionSql(selection: ExportSelection): { sql: string; params: SqlParams } {
+  const base = filteredTrajectories(selection.filter);
+  const conditions = base.where === '' ? [] : [base.where.replace(/^WHERE /, '')];
+  if (selection.where !== undefined) {
+    // Validated by checkWhere; the user's condition is SQL by design, everything else is bound.
+    conditions.push(
+      `t.trajectory_id IN (SELECT trajectory_id FROM trajectories WHERE (${selection.where}))`,
+    );
+  }
+  const whereSql = conditions.length > 0 ? `WHERE ${conditions.join(' AND ')}` : '';
+  const cap =
+    selection.max_per_task === undefined
+      ? ''
+      : `QUALIFY row_number() OVER (PARTITION BY t.task_id
+           ORDER BY t.reward DESC NULLS LAST, t.trajectory_id) <= ${base.bind(selection.max_per_task)}`;
+  const sql = `SELECT t.trajectory_id, t.dataset_id, t.task_id, t.reward, t.success,
+      t.tools::VARCHAR AS tools
+    FROM ${base.from} ${whereSql} ${cap}
+    ORDER BY t.trajectory_id`;
+  return { sql, params: base.params };
+}
+
+/** Runs a query inside a read-only transaction: a user condition can never write. */
+export async function readOnlyQuery(
+  workspace: Workspace,
+  sql: string,
+  params: SqlParams,
+): Promise<Row[]> {
+  const connection = await workspace.connect();
+  try {
+    await connection.run('BEGIN TRANSACTION READ ONLY');
+    try {
+      const reader = await connection.runAndReadAll(sql, params);
+      return reader.getRowObjectsJS().map(toJsonRow);
+    } finally {
+      await connection.run('ROLLBACK');
+    }
+  } finally {
+    connection.closeSync();
+  }
+}
+
+export async function selectTrajectories(
+  workspace: Workspace,
+  selection: ExportSelection,
+): Promise<SelectedTrajectory[]> {
+  if (selection.where !== undefined) await checkWhere(workspace, selection.where);
+  const { sql, params } = selectionSql(selection);
+  const rows = await readOnlyQuery(workspace, sql, params);
+  return rows.map((row) => ({
+    trajectory_id: String(row.trajectory_id),
+    dataset_id: String(row.dataset_id),
+    task_id: row.task_id === null ? null : String(row.task_id),
+    reward: typeof row.reward === 'number' ? row.reward : null,
+    success: typeof row.success === 'boolean' ? row.success : null,
+    tools: typeof row.tools === 'string' ? row.tools : null,
+  }));
+}

@@ -1,0 +1,31 @@
+// What a target is: how it groups the selected trajectories into records (one trajectory, or a
+// pair for preferences) and how it builds one record from loaded trajectories.
+import type { ExportTarget } from '../../../../shared/api-export';
+import type { LoadedTrajectory } from '../chat-messages';
+import type { SelectedTrajectory } from '../selection';
+
+/** One record to build: the trajectories it needs, in the order the builder expects. */
+export interface RecordUnit {
+  trajectory_ids: string[];
+}
+
+export interface RecordPlan {
+  units: RecordUnit[];
+  /** Trajectories that can yield no record whatever their turns, by reason. */
+  skipped: string[];
+}
+
+export type BuiltRecord = { record: Record<string, unknown> } | { skip: string };
+
+export interface ExportTargetModule {
+  name: ExportTarget;
+  /** The data file, relative to the output folder. */
+  file: string;
+  plan: (selected: SelectedTrajectory[]) => RecordPlan;
+  build: (trajectories: LoadedTrajectory[]) => BuiltRecord;
+}
+
+/** One record per trajectory, in trajectory id order. */
+export function onePerTrajectory(selected: SelectedTrajectory[]): RecordPlan {
+  return { units: selected.map((t) => ({ trajectory_ids: [t.trajectory_id] })), skipped: [] };
+}

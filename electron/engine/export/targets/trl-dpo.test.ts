@@ -1,0 +1,61 @@
+// trl-dpo pairing: per task, successes and failures each ordered by reward (highest first) then
+// id, zipped; the rest are reported as unpaired; pairs whose prompts differ are skipped.
+import { describe, expect, it } from 'vitest';
+import type { LoadedTrajectory } from '../chat-messages';
+import type { SelectedTrajectory } from '../selection';
+import { TRL_DPO } from './trl-dpo';
+
+function t(id: string, task: string | null, success: boolean | null, reward: number | null) {
+  return { trajectory_id: id, dataset_id: 'd', task_id: task, reward, success, tools: null };
+}
+
+function loaded(base: SelectedTrajectory, user: string, answer: string): LoadedTrajectory {
+  return {
+    ...base,
+    messages: [
+      { role: 'user', content: user },
+      { role: 'assistant', content: answer },
+    ],
+    tool_schemas: [],
+  };
+}
+
+describe('trl-dpo', () => {
+  it('zips successes and failures of each task by reward then id', () => {
+    const plan = TRL_DPO.plan([
+      t('a1', 'A', true, 0.5),
+      t('a2', 'A', true, 0.9),
+      t('a3', 'A', false, 0.1),
+      t('a4', 'A', false, 0.3),
+      t('a5', 'A', false, null),
+      t('b1', 'B', true, 1),
+      t('c1', null, false, 0),
+      t('u1', 'A', null, null),
+    ]);
+    expect(plan.units.map((u) => u.trajectory_ids)).toEqual([
+      ['a2', 'a4'],
+      ['a1', 'a3'],
+    ]);
+    expect([...plan.skipped].sort()).toEqual([
+      'no task id to pair by',
+      'no trajectory of the opposite outcome left to pair with',
+      'no trajectory of the opposite outcome left to pair with',
+      'outcome unknown',
+    ]);
+  });
+
+  it('builds prompt/chosen/rejected from the shared prefix, and skips differing prompts', () => {
+    const win = loaded(t('w', 'A', true, 1), 'fix it', 'done');
+    const loss = loaded(t('l', 'A', false, 0), 'fix it', 'gave up');
+    expect(TRL_DPO.build([win, loss])).toEqual({
+      record: {
+        prompt: [{ role: 'user', content: 'fix it' }],
+        chosen: [{ role: 'assistant', content: 'done' }],
+        rejected: [{ role: 'assistant', content: 'gave up' }],
+        tools: [],
+      },
+    });
+    const other = loaded(t('o', 'A', false, 0), 'something else', 'x');
+    expect(TRL_DPO.build([win, other])).toEqual({ skip: 'pair skipped: the two prompts differ' });
+  });
+});
