@@ -44,7 +44,7 @@ function Page({ route }: { route: Route }) {
     case 'sql':
       return <SqlPage />;
     case 'export':
-      return <ExportPage />;
+      return <ExportPage filter={route.filter ?? {}} />;
     case 'not-found':
       return <NotFoundPage path={route.path} />;
   }

@@ -76,3 +76,12 @@ describe('explorer route', () => {
     expect(hrefFor({ name: 'trajectories', filter: {} })).toBe('#/trajectories');
   });
 });
+
+describe('export route', () => {
+  it('carries the selection filter', () => {
+    const filter = { outcome: 'success' as const, task_ids: ['a'] };
+    expect(hrefFor({ name: 'export', filter })).toBe('#/export?tasks=a&outcome=success');
+    expect(parseRoute('#/export?tasks=a&outcome=success')).toEqual({ name: 'export', filter });
+    expect(parseRoute('#/export')).toEqual({ name: 'export' });
+  });
+});

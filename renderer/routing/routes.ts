@@ -16,7 +16,7 @@ export type Route =
   | { name: 'diff'; a: string; b: string }
   | { name: 'review' }
   | { name: 'sql' }
-  | { name: 'export' }
+  | { name: 'export'; filter?: TrajectoryFilter }
   | { name: 'not-found'; path: string };
 
 const STATIC: Record<string, Route> = {
@@ -43,6 +43,8 @@ export function parseRoute(hash: string): Route {
   const explorer = /^#?\/*trajectories\/*[?](.*)$/.exec(hash);
   if (explorer !== null)
     return { name: 'trajectories', filter: decodeFilterQuery(explorer[1] ?? '') };
+  const exporting = /^#?\/*export\/*[?](.*)$/.exec(hash);
+  if (exporting !== null) return { name: 'export', filter: decodeFilterQuery(exporting[1] ?? '') };
   const charts = /^#?\/*charts\/*[?](.*)$/.exec(hash);
   if (charts !== null) return { name: 'charts', filter: decodeFilterQuery(charts[1] ?? '') };
   const path = hash
@@ -86,9 +88,10 @@ export function hrefFor(route: Route): string {
       const query = route.filter === undefined ? '' : encodeFilterQuery(route.filter);
       return query === '' ? '#/trajectories' : `#/trajectories?${query}`;
     }
-    case 'charts': {
+    case 'charts':
+    case 'export': {
       const query = route.filter === undefined ? '' : encodeFilterQuery(route.filter);
-      return query === '' ? '#/charts' : `#/charts?${query}`;
+      return query === '' ? `#/${route.name}` : `#/${route.name}?${query}`;
     }
     case 'trajectory':
       return `#/trajectory/${encodeURIComponent(route.id)}${route.turn === undefined ? '' : `?turn=${route.turn}`}`;
@@ -110,6 +113,7 @@ export const groupHref = (id: string) => hrefFor({ name: 'group', id });
 export const diffHref = (a: string, b: string) => hrefFor({ name: 'diff', a, b });
 export const explorerHref = (filter: TrajectoryFilter) => hrefFor({ name: 'trajectories', filter });
 export const chartsHref = (filter: TrajectoryFilter) => hrefFor({ name: 'charts', filter });
+export const exportHref = (filter: TrajectoryFilter) => hrefFor({ name: 'export', filter });
 
 export function navigate(href: string): void {
   window.location.hash = href;

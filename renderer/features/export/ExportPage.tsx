@@ -1,24 +1,52 @@
-// `#/export`: export targets are not in this version yet; say so instead of showing dead buttons.
-import Alert from '@mui/material/Alert';
+// `#/export?<filter>`: pick a target and a selection, see what will be written, then export with
+// progress. The filter comes from the explorer (its "Export" link) and travels in the URL.
+import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
+import { useState } from 'react';
+import type { TrajectoryFilter } from '../../../shared/trajectory-filter';
 import { PageHeader } from '../../components/PageHeader';
+import { useDebouncedValue } from '../../hooks/useDebouncedValue';
+import { ExportPreview } from './ExportPreview';
+import { ExportRun } from './ExportRun';
+import { ExportSelectionForm, selectionOf, type ExportDraft } from './ExportSelectionForm';
 
-export function ExportPage() {
+export function ExportPage({ filter }: { filter: TrajectoryFilter }) {
+  const [draft, setDraft] = useState<ExportDraft>({ target: 'trl-sft', where: '', maxPerTask: '' });
+  const selection = selectionOf(filter, draft);
+  // Typing a condition previews once the typing pauses.
+  const previewed = useDebouncedValue(selection, 400);
   return (
     <>
-      <PageHeader title="Export" subtitle="Curated, reweighted training sets for your trainer." />
-      <Alert severity="info" sx={{ mb: 2 }}>
-        Export targets are not available in this version of Turnwise yet.
-      </Alert>
-      <Paper sx={{ p: 2 }}>
-        <Typography variant="body2" component="div" sx={{ color: 'text.secondary' }}>
-          When export lands, this page will write the trajectories you select — with their
-          step-level credit and approved labels — into formats trainers load directly, atomically
-          and with a manifest describing what was exported. Until then, the SQL page can query
-          everything that an export would contain.
-        </Typography>
-      </Paper>
+      <PageHeader
+        title="Export"
+        subtitle="Curated training sets in your trainer's format, with a manifest of what went in."
+      />
+      <Box
+        sx={{
+          display: 'grid',
+          gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: '420px minmax(0, 1fr)' },
+          gap: 2,
+          alignItems: 'start',
+        }}
+      >
+        <Paper sx={{ p: 2, display: 'grid', gap: 3 }}>
+          <ExportSelectionForm filter={filter} draft={draft} onChange={setDraft} />
+          <ExportRun selection={selection} />
+        </Paper>
+        <Paper sx={{ p: 2, minWidth: 0 }}>
+          <Typography variant="subtitle2" sx={{ mb: 1 }}>
+            Preview
+          </Typography>
+          {previewed === null ? (
+            <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+              Fix the selection to see a preview.
+            </Typography>
+          ) : (
+            <ExportPreview selection={previewed} />
+          )}
+        </Paper>
+      </Box>
     </>
   );
 }

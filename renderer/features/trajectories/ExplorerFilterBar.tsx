@@ -7,6 +7,7 @@ import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
 import BarChartOutlined from '@mui/icons-material/BarChartOutlined';
+import FileDownloadOutlined from '@mui/icons-material/FileDownloadOutlined';
 import FilterList from '@mui/icons-material/FilterList';
 import ManageSearch from '@mui/icons-material/ManageSearch';
 import { useState } from 'react';
@@ -16,7 +17,7 @@ import {
   type TrajectoryFilter,
 } from '../../../shared/trajectory-filter';
 import { formatCount } from '../../components/format';
-import { chartsHref } from '../../routing/routes';
+import { chartsHref, exportHref } from '../../routing/routes';
 import { ActiveFilterChips } from './ActiveFilterChips';
 import { CommitSearchField } from './CommitSearchField';
 import { RangeFilterDialog } from './RangeFilterDialog';
@@ -89,6 +90,14 @@ export function ExplorerFilterBar({ filter, onChange, total }: Props) {
         <SavedFiltersMenu filter={filter} onApply={(saved) => onChange(saved)} />
         <Button size="small" startIcon={<BarChartOutlined />} href={chartsHref(filter)}>
           Charts
+        </Button>
+        <Button
+          size="small"
+          startIcon={<FileDownloadOutlined />}
+          href={exportHref(filter)}
+          data-testid="explorer-export"
+        >
+          Export
         </Button>
         <Box sx={{ flex: 1 }} />
         <Typography variant="body2" sx={{ color: 'text.secondary' }} data-testid="trajectory-count">
