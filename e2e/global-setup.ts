@@ -1,9 +1,10 @@
 // Builds a fresh workspace from the committed demo data and serves it with `turnwise serve`, as a
 // user would, for the browser tests. The URL (with its token) is passed on in TURNWISE_URL.
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { startServe } from '../scripts/serve-workspace';
 
 const root = path.resolve(import.meta.dirname, '..');
 const cli = path.join(root, 'bin', 'turnwise.js');
@@ -43,33 +44,13 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   });
   if (second.status !== 0) throw new Error(`hostile import failed: ${second.stderr}`);
 
-  const server = spawn(process.execPath, [cli, 'serve', '--db', db, '--port', '0'], {
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  const url = await new Promise<string>((resolve, reject) => {
-    let output = '';
-    const timer = setTimeout(
-      () => reject(new Error(`turnwise serve printed no URL: ${output}`)),
-      30_000,
-    );
-    server.stdout.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-      const match = /(http:\/\/127\.0\.0\.1:\d+\/\?token=[\w-]+)/.exec(output);
-      if (match?.[1]) {
-        clearTimeout(timer);
-        resolve(match[1]);
-      }
-    });
-    server.once('exit', (code) =>
-      reject(new Error(`turnwise serve exited with ${code}: ${output}`)),
-    );
-  });
+  const server = await startServe(db, { timeoutMs: 30_000 });
+  const url = server.url;
   process.env.TURNWISE_URL = url;
   process.env.TURNWISE_E2E_DB = db;
 
   return async () => {
-    server.kill('SIGTERM');
-    await new Promise((resolve) => server.once('exit', resolve));
+    await server.stop();
     rmSync(dir, { recursive: true, force: true });
   };
 }

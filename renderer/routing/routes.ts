@@ -39,14 +39,13 @@ function decode(text: string): string {
 
 /** Parses `#/dataset/<id>` and friends; accepts the hash with or without the leading '#'. */
 export function parseRoute(hash: string): Route {
-  // `#/trajectories?outcome=failure&tasks=...`: the explorer with a filter (shared encoding).
-  const explorer = /^#?\/*trajectories\/*[?](.*)$/.exec(hash);
-  if (explorer !== null)
-    return { name: 'trajectories', filter: decodeFilterQuery(explorer[1] ?? '') };
-  const exporting = /^#?\/*export\/*[?](.*)$/.exec(hash);
-  if (exporting !== null) return { name: 'export', filter: decodeFilterQuery(exporting[1] ?? '') };
-  const charts = /^#?\/*charts\/*[?](.*)$/.exec(hash);
-  if (charts !== null) return { name: 'charts', filter: decodeFilterQuery(charts[1] ?? '') };
+  // `#/trajectories?outcome=failure&tasks=...` (and charts, export): a page over a filter, in the
+  // shared encoding of shared/trajectory-filter.ts.
+  const filtered = /^#?\/*(trajectories|charts|export)\/*[?](.*)$/.exec(hash);
+  if (filtered !== null) {
+    const name = filtered[1] as 'trajectories' | 'charts' | 'export';
+    return { name, filter: decodeFilterQuery(filtered[2] ?? '') };
+  }
   const path = hash
     .replace(/^#/, '')
     .replace(/^\/+/, '')
@@ -84,10 +83,7 @@ export const MAX_ROUTE_IDS = 1000;
 
 export function hrefFor(route: Route): string {
   switch (route.name) {
-    case 'trajectories': {
-      const query = route.filter === undefined ? '' : encodeFilterQuery(route.filter);
-      return query === '' ? '#/trajectories' : `#/trajectories?${query}`;
-    }
+    case 'trajectories':
     case 'charts':
     case 'export': {
       const query = route.filter === undefined ? '' : encodeFilterQuery(route.filter);

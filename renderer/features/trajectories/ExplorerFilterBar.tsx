@@ -3,23 +3,18 @@
 import Badge from '@mui/material/Badge';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import ToggleButton from '@mui/material/ToggleButton';
-import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
 import BarChartOutlined from '@mui/icons-material/BarChartOutlined';
 import FileDownloadOutlined from '@mui/icons-material/FileDownloadOutlined';
 import FilterList from '@mui/icons-material/FilterList';
 import ManageSearch from '@mui/icons-material/ManageSearch';
 import { useState } from 'react';
-import {
-  OUTCOME_FILTERS,
-  type OutcomeFilter,
-  type TrajectoryFilter,
-} from '../../../shared/trajectory-filter';
+import type { TrajectoryFilter } from '../../../shared/trajectory-filter';
 import { formatCount } from '../../components/format';
 import { chartsHref, exportHref } from '../../routing/routes';
 import { ActiveFilterChips } from './ActiveFilterChips';
 import { CommitSearchField } from './CommitSearchField';
+import { OutcomeToggle } from './OutcomeToggle';
 import { RangeFilterDialog } from './RangeFilterDialog';
 import { SavedFiltersMenu } from './SavedFiltersMenu';
 
@@ -58,25 +53,10 @@ export function ExplorerFilterBar({ filter, onChange, total }: Props) {
           width={240}
           icon={<ManageSearch fontSize="small" />}
         />
-        <ToggleButtonGroup
-          exclusive
-          size="small"
+        <OutcomeToggle
           value={filter.outcome ?? 'any'}
-          aria-label="Outcome"
-          onChange={(_, value: OutcomeFilter | null) => {
-            if (value !== null) onChange({ ...filter, outcome: value });
-          }}
-        >
-          {OUTCOME_FILTERS.map((value) => (
-            <ToggleButton
-              key={value}
-              value={value}
-              sx={{ px: 1.5, py: 0.25, textTransform: 'none' }}
-            >
-              {value}
-            </ToggleButton>
-          ))}
-        </ToggleButtonGroup>
+          onChange={(outcome) => onChange({ ...filter, outcome })}
+        />
         <Badge badgeContent={rangeCount} color="primary">
           <Button
             size="small"

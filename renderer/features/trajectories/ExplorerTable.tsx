@@ -12,11 +12,7 @@ import { navigate, trajectoryHref } from '../../routing/routes';
 import { EXPLORER_WIDTH } from './explorer-columns';
 import { EXPLORER_HEADER_HEIGHT, ExplorerHeader } from './ExplorerHeader';
 import { EXPLORER_ROW_HEIGHT, ExplorerRow } from './ExplorerRow';
-import {
-  handleExplorerKey,
-  useGlobalExplorerKeys,
-  type ExplorerKeyActions,
-} from './useExplorerKeys';
+import { handleExplorerKey, useGlobalExplorerKeys } from './useExplorerKeys';
 import { useTrajectoryRows, type RowsQuery } from './useTrajectoryRows';
 
 type Props = {
@@ -80,11 +76,7 @@ export function ExplorerTable({
     const row = rows.rowAt(selected);
     if (row !== undefined) navigate(trajectoryHref(row.trajectory_id));
   }, [rows, selected]);
-  const actions = useRef<ExplorerKeyActions>({ move, open });
-  useEffect(() => {
-    actions.current = { move, open };
-  }, [move, open]);
-  useGlobalExplorerKeys(globalKeys, actions);
+  useGlobalExplorerKeys(globalKeys, { move, open });
 
   const visible = [];
   for (let index = virtual.first; index < virtual.last; index += 1) {

@@ -2,12 +2,11 @@
 import Box from '@mui/material/Box';
 import InputAdornment from '@mui/material/InputAdornment';
 import TextField from '@mui/material/TextField';
-import ToggleButton from '@mui/material/ToggleButton';
-import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
 import Search from '@mui/icons-material/Search';
-import { OUTCOME_FILTERS, type OutcomeFilter } from '../../../shared/trajectory-filter';
+import type { OutcomeFilter } from '../../../shared/trajectory-filter';
 import { formatCount } from '../../components/format';
+import { OutcomeToggle } from './OutcomeToggle';
 
 type Props = {
   search: string;
@@ -37,21 +36,7 @@ export function TrajectoryFilters({ search, onSearch, outcome, onOutcome, total 
           },
         }}
       />
-      <ToggleButtonGroup
-        exclusive
-        size="small"
-        value={outcome}
-        aria-label="Outcome"
-        onChange={(_, value: OutcomeFilter | null) => {
-          if (value !== null) onOutcome(value);
-        }}
-      >
-        {OUTCOME_FILTERS.map((value) => (
-          <ToggleButton key={value} value={value} sx={{ px: 1.5, py: 0.25, textTransform: 'none' }}>
-            {value}
-          </ToggleButton>
-        ))}
-      </ToggleButtonGroup>
+      <OutcomeToggle value={outcome} onChange={onOutcome} />
       <Box sx={{ flex: 1 }} />
       <Typography variant="body2" sx={{ color: 'text.secondary' }}>
         {total === undefined ? '' : `${formatCount(total)} trajectories`}

@@ -1,6 +1,6 @@
 // j/k (or the arrows) move the selection in the explorer, Enter opens the selected trajectory.
 // With `global`, the keys work whenever focus is not in a text field or a dialog.
-import { useEffect, type RefObject } from 'react';
+import { usePageKeys } from '../../hooks/usePageKeys';
 import { isTypingTarget } from '../../hooks/is-typing-target';
 
 /** Enter on a button or link activates it rather than opening the selected row. */
@@ -32,20 +32,13 @@ export function handleExplorerKey(
   return true;
 }
 
-export function useGlobalExplorerKeys(
-  enabled: boolean,
-  actions: RefObject<ExplorerKeyActions>,
-): void {
-  useEffect(() => {
-    if (!enabled) return undefined;
-    const onKey = (event: globalThis.KeyboardEvent) => {
+/** With `enabled`, the keys work anywhere on the page, not only when the grid has focus. */
+export function useGlobalExplorerKeys(enabled: boolean, actions: ExplorerKeyActions): void {
+  usePageKeys(
+    (event) =>
       // Keys typed inside the grid are handled by the grid itself.
-      if (event.target instanceof Element && event.target.closest('[role="grid"]') !== null) {
-        return;
-      }
-      if (handleExplorerKey(event, actions.current)) event.preventDefault();
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, [enabled, actions]);
+      !(event.target instanceof Element && event.target.closest('[role="grid"]') !== null) &&
+      handleExplorerKey(event, actions),
+    enabled,
+  );
 }
