@@ -8,6 +8,7 @@ import { TurnwiseError } from '../../../shared/result';
 import type { Workspace } from '../store/workspace';
 import { creditInsertSql, outcomesSql, scoresInsertSql, stepsSql } from './credit-sql';
 import { ensureSegments, scopeFilter, type TrajectoryScope } from './segments-store';
+import { workspaceQueue } from '../store/workspace-queue';
 
 export interface CreditRequest {
   scope: TrajectoryScope;
@@ -86,10 +87,26 @@ export async function computeCredit(
 }
 
 /**
+ * Credit transactions rewrite the same rows (a preview's rolled-back rewrite included), and
+ * DuckDB fails the later of two overlapping deletes ("Conflict on tuple deletion"): they run one
+ * at a time per workspace.
+ */
+const creditTransactions = workspaceQueue();
+
+/**
  * Runs fn inside a transaction on its own connection; commits when keep is true, otherwise rolls
  * back (a preview computes everything and keeps nothing). A cancel interrupts DuckDB.
  */
-export async function withCreditTransaction<T>(
+export function withCreditTransaction<T>(
+  workspace: Workspace,
+  keep: boolean,
+  signal: AbortSignal,
+  fn: (connection: DuckDBConnection) => Promise<T>,
+): Promise<T> {
+  return creditTransactions(workspace, () => creditTransaction(workspace, keep, signal, fn));
+}
+
+async function creditTransaction<T>(
   workspace: Workspace,
   keep: boolean,
   signal: AbortSignal,

@@ -10,6 +10,7 @@ import {
   type SegmentTurn,
 } from '../../../shared/segments';
 import type { Workspace } from '../store/workspace';
+import { workspaceQueue } from '../store/workspace-queue';
 
 export interface TrajectoryScope {
   dataset_id?: string | undefined;
@@ -82,8 +83,7 @@ async function* streamTurns(
   }
 }
 
-/** Per workspace, the tail of the queue of segmenting runs (see ensureSegments). */
-const segmenting = new WeakMap<Workspace, Promise<unknown>>();
+const segmenting = workspaceQueue();
 
 /**
  * Computes and stores the segments of every trajectory in scope that has none yet under this
@@ -97,12 +97,7 @@ export function ensureSegments(
   segmentation: string,
   signal?: AbortSignal,
 ): Promise<number> {
-  const previous = segmenting.get(workspace) ?? Promise.resolve();
-  const run = previous
-    .catch(() => undefined)
-    .then(() => writeMissingSegments(workspace, scope, segmentation, signal));
-  segmenting.set(workspace, run);
-  return run;
+  return segmenting(workspace, () => writeMissingSegments(workspace, scope, segmentation, signal));
 }
 
 async function writeMissingSegments(

@@ -142,6 +142,34 @@ describe('explorer API', () => {
     expect(a?.regression).toBeGreaterThanOrEqual(1);
   });
 
+  it('saves human labels while the heuristic labeler runs, and the counts stay right', async () => {
+    const job = await call<JobState>(engine, 'startHeuristicLabels', {});
+    // Not b or c: the saved-filter test below relies on their regression labels.
+    const segments: [string, number][] = [
+      ['ds:a', 0],
+      ['ds:d', 0],
+      ['ds:d', 1],
+      ['ds:d', 2],
+    ];
+    const human = segments.map(([trajectory_id, segment_index]) =>
+      call(engine, 'setLabel', { trajectory_id, segment_index, role_label: 'useful_exploration' }),
+    );
+    await Promise.all(human);
+    const final = await engine.waitForJob(job.job_id);
+    expect(final.error).toBeNull();
+    const sql = async (text: string) =>
+      (await call<{ rows: Record<string, unknown>[] }>(engine, 'runSql', { sql: text })).rows;
+    const fromView = await sql(`
+      SELECT trajectory_id, role_label, count(*) AS n FROM labels_effective
+      GROUP BY ALL ORDER BY ALL`);
+    const fromCounts = await sql(`
+      SELECT trajectory_id, role_label, n FROM (
+        UNPIVOT tw_label_counts ON decisive_progress, useful_exploration,
+          no_progress_infrastructure, regression INTO NAME role_label VALUE n)
+      WHERE n > 0 ORDER BY ALL`);
+    expect(fromCounts).toEqual(fromView);
+  });
+
   it('saves, replaces, lists and deletes named filters', async () => {
     await call(engine, 'saveFilter', { name: 'failures', filter: { outcome: 'failure' } });
     const replaced = await call<ApiOutput<'saveFilter'>>(engine, 'saveFilter', {

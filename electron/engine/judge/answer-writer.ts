@@ -5,7 +5,8 @@
 import { randomUUID } from 'node:crypto';
 import type { DuckDBConnection } from '@duckdb/node-api';
 import type { JudgeAnswer } from '../../../shared/api-judge';
-import { refreshLabelCounts } from '../store/label-counts';
+import { refreshLabelCounts, writeLabels } from '../store/label-counts';
+import type { Workspace } from '../store/workspace';
 
 export interface CacheEntry {
   key: string;
@@ -105,8 +106,12 @@ export class AnswerWriter {
   private timer: ReturnType<typeof setTimeout> | null = null;
   private failure: { error: unknown } | null = null;
 
-  /** `exclusive` serialises this connection's use with the run's other statements. */
+  /**
+   * `exclusive` serialises this connection's use with the run's other statements; batches are
+   * also queued with the workspace's other label writers (see writeLabels).
+   */
   constructor(
+    private readonly workspace: Workspace,
     private readonly connection: DuckDBConnection,
     private readonly exclusive: <T>(work: () => Promise<T>) => Promise<T>,
   ) {}
@@ -130,7 +135,9 @@ export class AnswerWriter {
     const batch = this.pending.splice(0);
     if (batch.length === 0) return;
     try {
-      await this.exclusive(() => saveBatch(this.connection, batch));
+      await this.exclusive(() =>
+        writeLabels(this.workspace, () => saveBatch(this.connection, batch)),
+      );
       for (const item of batch) item.onSaved();
     } catch (error) {
       this.failure ??= { error };

@@ -100,7 +100,7 @@ export async function runJudge(
   const reader = await workspace.connect();
   const writer = await workspace.connect();
   const exclusive = serial();
-  const answers = new AnswerWriter(writer, exclusive);
+  const answers = new AnswerWriter(workspace, writer, exclusive);
   // Aborted by a cancel or by the first fatal error, so other lanes' requests stop too.
   const inner = new AbortController();
   const abortInner = () => inner.abort();

@@ -8,7 +8,7 @@ import { turnRelationsFor } from '../attach/turn-relations';
 import { ensureSegments } from '../credit/segments-store';
 import { toJsonRow } from '../store/json-values';
 import type { Workspace } from '../store/workspace';
-import { refreshLabelCounts } from '../store/label-counts';
+import { refreshLabelCounts, writeLabels } from '../store/label-counts';
 import { summarizeAction } from './action-summary';
 
 let lastIdMillis = 0;
@@ -138,34 +138,36 @@ export async function appendHumanLabel(
   const rationale = label.rationale?.trim() ?? '';
   const now = Date.now();
   // The label and the trajectory's label counts commit together, on a connection of their own
-  // so the transaction captures no other caller's statements.
-  const connection = await workspace.connect();
-  try {
-    await connection.run('BEGIN TRANSACTION');
-    const inserted = await connection.runAndReadAll(
-      `INSERT INTO tw_labels (label_id, trajectory_id, segment_index, role_label, source, rationale,
-         confidence, created_at, segmentation)
-       VALUES ($1, $2, $3, $4, $5, $6, NULL, $7::TIMESTAMPTZ, $8)
-       RETURNING ${EVENT_COLUMNS}`,
-      [
-        newLabelId(now),
-        label.trajectory_id,
-        label.segment_index,
-        label.role_label,
-        `human:${label.annotator}`,
-        rationale === '' ? null : rationale,
-        new Date(now).toISOString(),
-        label.segmentation,
-      ],
-    );
-    await refreshLabelCounts(connection, 'trajectory_id = $1', [label.trajectory_id]);
-    await connection.run('COMMIT');
-    const [row] = inserted.getRowObjectsJS().map(toJsonRow);
-    return row as unknown as LabelEvent;
-  } catch (error) {
-    await connection.run('ROLLBACK').catch(() => undefined);
-    throw error;
-  } finally {
-    connection.closeSync();
-  }
+  // so the transaction captures no other caller's statements, queued with the other label writers.
+  return writeLabels(workspace, async () => {
+    const connection = await workspace.connect();
+    try {
+      await connection.run('BEGIN TRANSACTION');
+      const inserted = await connection.runAndReadAll(
+        `INSERT INTO tw_labels (label_id, trajectory_id, segment_index, role_label, source, rationale,
+           confidence, created_at, segmentation)
+         VALUES ($1, $2, $3, $4, $5, $6, NULL, $7::TIMESTAMPTZ, $8)
+         RETURNING ${EVENT_COLUMNS}`,
+        [
+          newLabelId(now),
+          label.trajectory_id,
+          label.segment_index,
+          label.role_label,
+          `human:${label.annotator}`,
+          rationale === '' ? null : rationale,
+          new Date(now).toISOString(),
+          label.segmentation,
+        ],
+      );
+      await refreshLabelCounts(connection, 'trajectory_id = $1', [label.trajectory_id]);
+      await connection.run('COMMIT');
+      const [row] = inserted.getRowObjectsJS().map(toJsonRow);
+      return row as unknown as LabelEvent;
+    } catch (error) {
+      await connection.run('ROLLBACK').catch(() => undefined);
+      throw error;
+    } finally {
+      connection.closeSync();
+    }
+  });
 }

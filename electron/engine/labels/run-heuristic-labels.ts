@@ -3,7 +3,6 @@
 // version's earlier labels for the dataset (re-runs replace, they do not pile up; other sources,
 // human labels above all, are never touched). Turns and segments are streamed in trajectory
 // order, so memory holds one trajectory at a time.
-import { refreshLabelCounts } from '../store/label-counts';
 import { timestampTZValue, type DuckDBConnection, type DuckDBValue } from '@duckdb/node-api';
 import type { HeuristicLabelSummary } from '../../../shared/api-labels';
 import { ROLE_LABELS, type RoleLabel, type ToolCall } from '../../../shared/model';
@@ -11,6 +10,7 @@ import { TurnwiseError } from '../../../shared/result';
 import type { Segment } from '../../../shared/segments';
 import { ensureSegments } from '../credit/segments-store';
 import type { Progress } from '../jobs';
+import { refreshLabelCounts, writeLabels } from '../store/label-counts';
 import type { Workspace } from '../store/workspace';
 import {
   HEURISTIC_SOURCE,
@@ -124,6 +124,31 @@ export async function requireDataset(workspace: Workspace, datasetId: string): P
   if (rows.length === 0) throw new TurnwiseError('not_found', `no dataset with id '${datasetId}'`);
 }
 
+const STAGING = 'heuristic_labels_staging';
+
+/** Swaps this source's labels in scope for the staged ones; returns how many were replaced. */
+async function replaceHeuristicLabels(
+  writer: DuckDBConnection,
+  datasetId: string | null,
+  segmentation: string,
+): Promise<number> {
+  await writer.run('BEGIN TRANSACTION');
+  try {
+    const replaced = await writer.runAndReadAll(
+      `DELETE FROM tw_labels WHERE source = $2 AND segmentation = $3 AND ${DATASET_FILTER}
+       RETURNING label_id`,
+      [datasetId, HEURISTIC_SOURCE, segmentation],
+    );
+    await writer.run(`INSERT INTO tw_labels SELECT * FROM ${STAGING}`);
+    await refreshLabelCounts(writer, DATASET_FILTER, [datasetId]);
+    await writer.run('COMMIT');
+    return replaced.currentRowCount;
+  } catch (error) {
+    await writer.run('ROLLBACK').catch(() => undefined);
+    throw error;
+  }
+}
+
 export async function runHeuristicLabels(
   workspace: Workspace,
   options: { datasetId: string | null; segmentation: string },
@@ -151,14 +176,11 @@ export async function runHeuristicLabels(
   let trajectories = 0;
   let labeled = 0;
   try {
-    await writer.run('BEGIN TRANSACTION');
-    const replacedRows = await writer.runAndReadAll(
-      `DELETE FROM tw_labels WHERE source = $2 AND segmentation = $3 AND ${DATASET_FILTER}
-       RETURNING label_id`,
-      [datasetId, HEURISTIC_SOURCE, segmentation],
-    );
-    const replaced = replacedRows.currentRowCount;
-    const appender = await writer.createAppender('tw_labels');
+    // The labels are staged in a temporary table first, and go into tw_labels (with the label
+    // counts) in one short transaction queued with the other label writers: a long labeling run
+    // must not hold a transaction that a human label saved meanwhile would conflict with.
+    await writer.run(`CREATE TEMP TABLE ${STAGING} AS SELECT * FROM tw_labels LIMIT 0`);
+    const appender = await writer.createAppender(STAGING, 'main', 'temp');
     const createdAt = timestampTZValue(BigInt(Date.now()) * 1000n);
     const segmentsOf = segmentCursor(
       streamRows(segmentReader, SEGMENTS_SQL, [datasetId, segmentation]),
@@ -186,8 +208,11 @@ export async function runHeuristicLabels(
       report({ done: trajectories, total, unit: 'trajectories', message: 'labeling' });
     }
     appender.closeSync();
-    await refreshLabelCounts(writer, DATASET_FILTER, [datasetId]);
-    await writer.run('COMMIT');
+    if (signal.aborted)
+      throw new TurnwiseError('cancelled', 'labeling cancelled; nothing was written');
+    const replaced = await writeLabels(workspace, () =>
+      replaceHeuristicLabels(writer, datasetId, segmentation),
+    );
     return {
       dataset_id: datasetId,
       ruleset: RULESET_VERSION,
@@ -200,10 +225,8 @@ export async function runHeuristicLabels(
       rules,
       seconds: (performance.now() - started) / 1000,
     };
-  } catch (error) {
-    await writer.run('ROLLBACK').catch(() => undefined);
-    throw error;
   } finally {
+    await writer.run(`DROP TABLE IF EXISTS ${STAGING}`).catch(() => undefined);
     turnReader.closeSync();
     segmentReader.closeSync();
     writer.closeSync();

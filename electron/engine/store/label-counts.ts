@@ -5,6 +5,7 @@
 // writer of tw_labels refreshes the counts of what it touched in the same transaction.
 import { ROLE_LABELS } from '../../../shared/model';
 import type { SqlParams } from './workspace';
+import { workspaceQueue } from './workspace-queue';
 
 const PRECEDENCE = `CASE WHEN source LIKE 'human:%' THEN 2 WHEN source LIKE 'judge:%' THEN 1 ELSE 0 END`;
 
@@ -34,3 +35,9 @@ export async function refreshLabelCounts(
   await connection.run(`DELETE FROM tw_label_counts WHERE ${trajectoryWhere}`, params);
   await connection.run(`INSERT INTO tw_label_counts ${labelCountsQuery(trajectoryWhere)}`, params);
 }
+
+/**
+ * Every transaction that writes labels (and so rewrites label counts) runs through this queue:
+ * two of them deleting the same counts row at once would fail the later one in DuckDB.
+ */
+export const writeLabels = workspaceQueue();

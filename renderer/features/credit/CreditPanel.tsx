@@ -33,6 +33,7 @@ export function CreditPanel({ trajectoryId, datasetId }: Props) {
     { keepPrevious: true },
   );
   const store = useJob('startCredit');
+  const storeError = store.error ?? store.job?.error ?? null;
   const stats = preview.data?.stats;
   const score = preview.data?.trajectory?.score ?? null;
   return (
@@ -80,6 +81,8 @@ export function CreditPanel({ trajectoryId, datasetId }: Props) {
           </Alert>
         )}
       </Stack>
+      {/* A store that could not start or did not finish says why; nothing was stored. */}
+      {storeError !== null && <ErrorAlert error={storeError} title="Credit was not stored" />}
     </Paper>
   );
 }
