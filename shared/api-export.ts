@@ -5,7 +5,14 @@ import { method } from './api-method';
 import { JobStateSchema } from './job-state';
 import { TrajectoryFilterSchema } from './trajectory-filter';
 
-export const EXPORT_TARGETS = ['trl-sft', 'trl-kto', 'trl-dpo'] as const;
+export const EXPORT_TARGETS = [
+  'trl-sft',
+  'trl-kto',
+  'trl-dpo',
+  'openrlhf',
+  'ms-swift',
+  'llamafactory',
+] as const;
 export type ExportTarget = (typeof EXPORT_TARGETS)[number];
 
 /** What to export: the explorer's filter, an optional SQL condition, and curation options. */

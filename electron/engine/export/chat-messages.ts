@@ -22,6 +22,8 @@ export interface ToolSchema {
 export interface LoadedTrajectory extends SelectedTrajectory {
   messages: ChatMessage[];
   tool_schemas: ToolSchema[];
+  /** Per message (one per turn), its segment's credit total; only for targets that need it. */
+  message_credit?: (number | null)[];
 }
 
 interface StoredCall {

@@ -6,6 +6,7 @@ import type { ExportSelection } from '../../../shared/api-export';
 import { canonicalJson } from '../importers/canonical-json';
 import type { Workspace } from '../store/workspace';
 import { readOnlyQuery, selectionSql, type SelectedTrajectory } from './selection';
+import type { ExportTargetModule } from './targets/export-target';
 
 export const MANIFEST_FILE = 'turnwise-manifest.json';
 
@@ -43,6 +44,7 @@ export async function buildManifest(
   selected: SelectedTrajectory[],
   counts: ManifestCounts,
   files: ManifestFile[],
+  target: ExportTargetModule,
 ): Promise<string> {
   const datasetIds = [...new Set(selected.map((t) => t.dataset_id))].sort();
   const sources =
@@ -54,6 +56,7 @@ export async function buildManifest(
            ORDER BY dataset_id`,
           datasetIds,
         );
+  const credit = await creditParams(workspace, selection);
   const manifest = {
     manifest_version: 1,
     tool: { name: 'turnwise', version: packageJson.version },
@@ -71,9 +74,12 @@ export async function buildManifest(
       max_per_task: selection.max_per_task ?? null,
     },
     segmentation: selection.filter.segmentation,
-    credit_params: await creditParams(workspace, selection),
+    credit_params: credit,
     counts,
     files,
+    // Target-specific: the trainer settings that read these files, and how fields were derived.
+    ...(target.trainerArgs === undefined ? {} : { trainer_args: target.trainerArgs }),
+    ...(target.notes === undefined ? {} : { target_notes: target.notes(credit) }),
   };
   return `${JSON.stringify(manifest, null, 2)}\n`;
 }

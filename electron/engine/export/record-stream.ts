@@ -5,6 +5,7 @@ import { TurnwiseError } from '../../../shared/result';
 import type { Progress } from '../jobs';
 import type { Workspace } from '../store/workspace';
 import { loadTrajectories } from './chat-messages';
+import { loadMessageCredit } from './message-credit';
 import { selectTrajectories, type SelectedTrajectory } from './selection';
 import type { ExportTargetModule, RecordPlan } from './targets/export-target';
 import { EXPORT_TARGET_MODULES } from './targets/registry';
@@ -16,6 +17,7 @@ export interface PlannedExport {
   target: ExportTargetModule;
   selected: SelectedTrajectory[];
   plan: RecordPlan;
+  segmentation: string;
   /** Skipped trajectories or records by reason; grows while lines are produced. */
   skipped: Map<string, number>;
 }
@@ -29,7 +31,7 @@ export async function planExport(
   const plan = target.plan(selected);
   const skipped = new Map<string, number>();
   for (const reason of plan.skipped) skipped.set(reason, (skipped.get(reason) ?? 0) + 1);
-  return { target, selected, plan, skipped };
+  return { target, selected, plan, segmentation: selection.filter.segmentation, skipped };
 }
 
 export function skippedList(skipped: Map<string, number>): { reason: string; count: number }[] {
@@ -55,6 +57,10 @@ export async function* recordLines(
       workspace,
       ids.flatMap((id) => byId.get(id) ?? []),
     );
+    if (target.needsCredit === true) {
+      const credit = await loadMessageCredit(workspace, ids, planned.segmentation);
+      for (const [id, trajectory] of loaded) trajectory.message_credit = credit.get(id) ?? [];
+    }
     for (const [offset, unit] of units.entries()) {
       if (signal.aborted) throw new TurnwiseError('cancelled', 'export cancelled');
       const built = target.build(unit.trajectory_ids.flatMap((id) => loaded.get(id) ?? []));

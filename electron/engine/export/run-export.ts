@@ -9,6 +9,7 @@ import type { Workspace } from '../store/workspace';
 import { pendingDir } from './atomic-dir';
 import { buildManifest, MANIFEST_FILE, type ManifestFile } from './manifest';
 import { planExport, recordLines, skippedList } from './record-stream';
+import type { ExtraFile } from './targets/export-target';
 
 export interface ExportOptions extends ExportSelection {
   out_dir: string;
@@ -57,12 +58,22 @@ export async function runExport(
     const files: ManifestFile[] = [
       { path: target.file, records, bytes, sha256: hash.digest('hex') },
     ];
+    for (const extra of target.extraFiles?.() ?? []) {
+      files.push(await writeExtraFile(pending.tempDir, extra));
+    }
     const counts = {
       trajectories: planned.selected.length,
       records,
       skipped: skippedList(planned.skipped),
     };
-    const manifest = await buildManifest(workspace, selection, planned.selected, counts, files);
+    const manifest = await buildManifest(
+      workspace,
+      selection,
+      planned.selected,
+      counts,
+      files,
+      target,
+    );
     const manifestHandle = await open(path.join(pending.tempDir, MANIFEST_FILE), 'wx');
     try {
       await manifestHandle.writeFile(manifest, 'utf8');
@@ -84,6 +95,20 @@ export async function runExport(
     pending.abort();
     throw error;
   }
+}
+
+/** Writes one of the target's extra files; it holds no records. */
+async function writeExtraFile(dir: string, extra: ExtraFile): Promise<ManifestFile> {
+  const buffer = Buffer.from(extra.content, 'utf8');
+  const handle = await open(path.join(dir, extra.path), 'wx');
+  try {
+    await handle.writeFile(buffer);
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
+  const sha256 = createHash('sha256').update(buffer).digest('hex');
+  return { path: extra.path, records: 0, bytes: buffer.length, sha256 };
 }
 
 /** Counts and the first records as they would be written; nothing is written. */

@@ -17,4 +17,19 @@ export const TARGET_INFO: Record<ExportTarget, { title: string; writes: string }
     writes:
       'train.jsonl of {"prompt", "chosen", "rejected", "tools"}: a successful and a failed trajectory of the same task, paired.',
   },
+  openrlhf: {
+    title: 'OpenRLHF SFT',
+    writes:
+      'train.jsonl of {"input", "output"}: the system and user turns and the rest, read with --input_key input --output_key output --apply_chat_template (recorded in the manifest).',
+  },
+  'ms-swift': {
+    title: 'ms-swift',
+    writes:
+      'train.jsonl of {"messages", "tools"} in ms-swift\'s agent format, with per-turn loss and loss_scale = min(2, max(0, 1 + credit total)) where credit was computed.',
+  },
+  llamafactory: {
+    title: 'LLaMA-Factory',
+    writes:
+      'train.jsonl of ShareGPT {"conversations", "system", "tools"} with function_call and observation turns, plus a dataset_info.json registering it.',
+  },
 };

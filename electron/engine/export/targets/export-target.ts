@@ -17,12 +17,27 @@ export interface RecordPlan {
 
 export type BuiltRecord = { record: Record<string, unknown> } | { skip: string };
 
+/** A file written beside the data file (e.g. a trainer's dataset registration). */
+export interface ExtraFile {
+  /** Relative to the output folder. */
+  path: string;
+  content: string;
+}
+
 export interface ExportTargetModule {
   name: ExportTarget;
   /** The data file, relative to the output folder. */
   file: string;
   plan: (selected: SelectedTrajectory[]) => RecordPlan;
   build: (trajectories: LoadedTrajectory[]) => BuiltRecord;
+  /** Loads each message's segment credit (LoadedTrajectory.message_credit) before build. */
+  needsCredit?: boolean;
+  /** The trainer settings that read the data file as written; recorded in the manifest. */
+  trainerArgs?: Record<string, unknown>;
+  /** How the target derived its fields, given the credit parameters; recorded in the manifest. */
+  notes?: (creditParams: unknown) => Record<string, unknown>;
+  /** Deterministic files written beside the data file and listed in the manifest. */
+  extraFiles?: () => ExtraFile[];
 }
 
 /** One record per trajectory, in trajectory id order. */
