@@ -15,6 +15,51 @@ export const EXPORT_TARGETS = [
 ] as const;
 export type ExportTarget = (typeof EXPORT_TARGETS)[number];
 
+/** Where a turn's credit comes from when a target weights turns (DESIGN s4). */
+export const CREDIT_SOURCES = ['total', 'progress_advantage', 'branch_advantage'] as const;
+export type CreditSource = (typeof CREDIT_SOURCES)[number];
+
+/**
+ * How credit becomes a per-turn weight: `linear` w = clip(1 + scale * x, min, max); `exp`
+ * w = clip(exp(scale * x), min, max). x is the turn's credit from `source`; turns without credit
+ * keep weight 1. Binary train flags (axolotl) are `x >= train_threshold`.
+ */
+export const WeightingSchema = z
+  .object({
+    source: z.enum(CREDIT_SOURCES).default('total'),
+    transform: z.enum(['linear', 'exp']).default('linear'),
+    scale: z.number().finite().min(0).max(100).default(1),
+    min: z.number().finite().min(0).max(100).default(0),
+    max: z.number().finite().min(0).max(100).default(2),
+    train_threshold: z.number().finite().default(0),
+    /** Per-trajectory weights: none, or DRIFT's softmax over rewards within a group. */
+    trajectory: z.enum(['none', 'drift']).default('none'),
+    drift_beta: z.number().finite().gt(0).max(100).default(0.2),
+    /** Targets without a weight field: write each record round(trajectory weight) times. */
+    duplicate_by_weight: z.boolean().default(false),
+  })
+  .strict()
+  .refine((w) => w.min <= w.max, { message: 'weighting.min must not exceed weighting.max' });
+export type Weighting = z.output<typeof WeightingSchema>;
+
+/** Preference pairs for trl-dpo, trl-kto and llamafactory (DESIGN s4, ETO and IPR). */
+export const PairingSchema = z
+  .object({
+    /** Success vs failure of the same task. */
+    trajectory: z.boolean().default(true),
+    /** At turn-tree branch points: the higher-value continuation vs the lower one. */
+    step: z.boolean().default(false),
+    /** Step pairs need a value gap (success-rate difference) of at least this. */
+    min_gap: z.number().finite().min(0).max(1).default(0.5),
+    /** Trajectory pairs per task, at most. */
+    max_pairs_per_task: z.number().int().min(1).max(10_000).default(16),
+  })
+  .strict();
+export type Pairing = z.output<typeof PairingSchema>;
+
+export const COUNTEREXAMPLE_MODES = ['keep', 'drop', 'only'] as const;
+export const TOP_K_ORDERS = ['reward', 'progress_score'] as const;
+
 /** What to export: the explorer's filter, an optional SQL condition, and curation options. */
 export const ExportSelectionSchema = z
   .object({
@@ -22,8 +67,22 @@ export const ExportSelectionSchema = z
     filter: TrajectoryFilterSchema.default({ outcome: 'any', segmentation: 'action' }),
     /** One boolean SQL expression over the columns of the public `trajectories` view. */
     where: z.string().trim().min(1).max(4000).optional(),
-    /** Keeps at most this many trajectories per task: highest reward first, then trajectory id. */
+    /** Keeps at most this many trajectories per task, an even spread (by id hash), not the best. */
     max_per_task: z.number().int().min(1).max(1_000_000).optional(),
+    /** Keeps the best k per task by `top_k_by` (ties by trajectory id). */
+    top_k: z.number().int().min(1).max(1_000_000).optional(),
+    top_k_by: z.enum(TOP_K_ORDERS).default('reward'),
+    /** Difficulty = the success rate of the trajectory's group (or task): keep this range. */
+    difficulty_min: z.number().min(0).max(1).optional(),
+    difficulty_max: z.number().min(0).max(1).optional(),
+    /** Stratify by difficulty: this many equal-width bins, the same number kept from each. */
+    stratify_bins: z.number().int().min(2).max(20).optional(),
+    /** Trajectories with an approved counterexample: keep them, drop them, or keep only them. */
+    counterexamples: z.enum(COUNTEREXAMPLE_MODES).default('keep'),
+    weighting: WeightingSchema.prefault({}),
+    pairs: PairingSchema.prefault({}),
+    /** tokens target: a local tokenizer.json used where token ids are not stored. */
+    tokenizer_path: z.string().min(1).max(4000).optional(),
   })
   .strict();
 export type ExportSelection = z.output<typeof ExportSelectionSchema>;

@@ -7,7 +7,7 @@ import type { Workspace } from '../store/workspace';
 import { loadTrajectories } from './chat-messages';
 import { loadMessageCredit } from './message-credit';
 import { selectTrajectories, type SelectedTrajectory } from './selection';
-import type { ExportTargetModule, RecordPlan } from './targets/export-target';
+import type { ExportContext, ExportTargetModule, RecordPlan } from './targets/export-target';
 import { EXPORT_TARGET_MODULES } from './targets/registry';
 
 /** Units whose trajectories are loaded with one query. */
@@ -17,6 +17,7 @@ export interface PlannedExport {
   target: ExportTargetModule;
   selected: SelectedTrajectory[];
   plan: RecordPlan;
+  context: ExportContext;
   segmentation: string;
   /** Skipped trajectories or records by reason; grows while lines are produced. */
   skipped: Map<string, number>;
@@ -28,10 +29,11 @@ export async function planExport(
 ): Promise<PlannedExport> {
   const target = EXPORT_TARGET_MODULES[selection.target];
   const selected = await selectTrajectories(workspace, selection);
-  const plan = target.plan(selected);
+  const context: ExportContext = { workspace, selection };
+  const plan = await target.plan(selected, context);
   const skipped = new Map<string, number>();
   for (const reason of plan.skipped) skipped.set(reason, (skipped.get(reason) ?? 0) + 1);
-  return { target, selected, plan, segmentation: selection.filter.segmentation, skipped };
+  return { target, selected, plan, context, segmentation: selection.filter.segmentation, skipped };
 }
 
 export function skippedList(skipped: Map<string, number>): { reason: string; count: number }[] {
@@ -47,7 +49,7 @@ export async function* recordLines(
   signal: AbortSignal,
   report: (progress: Progress) => void = () => undefined,
 ): AsyncGenerator<string> {
-  const { plan, selected, target, skipped } = planned;
+  const { plan, selected, target, skipped, context } = planned;
   const byId = new Map(selected.map((t) => [t.trajectory_id, t]));
   const total = plan.units.length;
   for (let start = 0; start < total; start += LOAD_BATCH) {
@@ -61,9 +63,13 @@ export async function* recordLines(
       const credit = await loadMessageCredit(workspace, ids, planned.segmentation);
       for (const [id, trajectory] of loaded) trajectory.message_credit = credit.get(id) ?? [];
     }
+    if (target.enrich !== undefined) await target.enrich(loaded, context);
     for (const [offset, unit] of units.entries()) {
       if (signal.aborted) throw new TurnwiseError('cancelled', 'export cancelled');
-      const built = target.build(unit.trajectory_ids.flatMap((id) => loaded.get(id) ?? []));
+      const built = target.build(
+        unit.trajectory_ids.flatMap((id) => loaded.get(id) ?? []),
+        context,
+      );
       if ('skip' in built) skipped.set(built.skip, (skipped.get(built.skip) ?? 0) + 1);
       else yield JSON.stringify(built.record);
       report({ done: start + offset + 1, total, unit: 'records', message: 'exporting' });

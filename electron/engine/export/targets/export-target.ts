@@ -1,6 +1,7 @@
 // What a target is: how it groups the selected trajectories into records (one trajectory, or a
 // pair for preferences) and how it builds one record from loaded trajectories.
-import type { ExportTarget } from '../../../../shared/api-export';
+import type { ExportSelection, ExportTarget } from '../../../../shared/api-export';
+import type { Workspace } from '../../store/workspace';
 import type { LoadedTrajectory } from '../chat-messages';
 import type { SelectedTrajectory } from '../selection';
 
@@ -24,14 +25,37 @@ export interface ExtraFile {
   content: string;
 }
 
+/** What every stage of one export sees: the selection with its curation and weighting options. */
+export interface ExportContext {
+  workspace: Workspace;
+  selection: ExportSelection;
+}
+
+/**
+ * How the data file is written: JSON lines (each record one line), or Parquet, whose columns and
+ * DuckDB types are fixed here so every file has the same schema whatever the records hold.
+ */
+export type DataFileFormat =
+  { kind: 'jsonl' } | { kind: 'parquet'; columns: Record<string, string> };
+
 export interface ExportTargetModule {
   name: ExportTarget;
   /** The data file, relative to the output folder. */
   file: string;
-  plan: (selected: SelectedTrajectory[]) => RecordPlan;
-  build: (trajectories: LoadedTrajectory[]) => BuiltRecord;
+  /** JSON lines unless given. */
+  format?: DataFileFormat;
+  plan: (
+    selected: SelectedTrajectory[],
+    context: ExportContext,
+  ) => RecordPlan | Promise<RecordPlan>;
+  build: (trajectories: LoadedTrajectory[], context: ExportContext) => BuiltRecord;
   /** Loads each message's segment credit (LoadedTrajectory.message_credit) before build. */
   needsCredit?: boolean;
+  /**
+   * Adds target-specific data to each batch of loaded trajectories before build (one query per
+   * batch, not per trajectory).
+   */
+  enrich?: (loaded: Map<string, LoadedTrajectory>, context: ExportContext) => Promise<void>;
   /** The trainer settings that read the data file as written; recorded in the manifest. */
   trainerArgs?: Record<string, unknown>;
   /** How the target derived its fields, given the credit parameters; recorded in the manifest. */

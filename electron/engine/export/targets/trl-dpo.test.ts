@@ -3,7 +3,16 @@
 import { describe, expect, it } from 'vitest';
 import type { LoadedTrajectory } from '../chat-messages';
 import type { SelectedTrajectory } from '../selection';
+import { ExportSelectionSchema } from '../../../../shared/api-export';
+import type { Workspace } from '../../store/workspace';
+import type { ExportContext } from './export-target';
 import { TRL_DPO } from './trl-dpo';
+
+// Pairing reads only the selection; no query runs, so no workspace is opened.
+const context: ExportContext = {
+  workspace: undefined as unknown as Workspace,
+  selection: ExportSelectionSchema.parse({ target: 'trl-dpo' }),
+};
 
 function t(id: string, task: string | null, success: boolean | null, reward: number | null) {
   return { trajectory_id: id, dataset_id: 'd', task_id: task, reward, success, tools: null };
@@ -21,17 +30,20 @@ function loaded(base: SelectedTrajectory, user: string, answer: string): LoadedT
 }
 
 describe('trl-dpo', () => {
-  it('zips successes and failures of each task by reward then id', () => {
-    const plan = TRL_DPO.plan([
-      t('a1', 'A', true, 0.5),
-      t('a2', 'A', true, 0.9),
-      t('a3', 'A', false, 0.1),
-      t('a4', 'A', false, 0.3),
-      t('a5', 'A', false, null),
-      t('b1', 'B', true, 1),
-      t('c1', null, false, 0),
-      t('u1', 'A', null, null),
-    ]);
+  it('zips successes and failures of each task by reward then id', async () => {
+    const plan = await TRL_DPO.plan(
+      [
+        t('a1', 'A', true, 0.5),
+        t('a2', 'A', true, 0.9),
+        t('a3', 'A', false, 0.1),
+        t('a4', 'A', false, 0.3),
+        t('a5', 'A', false, null),
+        t('b1', 'B', true, 1),
+        t('c1', null, false, 0),
+        t('u1', 'A', null, null),
+      ],
+      context,
+    );
     expect(plan.units.map((u) => u.trajectory_ids)).toEqual([
       ['a2', 'a4'],
       ['a1', 'a3'],
@@ -47,7 +59,7 @@ describe('trl-dpo', () => {
   it('builds prompt/chosen/rejected from the shared prefix, and skips differing prompts', () => {
     const win = loaded(t('w', 'A', true, 1), 'fix it', 'done');
     const loss = loaded(t('l', 'A', false, 0), 'fix it', 'gave up');
-    expect(TRL_DPO.build([win, loss])).toEqual({
+    expect(TRL_DPO.build([win, loss], context)).toEqual({
       record: {
         prompt: [{ role: 'user', content: 'fix it' }],
         chosen: [{ role: 'assistant', content: 'done' }],
@@ -56,6 +68,8 @@ describe('trl-dpo', () => {
       },
     });
     const other = loaded(t('o', 'A', false, 0), 'something else', 'x');
-    expect(TRL_DPO.build([win, other])).toEqual({ skip: 'pair skipped: the two prompts differ' });
+    expect(TRL_DPO.build([win, other], context)).toEqual({
+      skip: 'pair skipped: the two prompts differ',
+    });
   });
 });
