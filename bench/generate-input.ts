@@ -1,4 +1,5 @@
-// Writes a turnwise-format JSONL of at least `megabytes` MB from the demo generator, streaming.
+// Writes a turnwise-format JSONL of at least `megabytes` MB (or `maxRecords` trajectories, whichever
+// comes first) from the demo generator, streaming.
 import { createWriteStream } from 'node:fs';
 import { once } from 'node:events';
 import { generateRollouts } from '../scripts/demo/rollouts';
@@ -6,6 +7,7 @@ import { generateRollouts } from '../scripts/demo/rollouts';
 export async function writeBenchInput(
   file: string,
   megabytes: number,
+  maxRecords = Infinity,
 ): Promise<{ bytes: number; records: number }> {
   const target = megabytes * 1_000_000;
   const out = createWriteStream(file);
@@ -17,7 +19,7 @@ export async function writeBenchInput(
     bytes += Buffer.byteLength(line);
     records += 1;
     if (!out.write(line)) await once(out, 'drain');
-    if (bytes >= target) break;
+    if (bytes >= target || records >= maxRecords) break;
   }
   out.end();
   await once(out, 'finish');

@@ -3,7 +3,14 @@
 // sections it ran, and keeps the others as they were, so sections can be re-run one at a time.
 
 /** The order sections appear in; sections of other names are kept after these. */
-export const SECTION_ORDER = ['import', 'credit', 'turn-tree', 'explorer', 'trajectory'] as const;
+export const SECTION_ORDER = [
+  'import',
+  'credit',
+  'turn-tree',
+  'explorer',
+  'trajectory',
+  'export',
+] as const;
 export type SectionName = (typeof SECTION_ORDER)[number];
 
 const BLOCK = /<!-- bench:([\w-]+) -->\n([\s\S]*?)\n?<!-- \/bench:\1 -->/g;

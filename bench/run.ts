@@ -2,13 +2,15 @@
 // task's peak memory; every task runs in its own process. Sections: import throughput (against a
 // bare DuckDB read_json and a plain JSON.parse pass on the same file), credit, the turn tree, the
 // explorer filter over 1M trajectories (against hand-written DuckDB SQL) and opening a 2,000-turn
-// trajectory in Chromium (against a 20-turn one). `-- --only explorer,trajectory` runs some of
+// trajectory in Chromium (against a 20-turn one), and exporting 100k trajectories (against a DuckDB
+// COPY). `-- --only explorer,trajectory` runs some of
 // them; bench/RESULTS.md keeps the sections that were not re-run.
 import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir, totalmem } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { explorerSection } from './explorer-section';
+import { exportSection } from './export-section';
 import { writeBenchInput } from './generate-input';
 import { mergeResults, SECTION_ORDER, type SectionName } from './results-file';
 import { runStamp, runTask, today } from './run-task';
@@ -24,6 +26,7 @@ const { values } = parseArgs({
     'credit-tokens': { type: 'string', default: '50000000' },
     'explorer-trajectories': { type: 'string', default: '1000000' },
     'trajectory-turns': { type: 'string', default: '2000' },
+    'export-trajectories': { type: 'string', default: '100000' },
     out: { type: 'string', default: path.join(import.meta.dirname, 'RESULTS.md') },
   },
 });
@@ -159,6 +162,7 @@ try {
     'turn-tree': () => treeSection(dir),
     explorer: () => explorerSection(dir, Number(values['explorer-trajectories'])),
     trajectory: () => trajectorySection(dir, Number(values['trajectory-turns'])),
+    export: () => exportSection(dir, Number(values['export-trajectories'])),
   };
   for (const name of SECTION_ORDER) {
     if (only.includes(name)) sections.set(name, await runs[name]());

@@ -52,3 +52,82 @@ test('an export is previewed, then written with its manifest, from the explorer 
   await expect(page.getByRole('alert').filter({ hasText: 'not empty' })).toBeVisible();
   await page.screenshot({ path: `${SHOTS}-done.png`, fullPage: true });
 });
+
+test('curation and step pairs set on the page preview what the API gives for them', async ({
+  page,
+}) => {
+  const selection = {
+    target: 'trl-dpo',
+    filter: { dataset_id: 'demo' },
+    top_k: 4,
+    stratify_bins: 2,
+    pairs: { trajectory: false, step: true, min_gap: 0.4 },
+  };
+  const preview = await api<{ records: number; trajectories: number }>('previewExport', selection);
+  const all = await api<{ trajectories: number }>('previewExport', {
+    target: 'trl-dpo',
+    filter: { dataset_id: 'demo' },
+  });
+  // Curation narrowed the selection, and step pairs exist in it: the check below can fail.
+  expect(preview.trajectories).toBeLessThan(all.trajectories);
+  expect(preview.records).toBeGreaterThan(0);
+
+  await page.goto(appUrl('/export?dataset=demo'));
+  await page.getByTestId('export-target').locator('..').click();
+  await page.getByRole('option', { name: /trl-dpo/ }).click();
+  await page.getByTestId('export-top-k').fill('4');
+  await page.getByTestId('export-stratify-bins').fill('2');
+  await page.getByTestId('export-trajectory-pairs').click();
+  await page.getByTestId('export-step-pairs').click();
+  await page.getByTestId('export-step-min-gap').fill('0.4');
+  await expect(page.getByTestId('export-counts')).toHaveText(
+    `${preview.records} records from ${preview.trajectories} trajectories`,
+  );
+  await page.screenshot({ path: `${SHOTS}-curated.png`, fullPage: true });
+
+  // A refused value is named at its field and nothing is previewed for it.
+  await page.getByTestId('export-top-k').fill('0');
+  await expect(page.getByTestId('export-top-k').locator('..').locator('..')).toContainText(
+    /greater than or equal to 1|>=1/,
+  );
+  await expect(page.getByTestId('export-start')).toBeDisabled();
+});
+
+test('the options follow the target: weights, train flags, tokenizer, task prompts', async ({
+  page,
+}) => {
+  await page.goto(appUrl('/export?dataset=demo'));
+  const pick = async (target: string) => {
+    await page.getByTestId('export-target').locator('..').click();
+    await page.getByRole('option', { name: new RegExp(`^${target} `) }).click();
+  };
+  await pick('ms-swift');
+  await expect(page.getByTestId('export-weight-source')).toBeAttached();
+  await expect(page.getByTestId('export-weight-scale')).toBeVisible();
+  await expect(page.getByTestId('export-train-threshold')).toHaveCount(0);
+  await page.getByTestId('export-trajectory-weights').locator('..').click();
+  await page.getByRole('option', { name: /DRIFT/ }).click();
+  await expect(page.getByTestId('export-drift-beta')).toBeVisible();
+  await expect(page.getByTestId('export-duplicate-by-weight')).toBeVisible();
+  await page.screenshot({ path: `${SHOTS}-weighting.png`, fullPage: true });
+  // A weight range the schema refuses is named at its field, and nothing can be exported.
+  await page.getByTestId('export-weight-min').fill('3');
+  await expect(page.getByText('the weight minimum must not exceed the maximum')).toBeVisible();
+  await expect(page.getByTestId('export-start')).toBeDisabled();
+  await page.getByTestId('export-weight-min').fill('0');
+
+  await pick('axolotl');
+  await expect(page.getByTestId('export-train-threshold')).toBeVisible();
+  await expect(page.getByTestId('export-weight-scale')).toHaveCount(0);
+  await pick('tokens');
+  await expect(page.getByTestId('export-tokenizer')).toBeVisible();
+  await expect(page.getByTestId('export-duplicate-by-weight')).toHaveCount(0);
+  await pick('verl-rl');
+  await expect(page.getByText('Records are task prompts')).toBeVisible();
+  await expect(page.getByTestId('export-counts')).toContainText('records from');
+  await pick('llamafactory');
+  await expect(page.getByTestId('export-step-pairs')).toHaveCount(0);
+  await page.getByTestId('export-preference').click();
+  await expect(page.getByTestId('export-step-pairs')).toBeVisible();
+  await expect(page.getByTestId('export-record').first()).toContainText('"chosen"');
+});

@@ -12,6 +12,12 @@ export const EXPORT_TARGETS = [
   'openrlhf',
   'ms-swift',
   'llamafactory',
+  'llamafactory-v1',
+  'axolotl',
+  'verl-sft',
+  'verl-rl',
+  'trl-grpo',
+  'tokens',
 ] as const;
 export type ExportTarget = (typeof EXPORT_TARGETS)[number];
 
@@ -39,7 +45,10 @@ export const WeightingSchema = z
     duplicate_by_weight: z.boolean().default(false),
   })
   .strict()
-  .refine((w) => w.min <= w.max, { message: 'weighting.min must not exceed weighting.max' });
+  .refine((w) => w.min <= w.max, {
+    message: 'the weight minimum must not exceed the maximum',
+    path: ['min'],
+  });
 export type Weighting = z.output<typeof WeightingSchema>;
 
 /** Preference pairs for trl-dpo, trl-kto and llamafactory (DESIGN s4, ETO and IPR). */
@@ -72,15 +81,23 @@ export const ExportSelectionSchema = z
     /** Keeps the best k per task by `top_k_by` (ties by trajectory id). */
     top_k: z.number().int().min(1).max(1_000_000).optional(),
     top_k_by: z.enum(TOP_K_ORDERS).default('reward'),
-    /** Difficulty = the success rate of the trajectory's group (or task): keep this range. */
-    difficulty_min: z.number().min(0).max(1).optional(),
-    difficulty_max: z.number().min(0).max(1).optional(),
-    /** Stratify by difficulty: this many equal-width bins, the same number kept from each. */
+    /**
+     * Difficulty is the success rate of the trajectory's group (its task when it has no group),
+     * over all its rollouts in the workspace: keep groups whose rate lies in this range.
+     */
+    group_success_min: z.number().min(0).max(1).optional(),
+    group_success_max: z.number().min(0).max(1).optional(),
+    /**
+     * Stratify by difficulty: this many equal-width bins of group success rate, the same number
+     * kept from each non-empty bin (as many as the smallest has).
+     */
     stratify_bins: z.number().int().min(2).max(20).optional(),
     /** Trajectories with an approved counterexample: keep them, drop them, or keep only them. */
     counterexamples: z.enum(COUNTEREXAMPLE_MODES).default('keep'),
     weighting: WeightingSchema.prefault({}),
     pairs: PairingSchema.prefault({}),
+    /** llamafactory: preference pairs (its ranking format) instead of SFT conversations. */
+    preference: z.boolean().default(false),
     /** tokens target: a local tokenizer.json used where token ids are not stored. */
     tokenizer_path: z.string().min(1).max(4000).optional(),
   })
@@ -126,7 +143,14 @@ export const EXPORT_API = {
     }).strict(),
     z.object({
       trajectories: z.number(),
+      /** Exact when records_exact; else estimated from the records built for the preview. */
       records: z.number(),
+      records_exact: z.boolean(),
+      /** Records planned before build-time skips and duplication by weight. */
+      planned: z.number(),
+      /** Of those, how many the preview built (all of them when records_exact). */
+      sampled: z.number(),
+      /** Plan-time skips are exact; build-time skips cover the records built for the preview. */
       skipped: z.array(ExportSkipSchema),
       /** Each record as the JSON line it would be written as. */
       first_records: z.array(z.string()),

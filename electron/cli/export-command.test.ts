@@ -90,4 +90,55 @@ describe('turnwise export', () => {
     expect(noOut.code).toBe(2);
     expect(noOut.stderr).toMatch(/--out DIR is required/);
   }, 120_000);
+
+  it('takes curation and pairing flags and records them in the manifest', () => {
+    const out = path.join(tmp.dir, 'dpo-curated');
+    const run = turnwise(
+      'export',
+      '--db',
+      db,
+      '--target',
+      'trl-dpo',
+      '--out',
+      out,
+      '--top-k',
+      '6',
+      '--stratify-bins',
+      '2',
+      '--counterexamples',
+      'drop',
+      '--pairs',
+      'trajectory,step',
+      '--step-min-gap',
+      '0.6',
+      '--json',
+    );
+    expect(run.stderr).toBe('');
+    expect(run.code).toBe(0);
+    const { manifest } = JSON.parse(run.stdout);
+    expect(manifest.selection).toMatchObject({
+      top_k: 6,
+      stratify_bins: 2,
+      counterexamples: 'drop',
+      pairs: { trajectory: true, step: true, min_gap: 0.6 },
+    });
+    expect(manifest.counts.records).toBeGreaterThan(0);
+  }, 120_000);
+
+  it('names the flag when a curation or weighting value is refused', () => {
+    const out = path.join(tmp.dir, 'refused-flags');
+    const cases: [string[], RegExp][] = [
+      [['--weight-min', '3', '--weight-max', '2'], /--weight-min: the weight minimum/],
+      [['--pairs', 'sideways'], /--pairs: expected trajectory, step/],
+      [['--top-k', '0'], /--top-k:/],
+      [['--counterexamples', 'maybe'], /--counterexamples:/],
+      [['--group-success-min', 'half'], /--group-success-min: expected a number/],
+    ];
+    for (const [flags, why] of cases) {
+      const run = turnwise('export', '--db', db, '--target', 'trl-sft', '--out', out, ...flags);
+      expect(run.code).toBe(2);
+      expect(run.stderr).toMatch(why);
+    }
+    expect(existsSync(out)).toBe(false);
+  }, 120_000);
 });

@@ -1,22 +1,14 @@
 // turnwise export --db FILE --target NAME --out DIR [--dataset NAME] [--where SQL]
-//   [--max-per-task N] [--outcome any|success|failure|unknown] [--segmentation action]
-//   [--overwrite] [--json]
+//   [--outcome any|success|failure|unknown] [--segmentation action] [--overwrite] [--json]
+//   and the curation, weighting and pairing flags of export-options.ts.
 import { readFileSync } from 'node:fs';
 import { EXPORT_TARGETS, type ExportSummary } from '../../shared/api-export';
 import { OUTCOME_FILTERS, type OutcomeFilter } from '../../shared/trajectory-filter';
 import { parse, requireDb } from './args';
 import { call, withEngine } from './call';
+import { EXPORT_OPTION_FLAGS, exportSelectionOf } from './export-options';
 import { printJson, usageFailure } from './output';
 import { followJob } from './run-job';
-
-function positiveInteger(flag: string, text: string | boolean | undefined): number | undefined {
-  if (typeof text !== 'string') return undefined;
-  const value = Number(text);
-  if (!Number.isInteger(value) || value < 1) {
-    throw usageFailure(`--${flag}: expected a whole number of at least 1, got '${text}'`);
-  }
-  return value;
-}
 
 export async function exportCommand(args: string[]): Promise<void> {
   const { values } = parse(args, {
@@ -25,7 +17,7 @@ export async function exportCommand(args: string[]): Promise<void> {
     out: { type: 'string' },
     dataset: { type: 'string' },
     where: { type: 'string' },
-    'max-per-task': { type: 'string' },
+    ...EXPORT_OPTION_FLAGS,
     outcome: { type: 'string', default: 'any' },
     segmentation: { type: 'string', default: 'action' },
     overwrite: { type: 'boolean', default: false },
@@ -41,7 +33,6 @@ export async function exportCommand(args: string[]): Promise<void> {
   if (!(OUTCOME_FILTERS as readonly string[]).includes(outcome)) {
     throw usageFailure(`--outcome: expected one of ${OUTCOME_FILTERS.join(', ')}`);
   }
-  const maxPerTask = positiveInteger('max-per-task', values['max-per-task']);
   await withEngine(db, false, async (engine) => {
     let datasetId: string | undefined;
     if (typeof values.dataset === 'string') {
@@ -53,21 +44,19 @@ export async function exportCommand(args: string[]): Promise<void> {
       if (!found) throw usageFailure(`--dataset: no dataset named '${values.dataset}'`);
       datasetId = found.dataset_id;
     }
+    const selection = exportSelectionOf(values, {
+      target: target as (typeof EXPORT_TARGETS)[number],
+      filter: {
+        outcome: outcome as OutcomeFilter,
+        segmentation: String(values.segmentation),
+        ...(datasetId !== undefined ? { dataset_id: datasetId } : {}),
+      },
+      ...(typeof values.where === 'string' ? { where: values.where } : {}),
+    });
     const job = await call(
       engine,
       'startExport',
-      {
-        target: target as (typeof EXPORT_TARGETS)[number],
-        out_dir: values.out as string,
-        overwrite: values.overwrite === true,
-        filter: {
-          outcome: outcome as OutcomeFilter,
-          segmentation: String(values.segmentation),
-          ...(datasetId !== undefined ? { dataset_id: datasetId } : {}),
-        },
-        ...(typeof values.where === 'string' ? { where: values.where } : {}),
-        ...(maxPerTask !== undefined ? { max_per_task: maxPerTask } : {}),
-      },
+      { ...selection, out_dir: values.out as string, overwrite: values.overwrite === true },
       'export',
     );
     const final = await followJob(engine, job, 'export', values.json === true);

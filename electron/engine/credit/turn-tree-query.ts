@@ -29,29 +29,14 @@ export async function groupTurnTree(
       `group '${groupId}' has ${members.length} rollouts; turn trees take at most ${MAX_TREE_ROLLOUTS}`,
     );
   }
-  const turns = await workspace.query(
-    `SELECT trajectory_id, role, content, tool_calls::VARCHAR AS tool_calls FROM tw_all_turns
-     WHERE trajectory_id IN (SELECT trajectory_id FROM tw_trajectories
-                             WHERE dataset_id = $1 AND group_id = $2)
-     ORDER BY trajectory_id, turn_index`,
-    [datasetId, groupId],
-  );
-  const byRollout = new Map<string, TreeRollout['turns'][number][]>();
-  for (const turn of turns) {
-    const list = byRollout.get(String(turn.trajectory_id)) ?? [];
-    list.push({
-      role: String(turn.role),
-      content: String(turn.content),
-      tool_calls: JSON.parse(String(turn.tool_calls)) as SegmentToolCall[],
-    });
-    byRollout.set(String(turn.trajectory_id), list);
-  }
   const nodes = buildTurnTree(
-    members.map((m) => ({
-      rollout_id: String(m.trajectory_id),
-      success: typeof m.success === 'boolean' ? m.success : null,
-      turns: byRollout.get(String(m.trajectory_id)) ?? [],
-    })),
+    await treeRollouts(
+      workspace,
+      members.map((m) => ({
+        trajectory_id: String(m.trajectory_id),
+        success: typeof m.success === 'boolean' ? m.success : null,
+      })),
+    ),
   );
   return {
     rollouts: members.length,
@@ -62,4 +47,38 @@ export async function groupTurnTree(
       tool_names: turn === null ? [] : turn.tool_calls.map((call) => call.name),
     })),
   };
+}
+
+/** Trajectories read per query when loading rollouts for trees. */
+const ROLLOUT_BATCH = 256;
+
+/** The rollouts of a tree in the given order, with their turns (one query per 256 rollouts). */
+export async function treeRollouts(
+  workspace: Workspace,
+  members: { trajectory_id: string; success: boolean | null }[],
+): Promise<TreeRollout[]> {
+  const byRollout = new Map<string, TreeRollout['turns'][number][]>();
+  for (let start = 0; start < members.length; start += ROLLOUT_BATCH) {
+    const ids = members.slice(start, start + ROLLOUT_BATCH).map((m) => m.trajectory_id);
+    const turns = await workspace.query(
+      `SELECT trajectory_id, role, content, tool_calls::VARCHAR AS tool_calls FROM tw_all_turns
+       WHERE trajectory_id IN (${ids.map((_, i) => `$${i + 1}`).join(', ')})
+       ORDER BY trajectory_id, turn_index`,
+      ids,
+    );
+    for (const turn of turns) {
+      const list = byRollout.get(String(turn.trajectory_id)) ?? [];
+      list.push({
+        role: String(turn.role),
+        content: String(turn.content),
+        tool_calls: JSON.parse(String(turn.tool_calls)) as SegmentToolCall[],
+      });
+      byRollout.set(String(turn.trajectory_id), list);
+    }
+  }
+  return members.map((m) => ({
+    rollout_id: m.trajectory_id,
+    success: m.success,
+    turns: byRollout.get(m.trajectory_id) ?? [],
+  }));
 }

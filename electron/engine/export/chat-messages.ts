@@ -1,6 +1,7 @@
 // A trajectory's turns as OpenAI/TRL-style chat messages, read from tw_all_turns (imported and
 // attached datasets alike). Every object is built with a fixed key order, so the JSON written
 // from it is byte-stable.
+import { canonicalJson } from '../importers/canonical-json';
 import type { Workspace } from '../store/workspace';
 import type { SelectedTrajectory } from './selection';
 
@@ -175,4 +176,32 @@ export function splitPrompt(messages: ChatMessage[]): {
   const first = messages.findIndex((m) => m.role === 'assistant');
   if (first < 0) return { prompt: messages, rest: [] };
   return { prompt: messages.slice(0, first), rest: messages.slice(first) };
+}
+
+/** A message whose tool-call arguments are JSON text instead of objects (for Parquet targets). */
+export type ChatMessageWithArgumentText =
+  | Exclude<ChatMessage, { role: 'assistant' }>
+  | {
+      role: 'assistant';
+      content: string;
+      tool_calls?: { type: 'function'; function: { name: string; arguments: string } }[];
+    };
+
+/**
+ * The messages with each tool call's arguments as canonical JSON text: Parquet gives every
+ * struct in a column one schema, so objects of different shapes would come back null-filled.
+ */
+export function withArgumentText(messages: ChatMessage[]): ChatMessageWithArgumentText[] {
+  return messages.map((message) => {
+    if (message.role !== 'assistant') return message;
+    if (message.tool_calls === undefined) return { role: 'assistant', content: message.content };
+    return {
+      role: 'assistant',
+      content: message.content,
+      tool_calls: message.tool_calls.map((call) => ({
+        type: 'function',
+        function: { name: call.function.name, arguments: canonicalJson(call.function.arguments) },
+      })),
+    };
+  });
 }

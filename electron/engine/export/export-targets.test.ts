@@ -2,62 +2,33 @@
 // dataset: records conform to their contracts, every file written is listed in the manifest with
 // its hash, the trainer settings are recorded, exports are deterministic, and ms-swift turns carry
 // loss_scale from the stored credit exactly when credit exists.
-import { createHash } from 'node:crypto';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ApiInput, JobState } from '../../../shared/api';
-import type { ExportSummary } from '../../../shared/api-export';
-import { openEngine } from '../engine';
-import type { Engine } from '../engine-types';
-import { tempDir } from '../test-support';
-import { schemaErrors, type JsonSchema } from './contracts/schema-check';
-import { lossScaleOf } from './targets/ms-swift';
+import { WeightingSchema } from '../../../shared/api-export';
+import { schemaErrors } from './contracts/schema-check';
+import {
+  contract,
+  type TestEngine,
+  demoLines,
+  manifestEntry,
+  openDemoEngine,
+  readLines,
+  sha256,
+} from './export-test-workspace';
+import { weightOf } from './weight-transform';
 
-const tmp = tempDir();
-afterAll(() => tmp.cleanup());
-
-const DEMO = path.resolve(import.meta.dirname, '../../../datasets/demo/demo.jsonl');
-const LINES = readFileSync(DEMO, 'utf8').split('\n').slice(0, 24);
+const LINES = demoLines(24);
 const ONE = 'demo:repair-000-s0';
 
 type Row = Record<string, unknown>;
 type Message = { role: string; content: string; loss?: boolean; loss_scale?: number };
 
-function contract(target: string): JsonSchema {
-  const file = path.join(import.meta.dirname, 'contracts', `${target}.schema.json`);
-  return JSON.parse(readFileSync(file, 'utf8')) as JsonSchema;
-}
-
-const sha256 = (file: string) => createHash('sha256').update(readFileSync(file)).digest('hex');
-
-function readLines(file: string): Row[] {
-  return readFileSync(file, 'utf8')
-    .split('\n')
-    .filter((line) => line !== '')
-    .map((line) => JSON.parse(line) as Row);
-}
-
 describe('export targets openrlhf, ms-swift, llamafactory', () => {
-  let engine: Engine;
-
-  async function call<T>(method: string, input: unknown): Promise<T> {
-    const result = await engine.dispatch(method as never, input as never);
-    if (!result.ok) throw new Error(`${result.error.code}: ${result.error.message}`);
-    return result.value as T;
-  }
-
-  async function runJob<T>(method: string, input: unknown): Promise<T> {
-    const job = await call<JobState>(method, input);
-    const final = await engine.waitForJob(job.job_id);
-    expect(final.error).toBeNull();
-    return final.result as T;
-  }
-
-  const exportTo = (input: ApiInput<'startExport'>) => runJob<ExportSummary>('startExport', input);
+  let t: TestEngine;
 
   async function firstRecord(target: string): Promise<Row> {
-    const preview = await call<{ first_records: string[] }>('previewExport', {
+    const preview = await t.call<{ first_records: string[] }>('previewExport', {
       target,
       filter: { trajectory_ids: [ONE] },
     });
@@ -65,12 +36,9 @@ describe('export targets openrlhf, ms-swift, llamafactory', () => {
   }
 
   beforeAll(async () => {
-    const file = path.join(tmp.dir, 'demo-slice.jsonl');
-    writeFileSync(file, `${LINES.join('\n')}\n`);
-    engine = await openEngine({ dbPath: path.join(tmp.dir, 'ws.duckdb') });
-    await runJob('startImport', { paths: [file], dataset: 'demo' });
+    t = await openDemoEngine({ lines: 24 });
   }, 60_000);
-  afterAll(() => engine.close());
+  afterAll(() => t.cleanup());
 
   it.each([
     ['openrlhf', ['train.jsonl']],
@@ -79,8 +47,8 @@ describe('export targets openrlhf, ms-swift, llamafactory', () => {
   ] as const)(
     '%s: records conform to the contract, the manifest lists every file, and reruns are byte-identical',
     async (target, names) => {
-      const a = await exportTo({ target, out_dir: path.join(tmp.dir, `${target}-a`) });
-      const b = await exportTo({ target, out_dir: path.join(tmp.dir, `${target}-b`) });
+      const a = await t.exportTo({ target, out_dir: path.join(t.dir, `${target}-a`) });
+      const b = await t.exportTo({ target, out_dir: path.join(t.dir, `${target}-b`) });
       expect(a).toMatchObject({ target, trajectories: 24, records: 24 });
       const rows = readLines(path.join(a.out_dir, 'train.jsonl'));
       expect(rows).toHaveLength(24);
@@ -89,11 +57,9 @@ describe('export targets openrlhf, ms-swift, llamafactory', () => {
       const manifest = JSON.parse(readFileSync(a.manifest, 'utf8'));
       expect(manifest.counts.records).toBe(rows.length);
       expect(manifest.files).toEqual(
-        names.map((name) => {
-          const file = path.join(a.out_dir, name);
-          const records = name === 'train.jsonl' ? 24 : 0;
-          return { path: name, records, bytes: readFileSync(file).length, sha256: sha256(file) };
-        }),
+        names.map((name) =>
+          manifestEntry(path.join(a.out_dir, name), name === 'train.jsonl' ? 24 : 0),
+        ),
       );
       expect(a.files).toEqual(names.map((name) => path.join(a.out_dir, name)));
       expect(manifest.trainer_args).toEqual(expect.any(Object));
@@ -117,7 +83,7 @@ describe('export targets openrlhf, ms-swift, llamafactory', () => {
     expect((row.input as Message[]).map((m) => m.role)).toEqual(['system', 'user']);
     expect((row.output as Message[])[0]?.role).toBe('assistant');
     expect([...(row.input as Message[]), ...(row.output as Message[])]).toEqual(sft.messages);
-    const out = path.join(tmp.dir, 'openrlhf-a', 'turnwise-manifest.json');
+    const out = path.join(t.dir, 'openrlhf-a', 'turnwise-manifest.json');
     expect(JSON.parse(readFileSync(out, 'utf8')).trainer_args).toEqual({
       dataset: 'train.jsonl',
       input_key: 'input',
@@ -127,7 +93,7 @@ describe('export targets openrlhf, ms-swift, llamafactory', () => {
   });
 
   it('llamafactory alternates sides, keeps calls as JSON, and registers the file', async () => {
-    const out = path.join(tmp.dir, 'llamafactory-a');
+    const out = path.join(t.dir, 'llamafactory-a');
     for (const row of readLines(path.join(out, 'train.jsonl'))) {
       const turns = row.conversations as { from: string; value: string }[];
       turns.forEach((turn, i) => {
@@ -169,15 +135,15 @@ describe('export targets openrlhf, ms-swift, llamafactory', () => {
     expect(messages.some((m) => 'loss_scale' in m || 'loss' in m)).toBe(false);
     expect(Array.isArray(JSON.parse(row.tools as string))).toBe(true);
     const manifest = JSON.parse(
-      readFileSync(path.join(tmp.dir, 'ms-swift-a', 'turnwise-manifest.json'), 'utf8'),
+      readFileSync(path.join(t.dir, 'ms-swift-a', 'turnwise-manifest.json'), 'utf8'),
     );
     expect(manifest.target_notes.loss_scale).toMatch(/^left out: no credit/);
-    expect(manifest.target_notes.loss_scale_rule).toMatch(/min\(2, max\(0, 1 \+ total\)\)/);
+    expect(manifest.target_notes.loss_scale_rule).toMatch(/min\(2, max\(0, 1 \+ 1 \* x\)\)/);
   });
 
   it('ms-swift weights each assistant turn by its segment credit once credit exists', async () => {
-    await runJob('startCredit', { dataset_id: 'demo', segmentation: 'action' });
-    const { rows } = await call<{ rows: Row[] }>('runSql', {
+    await t.runJob('startCredit', { dataset_id: 'demo', segmentation: 'action' });
+    const { rows } = await t.call<{ rows: Row[] }>('runSql', {
       sql: `SELECT s.turn_start, s.turn_end, c.total FROM segments s JOIN credit c
             ON c.trajectory_id = s.trajectory_id AND c.segment_index = s.segment_index
             AND c.segmentation = s.segmentation
@@ -191,7 +157,8 @@ describe('export targets openrlhf, ms-swift, llamafactory', () => {
     sft.forEach((m, turn) => {
       if (m.role !== 'assistant') return expected.push(undefined);
       const total = totalOf(turn);
-      const scale = typeof total === 'number' ? lossScaleOf(total) : undefined;
+      const scale =
+        typeof total === 'number' ? weightOf(total, WeightingSchema.parse({})) : undefined;
       const parts =
         (m.content !== '' || (m.tool_calls ?? []).length === 0 ? 1 : 0) +
         (m.tool_calls ?? []).length;
@@ -202,7 +169,7 @@ describe('export targets openrlhf, ms-swift, llamafactory', () => {
     // Some turn is weighted away from the neutral 1, so the credit really reached the file.
     expect(expected.some((s) => s !== undefined && s !== 1)).toBe(true);
     for (const m of messages) if (m.loss_scale !== undefined) expect(m.loss).toBe(m.loss_scale > 0);
-    const summary = await exportTo({ target: 'ms-swift', out_dir: path.join(tmp.dir, 'swift-c') });
+    const summary = await t.exportTo({ target: 'ms-swift', out_dir: path.join(t.dir, 'swift-c') });
     const manifest = JSON.parse(readFileSync(summary.manifest, 'utf8'));
     expect(manifest.credit_params).not.toBeNull();
     expect(manifest.target_notes.loss_scale).toMatch(/^written on assistant/);

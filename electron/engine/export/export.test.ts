@@ -1,66 +1,31 @@
 // The export API through openEngine + dispatch on a slice of the demo dataset: every target's
 // records conform to its contract, files and manifest agree, exports are byte-for-byte
 // deterministic and atomic, and the SQL condition guard refuses anything but one condition.
-import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ApiInput, JobState } from '../../../shared/api';
-import type { ExportSummary } from '../../../shared/api-export';
-import { openEngine } from '../engine';
-import type { Engine } from '../engine-types';
-import { tempDir } from '../test-support';
-import { schemaErrors, type JsonSchema } from './contracts/schema-check';
+import type { JobState } from '../../../shared/api';
+import { schemaErrors } from './contracts/schema-check';
+import {
+  contract,
+  type TestEngine,
+  demoLines,
+  openDemoEngine,
+  readLines,
+  sha256,
+} from './export-test-workspace';
 
-const tmp = tempDir();
-afterAll(() => tmp.cleanup());
-
-const DEMO = path.resolve(import.meta.dirname, '../../../datasets/demo/demo.jsonl');
 // 24 rollouts of 3 tasks: repair-000 (6 successes, 2 failures), investigate-002 (2, 6),
 // config-001 (0, 8).
-const LINES = readFileSync(DEMO, 'utf8').split('\n').slice(0, 24);
-
-function contract(target: string): JsonSchema {
-  const file = path.join(import.meta.dirname, 'contracts', `${target}.schema.json`);
-  return JSON.parse(readFileSync(file, 'utf8')) as JsonSchema;
-}
-
-function sha256(file: string): string {
-  return createHash('sha256').update(readFileSync(file)).digest('hex');
-}
-
-function readLines(file: string): Record<string, unknown>[] {
-  return readFileSync(file, 'utf8')
-    .split('\n')
-    .filter((line) => line !== '')
-    .map((line) => JSON.parse(line) as Record<string, unknown>);
-}
+const LINES = demoLines(24);
 
 describe('export', () => {
-  let engine: Engine;
-
-  async function call<T>(method: string, input: unknown): Promise<T> {
-    const result = await engine.dispatch(method as never, input as never);
-    if (!result.ok) throw new Error(`${result.error.code}: ${result.error.message}`);
-    return result.value as T;
-  }
-
-  async function exportTo(input: ApiInput<'startExport'>): Promise<ExportSummary> {
-    const job = await call<JobState>('startExport', input);
-    expect(job.kind).toBe('export');
-    const final = await engine.waitForJob(job.job_id);
-    expect(final.error).toBeNull();
-    return final.result as ExportSummary;
-  }
+  let t: TestEngine;
 
   beforeAll(async () => {
-    const file = path.join(tmp.dir, 'demo-slice.jsonl');
-    writeFileSync(file, `${LINES.join('\n')}\n`);
-    engine = await openEngine({ dbPath: path.join(tmp.dir, 'ws.duckdb') });
-    const job = await call<JobState>('startImport', { paths: [file], dataset: 'demo' });
-    expect((await engine.waitForJob(job.job_id)).error).toBeNull();
+    t = await openDemoEngine({ lines: 24 });
   }, 60_000);
-  afterAll(() => engine.close());
+  afterAll(() => t.cleanup());
 
   it.each([
     ['trl-sft', 24, 24],
@@ -69,8 +34,8 @@ describe('export', () => {
   ] as const)(
     '%s: records conform to the contract and agree with the manifest',
     async (target, n, records) => {
-      const out = path.join(tmp.dir, `out-${target}`);
-      const summary = await exportTo({ target, out_dir: out });
+      const out = path.join(t.dir, `out-${target}`);
+      const summary = await t.exportTo({ target, out_dir: out });
       expect(summary).toMatchObject({ target, trajectories: n, records });
       const [file] = summary.files;
       const rows = readLines(file ?? '');
@@ -89,17 +54,21 @@ describe('export', () => {
         },
       ]);
       const [dataset] = (
-        await call<{ rows: Record<string, unknown>[] }>('runSql', {
+        await t.call<{ rows: Record<string, unknown>[] }>('runSql', {
           sql: 'SELECT dataset_id, content_sha256 FROM datasets',
         })
       ).rows;
       expect(manifest.sources).toEqual([
         expect.objectContaining({ dataset_id: 'demo', content_sha256: dataset?.content_sha256 }),
       ]);
-      expect(manifest.tool).toEqual({ name: 'turnwise', version: expect.any(String) });
+      expect(manifest.tool).toEqual({
+        name: 'turnwise',
+        version: expect.any(String),
+        duckdb: expect.stringMatching(/^v\d/),
+      });
       // No credit was computed on this workspace.
       expect(manifest.credit_params).toBeNull();
-      expect(readdirSync(tmp.dir).filter((name) => name.includes('.tmp-'))).toEqual([]);
+      expect(readdirSync(t.dir).filter((name) => name.includes('.tmp-'))).toEqual([]);
     },
   );
 
@@ -120,7 +89,7 @@ describe('export', () => {
   });
 
   it('trl-sft keeps tool calls as objects, results as tool messages, and the stored tool schemas', async () => {
-    const preview = await call<{ records: number; first_records: string[] }>('previewExport', {
+    const preview = await t.call<{ records: number; first_records: string[] }>('previewExport', {
       target: 'trl-sft',
       filter: { trajectory_ids: ['demo:repair-000-s0'] },
     });
@@ -139,7 +108,7 @@ describe('export', () => {
   });
 
   it('trl-kto labels by success and splits the prompt at the first assistant turn', async () => {
-    const summary = await exportTo({ target: 'trl-kto', out_dir: path.join(tmp.dir, 'kto2') });
+    const summary = await t.exportTo({ target: 'trl-kto', out_dir: path.join(t.dir, 'kto2') });
     const rows = readLines(summary.files[0] ?? '');
     expect(rows.filter((r) => r.label === true)).toHaveLength(8);
     for (const row of rows) {
@@ -149,7 +118,7 @@ describe('export', () => {
   });
 
   it('trl-dpo pairs successes with failures per task and reports the unpaired', async () => {
-    const preview = await call<{
+    const preview = await t.call<{
       records: number;
       skipped: { reason: string; count: number }[];
       first_records: string[];
@@ -166,32 +135,37 @@ describe('export', () => {
   });
 
   it('the preview shows the first records exactly as written', async () => {
-    const preview = await call<{ first_records: string[] }>('previewExport', { target: 'trl-sft' });
-    const written = readFileSync(path.join(tmp.dir, 'out-trl-sft', 'train.jsonl'), 'utf8');
+    const preview = await t.call<{ first_records: string[] }>('previewExport', {
+      target: 'trl-sft',
+    });
+    const written = readFileSync(path.join(t.dir, 'out-trl-sft', 'train.jsonl'), 'utf8');
     expect(preview.first_records).toEqual(written.split('\n').slice(0, 3));
   });
 
   it('is deterministic: two exports give byte-identical files and manifests', async () => {
     const input = { target: 'trl-dpo', filter: { outcome: 'any' }, max_per_task: 5 } as const;
-    const a = await exportTo({ ...input, out_dir: path.join(tmp.dir, 'det-a') });
-    const b = await exportTo({ ...input, out_dir: path.join(tmp.dir, 'det-b') });
+    const a = await t.exportTo({ ...input, out_dir: path.join(t.dir, 'det-a') });
+    const b = await t.exportTo({ ...input, out_dir: path.join(t.dir, 'det-b') });
     for (const name of ['train.jsonl', 'turnwise-manifest.json']) {
       expect(sha256(path.join(a.out_dir, name))).toBe(sha256(path.join(b.out_dir, name)));
     }
   });
 
-  it('max_per_task keeps the highest rewards; where narrows by a condition', async () => {
-    const capped = await call<{ trajectories: number; first_records: string[] }>('previewExport', {
-      target: 'trl-sft',
-      max_per_task: 1,
-    });
+  it('max_per_task caps each task; where narrows by a condition', async () => {
+    const capped = await t.call<{ trajectories: number; first_records: string[] }>(
+      'previewExport',
+      {
+        target: 'trl-sft',
+        max_per_task: 1,
+      },
+    );
     expect(capped.trajectories).toBe(3);
-    const where = await call<{ trajectories: number }>('previewExport', {
+    const where = await t.call<{ trajectories: number }>('previewExport', {
       target: 'trl-sft',
       where: "task_id = 'repair-000' AND reward > 0.5",
     });
     const [expected] = (
-      await call<{ rows: Record<string, unknown>[] }>('runSql', {
+      await t.call<{ rows: Record<string, unknown>[] }>('runSql', {
         sql: "SELECT count(*) AS n FROM trajectories WHERE task_id = 'repair-000' AND reward > 0.5",
       })
     ).rows;
@@ -210,19 +184,23 @@ describe('export', () => {
     ['reward >', /not a read-only boolean condition/],
     ['no_such_column = 1', /not a read-only boolean condition/],
   ])('refuses the condition %j and writes nothing', async (where, why) => {
-    const out = path.join(tmp.dir, 'refused');
-    const result = await engine.dispatch('startExport', { target: 'trl-sft', out_dir: out, where });
+    const out = path.join(t.dir, 'refused');
+    const result = await t.engine.dispatch('startExport', {
+      target: 'trl-sft',
+      out_dir: out,
+      where,
+    });
     expect(result.ok).toBe(false);
     if (!result.ok) {
       expect(result.error.code).toBe('invalid_input');
       expect(result.error.message).toMatch(why);
     }
     expect(existsSync(out)).toBe(false);
-    expect(readdirSync(tmp.dir).filter((name) => name.startsWith('refused'))).toEqual([]);
+    expect(readdirSync(t.dir).filter((name) => name.startsWith('refused'))).toEqual([]);
   });
 
   it('accepts a semicolon inside a string literal', async () => {
-    const preview = await call<{ trajectories: number }>('previewExport', {
+    const preview = await t.call<{ trajectories: number }>('previewExport', {
       target: 'trl-sft',
       where: "task_id <> 'a;b -- c'",
     });
@@ -230,24 +208,24 @@ describe('export', () => {
   });
 
   it('refuses a non-empty output folder unless overwrite is set', async () => {
-    const out = path.join(tmp.dir, 'busy');
+    const out = path.join(t.dir, 'busy');
     mkdirSync(out);
     writeFileSync(path.join(out, 'keep.txt'), 'mine');
-    const refused = await engine.dispatch('startExport', { target: 'trl-sft', out_dir: out });
+    const refused = await t.engine.dispatch('startExport', { target: 'trl-sft', out_dir: out });
     expect(refused.ok).toBe(false);
     if (!refused.ok) expect(refused.error.message).toMatch(/exists and is not empty/);
     expect(readdirSync(out)).toEqual(['keep.txt']);
-    const summary = await exportTo({ target: 'trl-kto', out_dir: out, overwrite: true });
+    const summary = await t.exportTo({ target: 'trl-kto', out_dir: out, overwrite: true });
     expect(readdirSync(summary.out_dir).sort()).toEqual(['train.jsonl', 'turnwise-manifest.json']);
   });
 
   it('a cancelled export leaves neither the output folder nor a temporary one', async () => {
-    const parent = path.join(tmp.dir, 'cancel');
+    const parent = path.join(t.dir, 'cancel');
     mkdirSync(parent);
     const out = path.join(parent, 'out');
-    const job = await call<JobState>('startExport', { target: 'trl-sft', out_dir: out });
-    await call('cancelJob', { job_id: job.job_id });
-    const final = await engine.waitForJob(job.job_id);
+    const job = await t.call<JobState>('startExport', { target: 'trl-sft', out_dir: out });
+    await t.call('cancelJob', { job_id: job.job_id });
+    const final = await t.engine.waitForJob(job.job_id);
     expect(final.status).toBe('cancelled');
     expect(readdirSync(parent)).toEqual([]);
   });

@@ -5,8 +5,9 @@ import packageJson from '../../../package.json' with { type: 'json' };
 import type { ExportSelection } from '../../../shared/api-export';
 import { canonicalJson } from '../importers/canonical-json';
 import type { Workspace } from '../store/workspace';
-import { readOnlyQuery, selectionSql, type SelectedTrajectory } from './selection';
-import type { ExportTargetModule } from './targets/export-target';
+import type { PlannedExport } from './record-stream';
+import { readOnlyQuery, selectionSql } from './selection';
+import { weightingManifest } from './trajectory-weighting';
 
 export const MANIFEST_FILE = 'turnwise-manifest.json';
 
@@ -38,14 +39,25 @@ async function creditParams(workspace: Workspace, selection: ExportSelection): P
   return all.length === 0 ? null : all.length === 1 ? all[0] : all;
 }
 
+async function duckdbVersion(workspace: Workspace): Promise<string> {
+  const [row] = await workspace.query('SELECT version() AS version');
+  return String(row?.version ?? 'unknown');
+}
+
+/** The selection as recorded: every option, with sorted keys so equal selections read the same. */
+function recordedSelection(selection: ExportSelection): unknown {
+  const { target: _target, filter, ...options } = selection;
+  return JSON.parse(canonicalJson({ ...options, filter, where: selection.where ?? null }));
+}
+
 export async function buildManifest(
   workspace: Workspace,
-  selection: ExportSelection,
-  selected: SelectedTrajectory[],
+  planned: PlannedExport,
   counts: ManifestCounts,
   files: ManifestFile[],
-  target: ExportTargetModule,
 ): Promise<string> {
+  const { selected, target } = planned;
+  const selection = planned.context.selection;
   const datasetIds = [...new Set(selected.map((t) => t.dataset_id))].sort();
   const sources =
     datasetIds.length === 0
@@ -59,7 +71,12 @@ export async function buildManifest(
   const credit = await creditParams(workspace, selection);
   const manifest = {
     manifest_version: 1,
-    tool: { name: 'turnwise', version: packageJson.version },
+    // The Parquet writer's bytes depend on DuckDB's version, so it is part of what reproduces a file.
+    tool: {
+      name: 'turnwise',
+      version: packageJson.version,
+      duckdb: await duckdbVersion(workspace),
+    },
     target: selection.target,
     sources: sources.map((row) => ({
       dataset_id: row.dataset_id,
@@ -67,19 +84,16 @@ export async function buildManifest(
       format: row.format,
       content_sha256: row.content_sha256,
     })),
-    selection: {
-      // Sorted keys: the same filter is the same text however it was written.
-      filter: JSON.parse(canonicalJson(selection.filter)) as unknown,
-      where: selection.where ?? null,
-      max_per_task: selection.max_per_task ?? null,
-    },
+    selection: recordedSelection(selection),
     segmentation: selection.filter.segmentation,
     credit_params: credit,
+    // How credit became per-turn weights, and DRIFT weights applied, duplicated or only recorded.
+    weighting: weightingManifest(selection.weighting, target, planned.weighting),
     counts,
     files,
     // Target-specific: the trainer settings that read these files, and how fields were derived.
     ...(target.trainerArgs === undefined ? {} : { trainer_args: target.trainerArgs }),
-    ...(target.notes === undefined ? {} : { target_notes: target.notes(credit) }),
+    ...(target.notes === undefined ? {} : { target_notes: target.notes(credit, selection) }),
   };
   return `${JSON.stringify(manifest, null, 2)}\n`;
 }

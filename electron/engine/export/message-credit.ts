@@ -1,13 +1,22 @@
-// Per-message credit for targets that weight turns: each turn's segment `total` from tw_credit
-// (for the export's segmentation), aligned with the messages, which are one per turn in order.
+// Per-message credit for targets that weight turns, aligned with the messages (one per turn, in
+// order), from the export's weighting source: the segment's TRIAGE `total` or `progress_advantage`
+// from tw_credit (for the export's segmentation), or the turn-tree branch advantage.
+import type { CreditSource } from '../../../shared/api-export';
 import type { Workspace } from '../store/workspace';
+import { loadBranchCredit } from './branch-credit';
 
-/** For each trajectory, one entry per turn: its segment's credit total, or null if none. */
+/** The tw_credit column of each segment-level source: fixed names, never user input. */
+const SEGMENT_COLUMN = { total: 'total', progress_advantage: 'progress_advantage' } as const;
+
+/** For each trajectory, one entry per turn: its credit from `source`, or null if none. */
 export async function loadMessageCredit(
   workspace: Workspace,
   trajectoryIds: string[],
   segmentation: string,
+  source: CreditSource = 'total',
 ): Promise<Map<string, (number | null)[]>> {
+  if (source === 'branch_advantage') return loadBranchCredit(workspace, trajectoryIds);
+  const column = SEGMENT_COLUMN[source];
   const credit = new Map<string, (number | null)[]>();
   if (trajectoryIds.length === 0) return credit;
   const n = trajectoryIds.length;
@@ -16,12 +25,12 @@ export async function loadMessageCredit(
        SELECT trajectory_id, turn_index FROM tw_all_turns
        WHERE trajectory_id IN (${trajectoryIds.map((_, i) => `$${i + 1}`).join(', ')})),
      scored AS (
-       SELECT s.trajectory_id, s.turn_start, s.turn_end, c.total
+       SELECT s.trajectory_id, s.turn_start, s.turn_end, c.${column} AS credit
        FROM tw_segments s
        JOIN tw_credit c ON c.trajectory_id = s.trajectory_id AND c.segment_index = s.segment_index
          AND c.segmentation = s.segmentation
-       WHERE s.segmentation = $${n + 1} AND c.total IS NOT NULL AND NOT isnan(c.total))
-     SELECT t.trajectory_id, t.turn_index, any_value(sc.total) AS total
+       WHERE s.segmentation = $${n + 1} AND c.${column} IS NOT NULL AND NOT isnan(c.${column}))
+     SELECT t.trajectory_id, t.turn_index, any_value(sc.credit) AS credit
      FROM turns t LEFT JOIN scored sc ON sc.trajectory_id = t.trajectory_id
        AND t.turn_index BETWEEN sc.turn_start AND sc.turn_end
      GROUP BY t.trajectory_id, t.turn_index
@@ -31,7 +40,7 @@ export async function loadMessageCredit(
   for (const row of rows) {
     const id = String(row.trajectory_id);
     const list = credit.get(id) ?? [];
-    list.push(typeof row.total === 'number' ? row.total : null);
+    list.push(typeof row.credit === 'number' ? row.credit : null);
     credit.set(id, list);
   }
   return credit;

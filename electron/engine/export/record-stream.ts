@@ -9,6 +9,12 @@ import { loadMessageCredit } from './message-credit';
 import { selectTrajectories, type SelectedTrajectory } from './selection';
 import type { ExportContext, ExportTargetModule, RecordPlan } from './targets/export-target';
 import { EXPORT_TARGET_MODULES } from './targets/registry';
+import {
+  linesForRecord,
+  planTrajectoryWeighting,
+  ZERO_WEIGHT_SKIP,
+  type TrajectoryWeighting,
+} from './trajectory-weighting';
 
 /** Units whose trajectories are loaded with one query. */
 const LOAD_BATCH = 64;
@@ -21,6 +27,8 @@ export interface PlannedExport {
   segmentation: string;
   /** Skipped trajectories or records by reason; grows while lines are produced. */
   skipped: Map<string, number>;
+  /** DRIFT weights and duplication by weight; its tally grows while lines are produced. */
+  weighting: TrajectoryWeighting;
 }
 
 export async function planExport(
@@ -29,11 +37,19 @@ export async function planExport(
 ): Promise<PlannedExport> {
   const target = EXPORT_TARGET_MODULES[selection.target];
   const selected = await selectTrajectories(workspace, selection);
-  const context: ExportContext = { workspace, selection };
+  const weighting = planTrajectoryWeighting(selected, selection.weighting, target);
+  const context: ExportContext = {
+    workspace,
+    selection,
+    ...(selection.weighting.trajectory === 'drift'
+      ? { trajectory_weights: weighting.weights }
+      : {}),
+  };
   const plan = await target.plan(selected, context);
   const skipped = new Map<string, number>();
   for (const reason of plan.skipped) skipped.set(reason, (skipped.get(reason) ?? 0) + 1);
-  return { target, selected, plan, context, segmentation: selection.filter.segmentation, skipped };
+  const segmentation = selection.filter.segmentation;
+  return { target, selected, plan, context, segmentation, skipped, weighting };
 }
 
 export function skippedList(skipped: Map<string, number>): { reason: string; count: number }[] {
@@ -42,7 +58,10 @@ export function skippedList(skipped: Map<string, number>): { reason: string; cou
     .map(([reason, count]) => ({ reason, count }));
 }
 
-/** Yields each record as one line of JSON (no newline), checking for cancel between records. */
+/**
+ * Yields each record as one line of JSON (no newline), checking for cancel between records; when
+ * duplicating by weight, a record's line is repeated round(weight) times in place (0 drops it).
+ */
 export async function* recordLines(
   workspace: Workspace,
   planned: PlannedExport,
@@ -60,7 +79,8 @@ export async function* recordLines(
       ids.flatMap((id) => byId.get(id) ?? []),
     );
     if (target.needsCredit === true) {
-      const credit = await loadMessageCredit(workspace, ids, planned.segmentation);
+      const source = context.selection.weighting.source;
+      const credit = await loadMessageCredit(workspace, ids, planned.segmentation, source);
       for (const [id, trajectory] of loaded) trajectory.message_credit = credit.get(id) ?? [];
     }
     if (target.enrich !== undefined) await target.enrich(loaded, context);
@@ -69,9 +89,16 @@ export async function* recordLines(
       const built = target.build(
         unit.trajectory_ids.flatMap((id) => loaded.get(id) ?? []),
         context,
+        unit,
       );
-      if ('skip' in built) skipped.set(built.skip, (skipped.get(built.skip) ?? 0) + 1);
-      else yield JSON.stringify(built.record);
+      if ('skip' in built) {
+        skipped.set(built.skip, (skipped.get(built.skip) ?? 0) + 1);
+      } else {
+        const lines = linesForRecord(unit, planned.weighting);
+        if (lines === 0) skipped.set(ZERO_WEIGHT_SKIP, (skipped.get(ZERO_WEIGHT_SKIP) ?? 0) + 1);
+        const line = JSON.stringify(built.record);
+        for (let copy = 0; copy < lines; copy += 1) yield line;
+      }
       report({ done: start + offset + 1, total, unit: 'records', message: 'exporting' });
     }
   }

@@ -1,50 +1,28 @@
 // Atomicity of runExport on a real workspace: an export cancelled or failing after some records
 // were written leaves neither the output folder nor its temporary folder behind.
-import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ExportSelectionSchema } from '../../../shared/api-export';
-import { runImport } from '../importers/run-import';
-import { Workspace } from '../store/workspace';
-import { tempDir } from '../test-support';
+import { type DemoWorkspace, exportOptions, openDemoWorkspace } from './export-test-workspace';
 import { runExport } from './run-export';
 
-const tmp = tempDir();
-const DEMO = path.resolve(import.meta.dirname, '../../../datasets/demo/demo.jsonl');
-
 describe('runExport atomicity', () => {
-  let workspace: Workspace;
+  let demo: DemoWorkspace;
 
   beforeAll(async () => {
-    const file = path.join(tmp.dir, 'slice.jsonl');
-    writeFileSync(file, `${readFileSync(DEMO, 'utf8').split('\n').slice(0, 16).join('\n')}\n`);
-    workspace = await Workspace.open(path.join(tmp.dir, 'ws.duckdb'));
-    const never = new AbortController().signal;
-    await runImport(
-      workspace,
-      { paths: [file], format: 'auto', onError: 'abort' },
-      () => {},
-      never,
-    );
+    demo = await openDemoWorkspace({ lines: 16 });
   }, 60_000);
-  afterAll(() => {
-    workspace.close();
-    tmp.cleanup();
-  });
+  afterAll(() => demo.cleanup());
 
-  const options = (out: string) => ({
-    ...ExportSelectionSchema.parse({ target: 'trl-sft' }),
-    out_dir: out,
-    overwrite: false,
-  });
+  const options = (out: string) => exportOptions('trl-sft', out);
 
   it('a cancel after some records removes the temporary folder and creates no output', async () => {
-    const parent = path.join(tmp.dir, 'cancelled');
+    const parent = path.join(demo.dir, 'cancelled');
     mkdirSync(parent);
     const controller = new AbortController();
     let seen = 0;
     const run = runExport(
-      workspace,
+      demo.workspace,
       options(path.join(parent, 'out')),
       (progress) => {
         seen = progress.done;
@@ -62,10 +40,10 @@ describe('runExport atomicity', () => {
   });
 
   it('a failure while writing removes the temporary folder and creates no output', async () => {
-    const parent = path.join(tmp.dir, 'failed');
+    const parent = path.join(demo.dir, 'failed');
     mkdirSync(parent);
     const run = runExport(
-      workspace,
+      demo.workspace,
       options(path.join(parent, 'out')),
       (progress) => {
         if (progress.done === 3) throw new Error('disk on fire');
@@ -77,10 +55,10 @@ describe('runExport atomicity', () => {
   });
 
   it('completes into the output folder when nothing goes wrong', async () => {
-    const parent = path.join(tmp.dir, 'ok');
+    const parent = path.join(demo.dir, 'ok');
     mkdirSync(parent);
     const summary = await runExport(
-      workspace,
+      demo.workspace,
       options(path.join(parent, 'out')),
       () => {},
       new AbortController().signal,

@@ -11,6 +11,9 @@ export interface SelectedTrajectory {
   trajectory_id: string;
   dataset_id: string;
   task_id: string | null;
+  group_id: string | null;
+  /** The success rate of its group (or task) over the workspace; null if no outcome is known. */
+  group_success: number | null;
   reward: number | null;
   success: boolean | null;
   /** The tool schemas the importer stored (JSON text), or null. */
@@ -78,9 +81,14 @@ export async function checkWhere(workspace: Workspace, where: string): Promise<v
   }
 }
 
-/** The selection as one query (ordered by trajectory id) with its bound parameters. */
+/**
+ * The selection as one query (ordered by trajectory id) with its bound parameters. The curation
+ * steps run in this order: filter and condition, counterexamples, group success range, top-k per
+ * task, cap per task, then stratification by group success rate.
+ */
 export function selectionSql(selection: ExportSelection): { sql: string; params: SqlParams } {
   const base = filteredTrajectories(selection.filter);
+  const bind = base.bind;
   const conditions = base.where === '' ? [] : [base.where.replace(/^WHERE /, '')];
   if (selection.where !== undefined) {
     // Validated by checkWhere; the user's condition is SQL by design, everything else is bound.
@@ -88,16 +96,73 @@ export function selectionSql(selection: ExportSelection): { sql: string; params:
       `t.trajectory_id IN (SELECT trajectory_id FROM trajectories WHERE (${selection.where}))`,
     );
   }
+  const approved = `(SELECT trajectory_id FROM review_items WHERE status = 'approved')`;
+  if (selection.counterexamples === 'drop') conditions.push(`t.trajectory_id NOT IN ${approved}`);
+  if (selection.counterexamples === 'only') conditions.push(`t.trajectory_id IN ${approved}`);
   const whereSql = conditions.length > 0 ? `WHERE ${conditions.join(' AND ')}` : '';
-  const cap =
-    selection.max_per_task === undefined
-      ? ''
-      : `QUALIFY row_number() OVER (PARTITION BY t.task_id
-           ORDER BY t.reward DESC NULLS LAST, t.trajectory_id) <= ${base.bind(selection.max_per_task)}`;
-  const sql = `SELECT t.trajectory_id, t.dataset_id, t.task_id, t.reward, t.success,
-      t.tools::VARCHAR AS tools
-    FROM ${base.from} ${whereSql} ${cap}
-    ORDER BY t.trajectory_id`;
+  const ctes = [
+    // Rates over every rollout of the group in the workspace, not only the selected ones.
+    // Difficulty is measured over the trajectory's group, else its task.
+    `rates AS (SELECT dataset_id, coalesce(group_id, task_id) AS difficulty_key,
+       avg(CASE WHEN success THEN 1.0 WHEN NOT success THEN 0.0 END) AS group_success
+     FROM tw_trajectories GROUP BY ALL)`,
+    `picked AS (SELECT t.trajectory_id, t.dataset_id, t.task_id, t.group_id, t.reward, t.success,
+       t.tools::VARCHAR AS tools, r.group_success
+     FROM ${base.from} LEFT JOIN rates r
+       ON r.dataset_id = t.dataset_id AND r.difficulty_key = coalesce(t.group_id, t.task_id)
+     ${whereSql})`,
+  ];
+  let last = 'picked';
+  const step = (name: string, sql: string) => {
+    ctes.push(`${name} AS (${sql.replaceAll('$FROM', last)})`);
+    last = name;
+  };
+  const range: string[] = [];
+  if (selection.group_success_min !== undefined) {
+    range.push(`group_success >= ${bind(selection.group_success_min)}`);
+  }
+  if (selection.group_success_max !== undefined) {
+    range.push(`group_success <= ${bind(selection.group_success_max)}`);
+  }
+  if (range.length > 0) step('in_range', `SELECT * FROM $FROM WHERE ${range.join(' AND ')}`);
+  if (selection.top_k !== undefined) {
+    const order =
+      selection.top_k_by === 'progress_score'
+        ? `(SELECT progress_score FROM tw_trajectory_scores s WHERE s.trajectory_id = x.trajectory_id
+             AND s.segmentation = ${bind(selection.filter.segmentation)})`
+        : 'x.reward';
+    step(
+      'top_k',
+      `SELECT * FROM $FROM x QUALIFY row_number() OVER (PARTITION BY coalesce(x.task_id, x.trajectory_id)
+         ORDER BY ${order} DESC NULLS LAST, x.trajectory_id) <= ${bind(selection.top_k)}`,
+    );
+  }
+  if (selection.max_per_task !== undefined) {
+    // md5 of the id: a fixed pseudo-random order, so the cap is an unbiased, repeatable sample.
+    step(
+      'capped',
+      `SELECT * FROM $FROM QUALIFY row_number() OVER (PARTITION BY coalesce(task_id, trajectory_id)
+         ORDER BY md5(trajectory_id), trajectory_id) <= ${bind(selection.max_per_task)}`,
+    );
+  }
+  if (selection.stratify_bins !== undefined) {
+    const bins = bind(selection.stratify_bins);
+    step(
+      'binned',
+      `SELECT *, least(floor(group_success * ${bins}), ${bins} - 1) AS difficulty_bin,
+         row_number() OVER (PARTITION BY least(floor(group_success * ${bins}), ${bins} - 1)
+           ORDER BY md5(trajectory_id), trajectory_id) AS bin_rank
+       FROM $FROM WHERE group_success IS NOT NULL`,
+    );
+    step(
+      'stratified',
+      `SELECT * EXCLUDE (difficulty_bin, bin_rank) FROM $FROM
+       WHERE bin_rank <= (SELECT min(n) FROM (SELECT count(*) AS n FROM $FROM GROUP BY difficulty_bin))`,
+    );
+  }
+  const sql = `WITH ${ctes.join(',\n')}
+    SELECT trajectory_id, dataset_id, task_id, group_id, reward, success, tools, group_success
+    FROM ${last} ORDER BY trajectory_id`;
   return { sql, params: base.params };
 }
 
@@ -132,6 +197,8 @@ export async function selectTrajectories(
     trajectory_id: String(row.trajectory_id),
     dataset_id: String(row.dataset_id),
     task_id: row.task_id === null ? null : String(row.task_id),
+    group_id: row.group_id === null ? null : String(row.group_id),
+    group_success: typeof row.group_success === 'number' ? row.group_success : null,
     reward: typeof row.reward === 'number' ? row.reward : null,
     success: typeof row.success === 'boolean' ? row.success : null,
     tools: typeof row.tools === 'string' ? row.tools : null,

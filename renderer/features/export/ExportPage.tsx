@@ -9,11 +9,19 @@ import { PageHeader } from '../../components/PageHeader';
 import { useDebouncedValue } from '../../hooks/useDebouncedValue';
 import { ExportPreview } from './ExportPreview';
 import { ExportRun } from './ExportRun';
-import { ExportSelectionForm, selectionOf, type ExportDraft } from './ExportSelectionForm';
+import { ExportCurationFields } from './ExportCurationFields';
+import { ExportPairingFields } from './ExportPairingFields';
+import { ExportSelectionForm } from './ExportSelectionForm';
+import { ExportWeightingFields } from './ExportWeightingFields';
+import { defaultDraft, draftSelection, type ExportDraft } from './export-draft';
+import { PAIR_TARGETS } from './target-options';
 
 export function ExportPage({ filter }: { filter: TrajectoryFilter }) {
-  const [draft, setDraft] = useState<ExportDraft>({ target: 'trl-sft', where: '', maxPerTask: '' });
-  const selection = selectionOf(filter, draft);
+  const [draft, setDraft] = useState<ExportDraft>(() => defaultDraft());
+  const result = draftSelection(filter, draft);
+  const selection = result.ok ? result.input : null;
+  const problems = result.ok ? {} : result.problems;
+  const change = (patch: Partial<ExportDraft>) => setDraft((old) => ({ ...old, ...patch }));
   // Typing a condition previews once the typing pauses.
   const previewed = useDebouncedValue(selection, 400);
   return (
@@ -31,7 +39,17 @@ export function ExportPage({ filter }: { filter: TrajectoryFilter }) {
         }}
       >
         <Paper sx={{ p: 2, display: 'grid', gap: 3 }}>
-          <ExportSelectionForm filter={filter} draft={draft} onChange={setDraft} />
+          <ExportSelectionForm
+            filter={filter}
+            draft={draft}
+            problems={problems}
+            onChange={change}
+          />
+          <ExportCurationFields draft={draft} problems={problems} onChange={change} />
+          {PAIR_TARGETS.has(draft.target) && (
+            <ExportPairingFields draft={draft} problems={problems} onChange={change} />
+          )}
+          <ExportWeightingFields draft={draft} problems={problems} onChange={change} />
           <ExportRun selection={selection} />
         </Paper>
         <Paper sx={{ p: 2, minWidth: 0 }}>

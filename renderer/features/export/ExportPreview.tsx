@@ -32,9 +32,20 @@ export function ExportPreview({ selection }: { selection: ApiInput<'previewExpor
       {data !== undefined && preview.error === undefined && (
         <>
           <Typography variant="body2" data-testid="export-counts">
+            {data.records_exact ? '' : 'about '}
             {formatCount(data.records)} record{data.records === 1 ? '' : 's'} from{' '}
             {formatCount(data.trajectories)} trajector{data.trajectories === 1 ? 'y' : 'ies'}
           </Typography>
+          {!data.records_exact && (
+            <Typography
+              variant="caption"
+              sx={{ color: 'text.secondary' }}
+              data-testid="export-estimate"
+            >
+              Estimated from the first {formatCount(data.sampled)} of {formatCount(data.planned)}{' '}
+              planned records; the export counts them exactly.
+            </Typography>
+          )}
           {data.skipped.length > 0 && (
             <Alert severity="info" sx={{ mt: 1 }}>
               Left out:{' '}

@@ -56,8 +56,8 @@ export function ExportRun({ selection }: Props) {
       {state !== null && running && (
         <JobProgressBar job={state} testId="export-progress">
           {formatCount(state.progress.done)}
-          {state.progress.total === null ? '' : ` of ${formatCount(state.progress.total)}`}{' '}
-          trajectories · {state.progress.message}
+          {state.progress.total === null ? '' : ` of ${formatCount(state.progress.total)}`} records
+          · {state.progress.message}
         </JobProgressBar>
       )}
       {state !== null && state.status === 'succeeded' && summary.success && (

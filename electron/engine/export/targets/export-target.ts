@@ -8,6 +8,12 @@ import type { SelectedTrajectory } from '../selection';
 /** One record to build: the trajectories it needs, in the order the builder expects. */
 export interface RecordUnit {
   trajectory_ids: string[];
+  /**
+   * A step-level record: the trajectories share their turns before `turn_index` (the prompt) and
+   * differ at it; `values` are the turn-tree values of each trajectory's turn there; `label`
+   * marks a single-trajectory step record as the chosen (true) or rejected (false) side.
+   */
+  step?: { turn_index: number; values: number[]; label?: boolean };
 }
 
 export interface RecordPlan {
@@ -29,6 +35,8 @@ export interface ExtraFile {
 export interface ExportContext {
   workspace: Workspace;
   selection: ExportSelection;
+  /** DRIFT weight per selected trajectory (null: unknown) when weighting.trajectory is 'drift'. */
+  trajectory_weights?: ReadonlyMap<string, number | null>;
 }
 
 /**
@@ -48,9 +56,22 @@ export interface ExportTargetModule {
     selected: SelectedTrajectory[],
     context: ExportContext,
   ) => RecordPlan | Promise<RecordPlan>;
-  build: (trajectories: LoadedTrajectory[], context: ExportContext) => BuiltRecord;
-  /** Loads each message's segment credit (LoadedTrajectory.message_credit) before build. */
+  /** `unit` is the planned unit (always passed by the export; tests of single records may omit it). */
+  build: (
+    trajectories: LoadedTrajectory[],
+    context: ExportContext,
+    unit?: RecordUnit,
+  ) => BuiltRecord;
+  /** Loads each message's credit (LoadedTrajectory.message_credit, weighting.source) before build. */
   needsCredit?: boolean;
+  /**
+   * Where per-trajectory (DRIFT) weights go: 'record' when build writes them into a field of the
+   * record (from context.trajectory_weights); 'none' (default) when the format has no such field,
+   * so the manifest says so and duplicate_by_weight writes records round(weight) times instead;
+   * 'task_prompts' when a record stands for a task's prompt rather than a trajectory, so no
+   * trajectory weight applies (nor duplication).
+   */
+  weightField?: 'none' | 'record' | 'task_prompts';
   /**
    * Adds target-specific data to each batch of loaded trajectories before build (one query per
    * batch, not per trajectory).
@@ -59,9 +80,9 @@ export interface ExportTargetModule {
   /** The trainer settings that read the data file as written; recorded in the manifest. */
   trainerArgs?: Record<string, unknown>;
   /** How the target derived its fields, given the credit parameters; recorded in the manifest. */
-  notes?: (creditParams: unknown) => Record<string, unknown>;
+  notes?: (creditParams: unknown, selection: ExportSelection) => Record<string, unknown>;
   /** Deterministic files written beside the data file and listed in the manifest. */
-  extraFiles?: () => ExtraFile[];
+  extraFiles?: (context: ExportContext) => ExtraFile[];
 }
 
 /** One record per trajectory, in trajectory id order. */

@@ -4,8 +4,11 @@
 // LLaMA-Factory data/README.md). LLaMA-Factory drops a conversation unless its turns alternate
 // human/observation then gpt/function_call and it ends on the model's side, so consecutive
 // messages of one side are merged and trailing input turns are cut.
-import type { ChatMessage } from '../chat-messages';
-import type { ExportTargetModule } from './export-target';
+// With `preference`, its ranking format instead: the conversation is the prompt (ending on an
+// input turn), `chosen` and `rejected` one model turn each, registered with "ranking": true.
+import type { ChatMessage, LoadedTrajectory } from '../chat-messages';
+import { firstDivergence, preferencePlan, stepChoice } from '../pairs';
+import type { BuiltRecord, ExportTargetModule, RecordUnit } from './export-target';
 import { onePerTrajectory } from './export-target';
 
 export const DATASET_NAME = 'turnwise';
@@ -17,7 +20,7 @@ function isModelSide(message: ChatMessage): boolean {
 }
 
 /** One ShareGPT turn from consecutive messages of the same side. */
-function mergedTurn(group: ChatMessage[]): ShareGptTurn {
+export function mergedTurn(group: ChatMessage[]): ShareGptTurn {
   if (group.some(isModelSide)) {
     const calls = group.flatMap((m) => (m.role === 'assistant' ? (m.tool_calls ?? []) : []));
     if (calls.length === 0) {
@@ -31,7 +34,10 @@ function mergedTurn(group: ChatMessage[]): ShareGptTurn {
   return { from, value: group.map((m) => m.content).join('\n\n') };
 }
 
-export function shareGptTurns(messages: ChatMessage[]): {
+export function shareGptTurns(
+  messages: ChatMessage[],
+  keepTrailingInput = false,
+): {
   system: string;
   conversations: ShareGptTurn[];
 } {
@@ -53,31 +59,75 @@ export function shareGptTurns(messages: ChatMessage[]): {
   }
   if (group.length > 0) conversations.push(mergedTurn(group));
   const last = conversations[conversations.length - 1];
-  if (last !== undefined && (last.from === 'human' || last.from === 'observation')) {
+  const endsOnInput = last !== undefined && (last.from === 'human' || last.from === 'observation');
+  if (endsOnInput && !keepTrailingInput) {
     conversations.pop();
   }
   return { system: systems.join('\n\n'), conversations };
 }
 
+/** LLaMA-Factory's tool formatters take the flat {name, description, parameters} form. */
+function toolsText(trajectories: LoadedTrajectory[]): string {
+  const byName = new Map<string, unknown>();
+  for (const schema of trajectories.flatMap((t) => t.tool_schemas)) {
+    if (!byName.has(schema.function.name)) byName.set(schema.function.name, schema.function);
+  }
+  return JSON.stringify([...byName.values()]);
+}
+
+function conversationRecord(trajectory: LoadedTrajectory): BuiltRecord {
+  const { system, conversations } = shareGptTurns(trajectory.messages);
+  if (conversations[0]?.from !== 'human') return { skip: 'no user turn before the model' };
+  if (conversations.length < 2) return { skip: 'no assistant turn' };
+  return { record: { conversations, system, tools: toolsText([trajectory]) } };
+}
+
+/**
+ * A ranking record: the shared history, then one model turn each. A trajectory pair is cut at
+ * the first turn where the two differ, since the format holds one chosen and one rejected turn.
+ */
+function rankingRecord(
+  chosen: LoadedTrajectory,
+  rejected: LoadedTrajectory,
+  unit: RecordUnit | undefined,
+): BuiltRecord {
+  const at = unit?.step?.turn_index ?? firstDivergence(chosen.messages, rejected.messages);
+  if (at === null) return { skip: 'pair skipped: one trajectory is a prefix of the other' };
+  const step = stepChoice(chosen, rejected, at);
+  if ('skip' in step) return step;
+  const { system, conversations } = shareGptTurns(step.prompt, true);
+  if (conversations[0]?.from !== 'human') return { skip: 'no user turn before the model' };
+  return {
+    record: {
+      conversations,
+      chosen: mergedTurn([step.chosen]),
+      rejected: mergedTurn([step.rejected]),
+      system,
+      tools: toolsText([chosen, rejected]),
+    },
+  };
+}
+
 export const LLAMAFACTORY: ExportTargetModule = {
   name: 'llamafactory',
   file: 'train.jsonl',
-  plan: onePerTrajectory,
-  build: ([trajectory]) => {
-    if (trajectory === undefined) return { skip: 'trajectory not found' };
-    const { system, conversations } = shareGptTurns(trajectory.messages);
-    if (conversations[0]?.from !== 'human') return { skip: 'no user turn before the model' };
-    if (conversations.length < 2) return { skip: 'no assistant turn' };
-    // LLaMA-Factory's tool formatters take the flat {name, description, parameters} form.
-    const tools = trajectory.tool_schemas.map((t) => t.function);
-    return { record: { conversations, system, tools: JSON.stringify(tools) } };
+  plan: (selected, context) =>
+    context.selection.preference ? preferencePlan(selected, context) : onePerTrajectory(selected),
+  build: (trajectories, context, unit) => {
+    const [first, second] = trajectories;
+    if (first === undefined) return { skip: 'trajectory not found' };
+    if (!context.selection.preference) return conversationRecord(first);
+    if (second === undefined) return { skip: 'trajectory not found' };
+    return rankingRecord(first, second, unit);
   },
   trainerArgs: { dataset_dir: '.', dataset: DATASET_NAME },
   notes: () => ({
+    preference:
+      'with preference on, each record is a ranking pair: the conversation up to the turn where the two trajectories differ (a trajectory pair is cut at its first difference; a step pair at its branch point), and one chosen and one rejected model turn',
     conversations:
       'consecutive messages of one side are merged into one turn (contents joined by a blank line); an assistant turn with tool calls becomes one function_call turn holding the calls (its text is dropped); input turns after the last model turn are cut',
   }),
-  extraFiles: () => [
+  extraFiles: (context) => [
     {
       path: 'dataset_info.json',
       content: `${JSON.stringify(
@@ -85,7 +135,13 @@ export const LLAMAFACTORY: ExportTargetModule = {
           [DATASET_NAME]: {
             file_name: 'train.jsonl',
             formatting: 'sharegpt',
-            columns: { messages: 'conversations', system: 'system', tools: 'tools' },
+            ...(context.selection.preference ? { ranking: true } : {}),
+            columns: {
+              messages: 'conversations',
+              ...(context.selection.preference ? { chosen: 'chosen', rejected: 'rejected' } : {}),
+              system: 'system',
+              tools: 'tools',
+            },
             tags: {
               role_tag: 'from',
               content_tag: 'value',

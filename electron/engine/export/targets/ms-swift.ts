@@ -1,29 +1,25 @@
 // ms-swift: its standard messages format for agent SFT, one trajectory per line: {"messages":
 // [...], "tools": "<JSON string>"} with tool calls as `tool_call` messages whose content is the
 // JSON string {"name", "arguments"} and tool results as `tool_response` (ms-swift docs,
-// Customization/Custom-dataset.md, Agent format). Assistant turns whose segment has credit carry
-// `loss` (the per-message switch of ms-swift >= 3.8) and `loss_scale` (a real-valued weight for a
-// loss-scale plugin; not documented as read by stock ms-swift); turns without credit carry
-// neither, so ms-swift's default applies to them.
+// Customization/Custom-dataset.md, Agent format). Assistant turns with credit (from the export's
+// weighting source) carry `loss` (the per-message switch of ms-swift >= 3.8) and `loss_scale` (a
+// real-valued weight from the shared transform, weight-transform.ts, for a loss-scale plugin; not
+// documented as read by stock ms-swift); turns without credit carry neither, so ms-swift's default
+// applies to them.
+import type { Weighting } from '../../../../shared/api-export';
 import type { ChatMessage } from '../chat-messages';
+import { weightOf, weightRule } from '../weight-transform';
 import type { ExportTargetModule } from './export-target';
 import { onePerTrajectory } from './export-target';
-
-export const LOSS_SCALE_RULE =
-  'loss_scale = min(2, max(0, 1 + total)), where total is the credit total of the segment holding the assistant turn (rounded to 6 decimals); loss = loss_scale > 0';
-
-/**
- * A turn's weight from its segment's credit total: neutral credit keeps weight 1, positive credit
- * up-weights (at most 2), negative credit down-weights, and total <= -1 drops the turn from the
- * loss. Clipped so one segment's credit can neither dominate nor invert the loss.
- */
-export function lossScaleOf(total: number): number {
-  return Math.round(Math.min(2, Math.max(0, 1 + total)) * 1e6) / 1e6;
-}
+import { trainable } from './record-parts';
 
 type SwiftMessage = { role: string; content: string; loss?: boolean; loss_scale?: number };
 
-function swiftMessages(messages: ChatMessage[], credit: (number | null)[]): SwiftMessage[] {
+export function swiftMessages(
+  messages: ChatMessage[],
+  credit: (number | null)[],
+  weighting: Weighting,
+): SwiftMessage[] {
   const out: SwiftMessage[] = [];
   messages.forEach((message, i) => {
     if (message.role !== 'assistant') {
@@ -31,8 +27,8 @@ function swiftMessages(messages: ChatMessage[], credit: (number | null)[]): Swif
       out.push({ role, content: message.content });
       return;
     }
-    const total = credit[i] ?? null;
-    const scale = total === null ? null : lossScaleOf(total);
+    const x = credit[i] ?? null;
+    const scale = x === null ? null : weightOf(x, weighting);
     const weight = scale === null ? {} : { loss: scale > 0, loss_scale: scale };
     const calls = message.tool_calls ?? [];
     if (message.content !== '' || calls.length === 0) {
@@ -54,26 +50,31 @@ export const MS_SWIFT: ExportTargetModule = {
   file: 'train.jsonl',
   plan: onePerTrajectory,
   needsCredit: true,
-  build: ([trajectory]) => {
-    if (trajectory === undefined) return { skip: 'trajectory not found' };
-    if (!trajectory.messages.some((m) => m.role === 'assistant')) {
-      return { skip: 'no assistant turn' };
-    }
+  build: (trajectories, context) => {
+    const found = trainable(trajectories);
+    if ('skip' in found) return found;
+    const { trajectory } = found;
     return {
       record: {
-        messages: swiftMessages(trajectory.messages, trajectory.message_credit ?? []),
+        messages: swiftMessages(
+          trajectory.messages,
+          trajectory.message_credit ?? [],
+          context.selection.weighting,
+        ),
         tools: JSON.stringify(trajectory.tool_schemas),
       },
     };
   },
   trainerArgs: { dataset: 'train.jsonl' },
-  notes: (creditParams) => ({
+  notes: (creditParams, selection) => ({
     loss_scale:
-      creditParams === null
+      creditParams === null && selection.weighting.source !== 'branch_advantage'
         ? 'left out: no credit is stored for the selected trajectories and segmentation, so no message has loss or loss_scale'
-        : 'written on assistant and tool_call messages whose segment has a credit total; messages without credit have neither field',
-    loss_scale_rule: LOSS_SCALE_RULE,
+        : `written on assistant and tool_call messages whose turn has ${selection.weighting.source} credit; messages without credit have neither field`,
+    loss_scale_rule: `loss_scale: ${weightRule(selection.weighting)}; loss = loss_scale > 0`,
     loss_scale_support:
       'loss is the per-message switch documented for ms-swift >= 3.8; loss_scale is carried for a custom loss-scale plugin and is not documented as read by stock ms-swift',
+    trajectory_weights:
+      'ms-swift has no per-record weight field: DRIFT weights are applied by duplicate_by_weight or only recorded (see weighting)',
   }),
 };

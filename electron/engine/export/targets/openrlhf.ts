@@ -3,19 +3,18 @@
 // and a chat template, OpenRLHF renders `input` with the generation prompt as the prompt and
 // `input + output` as the full text, training on the difference (datasets/sft_dataset.py,
 // preprocess_data). Its chat template is applied without tool schemas, so none are written.
-import { splitPrompt } from '../chat-messages';
 import type { ExportTargetModule } from './export-target';
 import { onePerTrajectory } from './export-target';
+import { promptSplit } from './record-parts';
 
 export const OPENRLHF: ExportTargetModule = {
   name: 'openrlhf',
   file: 'train.jsonl',
   plan: onePerTrajectory,
-  build: ([trajectory]) => {
-    if (trajectory === undefined) return { skip: 'trajectory not found' };
-    const { prompt, rest } = splitPrompt(trajectory.messages);
-    if (rest.length === 0) return { skip: 'no assistant turn' };
-    if (prompt.length === 0) return { skip: 'no prompt before the first assistant turn' };
+  build: (trajectories) => {
+    const found = promptSplit(trajectories);
+    if ('skip' in found) return found;
+    const { prompt, rest } = found;
     return { record: { input: prompt, output: rest } };
   },
   trainerArgs: {

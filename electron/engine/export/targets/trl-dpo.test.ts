@@ -15,7 +15,16 @@ const context: ExportContext = {
 };
 
 function t(id: string, task: string | null, success: boolean | null, reward: number | null) {
-  return { trajectory_id: id, dataset_id: 'd', task_id: task, reward, success, tools: null };
+  return {
+    trajectory_id: id,
+    dataset_id: 'd',
+    task_id: task,
+    group_id: task,
+    group_success: null,
+    reward,
+    success,
+    tools: null,
+  };
 }
 
 function loaded(base: SelectedTrajectory, user: string, answer: string): LoadedTrajectory {

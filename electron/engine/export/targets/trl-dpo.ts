@@ -1,50 +1,14 @@
-// trl-dpo: TRL's preference format, conversational, trajectory-level pairs: {"prompt": [...],
-// "chosen": [...], "rejected": [...], "tools": [...]}. Within a task, successes and failures are
-// each sorted by reward (highest first) then trajectory id and zipped; the prompt is the shared
-// system/user prefix, chosen and rejected the rest of each trajectory.
+// trl-dpo: TRL's preference format, conversational: {"prompt": [...], "chosen": [...],
+// "rejected": [...], "tools": [...]}. Trajectory-level pairs (a success and a failure of one task):
+// the prompt is the shared system/user prefix, chosen and rejected the rest of each trajectory.
+// Step-level pairs (turn-tree branch points): the prompt is the shared history up to the branch,
+// chosen and rejected the one assistant turn each took there.
 import { canonicalJson } from '../../importers/canonical-json';
 import { splitPrompt, type ToolSchema } from '../chat-messages';
-import type { SelectedTrajectory } from '../selection';
-import type { ExportTargetModule, RecordPlan } from './export-target';
+import { preferencePlan, stepChoice } from '../pairs';
+import type { ExportTargetModule } from './export-target';
 
-function byRewardThenId(a: SelectedTrajectory, b: SelectedTrajectory): number {
-  const ra = a.reward ?? -Infinity;
-  const rb = b.reward ?? -Infinity;
-  if (ra !== rb) return rb - ra;
-  return a.trajectory_id < b.trajectory_id ? -1 : a.trajectory_id > b.trajectory_id ? 1 : 0;
-}
-
-function pairPlan(selected: SelectedTrajectory[]): RecordPlan {
-  const skipped: string[] = [];
-  const tasks = new Map<string, { wins: SelectedTrajectory[]; losses: SelectedTrajectory[] }>();
-  for (const t of selected) {
-    if (t.success === null) skipped.push('outcome unknown');
-    else if (t.task_id === null) skipped.push('no task id to pair by');
-    else {
-      const task = tasks.get(t.task_id) ?? { wins: [], losses: [] };
-      (t.success ? task.wins : task.losses).push(t);
-      tasks.set(t.task_id, task);
-    }
-  }
-  const units: RecordPlan['units'] = [];
-  for (const taskId of [...tasks.keys()].sort()) {
-    const { wins, losses } = tasks.get(taskId) ?? { wins: [], losses: [] };
-    wins.sort(byRewardThenId);
-    losses.sort(byRewardThenId);
-    const pairs = Math.min(wins.length, losses.length);
-    for (let i = 0; i < pairs; i += 1) {
-      units.push({
-        trajectory_ids: [wins[i]?.trajectory_id ?? '', losses[i]?.trajectory_id ?? ''],
-      });
-    }
-    for (let i = pairs; i < wins.length + losses.length - pairs; i += 1) {
-      skipped.push('no trajectory of the opposite outcome left to pair with');
-    }
-  }
-  return { units, skipped };
-}
-
-function mergedTools(a: ToolSchema[], b: ToolSchema[]): ToolSchema[] {
+export function mergedTools(a: ToolSchema[], b: ToolSchema[]): ToolSchema[] {
   const byName = new Map<string, ToolSchema>();
   for (const schema of [...a, ...b]) {
     if (!byName.has(schema.function.name)) byName.set(schema.function.name, schema);
@@ -55,9 +19,17 @@ function mergedTools(a: ToolSchema[], b: ToolSchema[]): ToolSchema[] {
 export const TRL_DPO: ExportTargetModule = {
   name: 'trl-dpo',
   file: 'train.jsonl',
-  plan: pairPlan,
-  build: ([chosen, rejected]) => {
+  plan: preferencePlan,
+  build: ([chosen, rejected], _context, unit) => {
     if (chosen === undefined || rejected === undefined) return { skip: 'trajectory not found' };
+    const tools = mergedTools(chosen.tool_schemas, rejected.tool_schemas);
+    if (unit?.step !== undefined) {
+      const step = stepChoice(chosen, rejected, unit.step.turn_index);
+      if ('skip' in step) return step;
+      return {
+        record: { prompt: step.prompt, chosen: [step.chosen], rejected: [step.rejected], tools },
+      };
+    }
     const win = splitPrompt(chosen.messages);
     const loss = splitPrompt(rejected.messages);
     if (canonicalJson(win.prompt) !== canonicalJson(loss.prompt)) {
@@ -66,13 +38,10 @@ export const TRL_DPO: ExportTargetModule = {
     if (win.rest.length === 0 || loss.rest.length === 0) {
       return { skip: 'pair skipped: no assistant turn' };
     }
-    return {
-      record: {
-        prompt: win.prompt,
-        chosen: win.rest,
-        rejected: loss.rest,
-        tools: mergedTools(chosen.tool_schemas, rejected.tool_schemas),
-      },
-    };
+    return { record: { prompt: win.prompt, chosen: win.rest, rejected: loss.rest, tools } };
   },
+  notes: () => ({
+    pairs:
+      'trajectory pairs: per task, successes and failures each ordered by reward then id and zipped; step pairs: at each turn-tree branch point, the highest-value assistant turn against each sibling at least min_gap lower, represented by the first selected rollout through each',
+  }),
 };

@@ -2,16 +2,16 @@
 // {"messages": [...], "tools": [...]}; tool-call arguments are objects, tool results role "tool".
 import type { ExportTargetModule } from './export-target';
 import { onePerTrajectory } from './export-target';
+import { trainable } from './record-parts';
 
 export const TRL_SFT: ExportTargetModule = {
   name: 'trl-sft',
   file: 'train.jsonl',
   plan: onePerTrajectory,
-  build: ([trajectory]) => {
-    if (trajectory === undefined) return { skip: 'trajectory not found' };
-    if (!trajectory.messages.some((m) => m.role === 'assistant')) {
-      return { skip: 'no assistant turn' };
-    }
+  build: (trajectories) => {
+    const found = trainable(trajectories);
+    if ('skip' in found) return found;
+    const { trajectory } = found;
     return { record: { messages: trajectory.messages, tools: trajectory.tool_schemas } };
   },
 };

@@ -1,0 +1,146 @@
+// Shared by the prompt-only RL targets (verl-rl, trl-grpo): one record per task, the ground truth
+// the source carried, and what else a batch needs from the workspace (metadata, segment credit).
+// GRPO-style trainers sample the group of rollouts themselves, so a task's recorded rollouts
+// contribute its prompt once: the row comes from the task's first selected trajectory by id.
+import { canonicalJson } from '../../importers/canonical-json';
+import type { Workspace } from '../../store/workspace';
+import type { LoadedTrajectory } from '../chat-messages';
+import type { SelectedTrajectory } from '../selection';
+import type { RecordPlan } from './export-target';
+
+/**
+ * One unit per task of a dataset (a trajectory without a task id is its own task), in dataset
+ * and task order.
+ */
+export function onePerTask(selected: SelectedTrajectory[]): RecordPlan {
+  const first = new Map<string, SelectedTrajectory>();
+  const skipped: string[] = [];
+  for (const t of selected) {
+    // Task ids are only unique within a dataset.
+    const key = JSON.stringify([t.dataset_id, t.task_id ?? `trajectory:${t.trajectory_id}`]);
+    const kept = first.get(key);
+    if (kept === undefined || t.trajectory_id < kept.trajectory_id) {
+      if (kept !== undefined)
+        skipped.push('another rollout of the same task (one prompt per task)');
+      first.set(key, t);
+    } else {
+      skipped.push('another rollout of the same task (one prompt per task)');
+    }
+  }
+  const units = [...first.entries()]
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+    .map(([, t]) => ({ trajectory_ids: [t.trajectory_id] }));
+  return { units, skipped };
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return value !== null && typeof value === 'object' && !Array.isArray(value);
+}
+
+/** Where each source format keeps its reference answer in trajectories.metadata. */
+export const GROUND_TRUTH_RULE =
+  'from trajectories.metadata, first present of: ground_truth; answer (verifiers); target ' +
+  '(Inspect AI sample target); verifier_metadata (NeMo Gym); task.actions + task.outputs ' +
+  '(tau-bench expected actions and outputs). Strings as they are, anything else as canonical ' +
+  'JSON text; null when the source carries none (SWE-agent, mini-swe-agent, OpenHands, ATIF, ' +
+  'ShareGPT, OpenAI chat and NeMo Gym rollouts without verifier_metadata).';
+
+const GROUND_TRUTH_KEYS = ['ground_truth', 'answer', 'target', 'verifier_metadata'];
+
+/** The reference answer the source recorded for the task, as text, or null (GROUND_TRUTH_RULE). */
+export function groundTruthOf(metadata: unknown): string | null {
+  if (!isRecord(metadata)) return null;
+  const asText = (value: unknown) => (typeof value === 'string' ? value : canonicalJson(value));
+  for (const key of GROUND_TRUTH_KEYS) {
+    const value = metadata[key];
+    if (value !== undefined && value !== null) return asText(value);
+  }
+  const task = metadata.task;
+  if (isRecord(task) && Array.isArray(task.actions)) {
+    return asText({ actions: task.actions, outputs: task.outputs ?? [] });
+  }
+  return null;
+}
+
+/** The task category: the source's ability or domain (tau-bench) when it gives one. */
+export function abilityOf(metadata: unknown): string {
+  if (isRecord(metadata)) {
+    for (const key of ['ability', 'domain']) {
+      const value = metadata[key];
+      if (typeof value === 'string' && value !== '') return value;
+    }
+  }
+  return 'agent';
+}
+
+export interface SegmentCredit {
+  segment_index: number;
+  turn_start: number;
+  turn_end: number;
+  total: number | null;
+}
+
+/** What the RL targets add to a loaded trajectory (kept beside it, not on it). */
+export interface TaskExtras {
+  metadata: unknown;
+  credit: SegmentCredit[];
+}
+
+const extras = new WeakMap<LoadedTrajectory, TaskExtras>();
+
+export function extrasOf(trajectory: LoadedTrajectory): TaskExtras {
+  return extras.get(trajectory) ?? { metadata: null, credit: [] };
+}
+
+const placeholders = (n: number, from = 1) =>
+  Array.from({ length: n }, (_, i) => `$${i + from}`).join(', ');
+
+/**
+ * Loads each trajectory's metadata and, when a segmentation is given, its segments with their
+ * credit total (null where none is stored), one query each per batch.
+ */
+export async function loadTaskExtras(
+  workspace: Workspace,
+  loaded: Map<string, LoadedTrajectory>,
+  segmentation: string | null,
+): Promise<void> {
+  const ids = [...loaded.keys()];
+  if (ids.length === 0) return;
+  const metadata = await workspace.query(
+    `SELECT trajectory_id, metadata::VARCHAR AS metadata FROM trajectories
+     WHERE trajectory_id IN (${placeholders(ids.length)})`,
+    ids,
+  );
+  const credit = new Map<string, SegmentCredit[]>();
+  if (segmentation !== null) {
+    const rows = await workspace.query(
+      `SELECT s.trajectory_id, s.segment_index, s.turn_start, s.turn_end, c.total
+       FROM tw_segments s LEFT JOIN tw_credit c ON c.trajectory_id = s.trajectory_id
+         AND c.segment_index = s.segment_index AND c.segmentation = s.segmentation
+       WHERE s.segmentation = $${ids.length + 1}
+         AND s.trajectory_id IN (${placeholders(ids.length)})
+       ORDER BY s.trajectory_id, s.segment_index`,
+      [...ids, segmentation],
+    );
+    for (const row of rows) {
+      const id = String(row.trajectory_id);
+      const list = credit.get(id) ?? [];
+      const total = typeof row.total === 'number' && Number.isFinite(row.total) ? row.total : null;
+      list.push({
+        segment_index: Number(row.segment_index),
+        turn_start: Number(row.turn_start),
+        turn_end: Number(row.turn_end),
+        total,
+      });
+      credit.set(id, list);
+    }
+  }
+  const metadataById = new Map(metadata.map((row) => [String(row.trajectory_id), row.metadata]));
+  for (const [id, trajectory] of loaded) {
+    const text = metadataById.get(id);
+    extras.set(trajectory, {
+      metadata: typeof text === 'string' ? (JSON.parse(text) as unknown) : null,
+      credit: credit.get(id) ?? [],
+    });
+  }
+}

@@ -1,0 +1,65 @@
+// verl-sft: the Parquet file verl's multi-turn SFT dataset reads (MultiTurnSFTDataset, with
+// data.multiturn.messages_key=messages and tools_key=tools): one trajectory per row,
+// `messages` (role, content, tool_calls) and `tools`, which verl hands to the tokenizer's chat
+// template as they are. Parquet gives every struct in a column one schema, so objects of
+// different shapes would come back null-filled (a read_file call's {path} gaining the null
+// fields of a run call's {command}): tool-call arguments and each tool's parameters are
+// therefore canonical JSON text (DESIGN s6).
+import { canonicalJson } from '../../importers/canonical-json';
+import { withArgumentText, type ToolSchema } from '../chat-messages';
+import type { ExportTargetModule } from './export-target';
+import { onePerTrajectory } from './export-target';
+import { trainable } from './record-parts';
+
+const TOOL_CALL = 'STRUCT("type" VARCHAR, "function" STRUCT(name VARCHAR, arguments VARCHAR))';
+export const VERL_SFT_COLUMNS = {
+  messages: `STRUCT(role VARCHAR, content VARCHAR, tool_calls ${TOOL_CALL}[])[]`,
+  tools:
+    'STRUCT("type" VARCHAR, "function" STRUCT(name VARCHAR, description VARCHAR, parameters VARCHAR))[]',
+};
+
+/** Tool schemas with `parameters` as JSON text, for the same reason as the arguments. */
+export function toolsWithParameterText(tools: ToolSchema[]): Record<string, unknown>[] {
+  return tools.map((tool) => ({
+    type: 'function',
+    function: {
+      name: tool.function.name,
+      description: tool.function.description,
+      parameters: canonicalJson(tool.function.parameters),
+    },
+  }));
+}
+
+export const VERL_SFT: ExportTargetModule = {
+  name: 'verl-sft',
+  file: 'train.parquet',
+  format: { kind: 'parquet', columns: VERL_SFT_COLUMNS },
+  plan: onePerTrajectory,
+  build: (trajectories) => {
+    const found = trainable(trajectories);
+    if ('skip' in found) return found;
+    const { trajectory } = found;
+    // Only the three message fields verl's chat templates read; a tool result's name is dropped.
+    const messages = withArgumentText(trajectory.messages).map((m) =>
+      m.role === 'assistant' && m.tool_calls !== undefined
+        ? { role: m.role, content: m.content, tool_calls: m.tool_calls }
+        : { role: m.role, content: m.content },
+    );
+    return { record: { messages, tools: toolsWithParameterText(trajectory.tool_schemas) } };
+  },
+  trainerArgs: {
+    'data.train_files': 'train.parquet',
+    'data.multiturn.enable': true,
+    'data.multiturn.messages_key': 'messages',
+    'data.multiturn.tools_key': 'tools',
+  },
+  notes: () => ({
+    trainer:
+      'verl.trainer.fsdp_sft_trainer with the keys in trainer_args; verl.trainer.sft_trainer names them data.messages_key and data.tools_key',
+    tool_call_arguments:
+      'canonical JSON text: Parquet would null-fill tool-call argument objects of different shapes. Chat templates that test `arguments is string` (Qwen3) render them as is; others (tojson) need them decoded first',
+    tool_parameters:
+      'the parameters of each tool schema are canonical JSON text, for the same reason; decode it before apply_chat_template if your template needs an object',
+    rows: 'one per selected trajectory with an assistant turn; tool results keep role "tool" without their name',
+  }),
+};
