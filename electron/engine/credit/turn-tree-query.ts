@@ -5,6 +5,7 @@ import { TurnwiseError } from '../../../shared/result';
 import type { SegmentToolCall } from '../../../shared/segments';
 import { buildTurnTree, type TreeRollout } from '../../../shared/turn-tree';
 import type { Workspace } from '../store/workspace';
+import { idBatchCondition } from '../store/id-batch';
 
 /** Larger groups are refused rather than sent whole; GRPO groups are usually 4 to 64. */
 export const MAX_TREE_ROLLOUTS = 512;
@@ -60,11 +61,11 @@ export async function treeRollouts(
   const byRollout = new Map<string, TreeRollout['turns'][number][]>();
   for (let start = 0; start < members.length; start += ROLLOUT_BATCH) {
     const ids = members.slice(start, start + ROLLOUT_BATCH).map((m) => m.trajectory_id);
+    const batch = idBatchCondition('trajectory_id', ids);
     const turns = await workspace.query(
       `SELECT trajectory_id, role, content, tool_calls::VARCHAR AS tool_calls FROM tw_all_turns
-       WHERE trajectory_id IN (${ids.map((_, i) => `$${i + 1}`).join(', ')})
-       ORDER BY trajectory_id, turn_index`,
-      ids,
+       WHERE ${batch.sql} ORDER BY trajectory_id, turn_index`,
+      batch.params,
     );
     for (const turn of turns) {
       const list = byRollout.get(String(turn.trajectory_id)) ?? [];

@@ -4,6 +4,7 @@
 import { canonicalJson } from '../importers/canonical-json';
 import type { Workspace } from '../store/workspace';
 import type { SelectedTrajectory } from './selection';
+import { idBatchCondition } from '../store/id-batch';
 
 export interface ChatToolCall {
   type: 'function';
@@ -139,11 +140,14 @@ export async function loadTrajectories(
 ): Promise<Map<string, LoadedTrajectory>> {
   const loaded = new Map<string, LoadedTrajectory>();
   if (selected.length === 0) return loaded;
+  const batch = idBatchCondition(
+    'trajectory_id',
+    selected.map((t) => t.trajectory_id),
+  );
   const rows = await workspace.query(
     `SELECT trajectory_id, role, content, tool_calls::VARCHAR AS tool_calls, tool_call_id
-     FROM tw_all_turns WHERE trajectory_id IN (${selected.map((_, i) => `$${i + 1}`).join(', ')})
-     ORDER BY trajectory_id, turn_index`,
-    selected.map((t) => t.trajectory_id),
+     FROM tw_all_turns WHERE ${batch.sql} ORDER BY trajectory_id, turn_index`,
+    batch.params,
   );
   const byId = new Map<string, StoredTurn[]>();
   for (const row of rows) {

@@ -4,6 +4,7 @@
 import type { CreditSource } from '../../../shared/api-export';
 import type { Workspace } from '../store/workspace';
 import { loadBranchCredit } from './branch-credit';
+import { idBatchCondition } from '../store/id-batch';
 
 /** The tw_credit column of each segment-level source: fixed names, never user input. */
 const SEGMENT_COLUMN = { total: 'total', progress_advantage: 'progress_advantage' } as const;
@@ -19,23 +20,21 @@ export async function loadMessageCredit(
   const column = SEGMENT_COLUMN[source];
   const credit = new Map<string, (number | null)[]>();
   if (trajectoryIds.length === 0) return credit;
-  const n = trajectoryIds.length;
+  const batch = idBatchCondition('trajectory_id', trajectoryIds, 2);
   const rows = await workspace.query(
-    `WITH turns AS (
-       SELECT trajectory_id, turn_index FROM tw_all_turns
-       WHERE trajectory_id IN (${trajectoryIds.map((_, i) => `$${i + 1}`).join(', ')})),
+    `WITH turns AS (SELECT trajectory_id, turn_index FROM tw_all_turns WHERE ${batch.sql}),
      scored AS (
        SELECT s.trajectory_id, s.turn_start, s.turn_end, c.${column} AS credit
        FROM tw_segments s
        JOIN tw_credit c ON c.trajectory_id = s.trajectory_id AND c.segment_index = s.segment_index
          AND c.segmentation = s.segmentation
-       WHERE s.segmentation = $${n + 1} AND c.${column} IS NOT NULL AND NOT isnan(c.${column}))
+       WHERE s.segmentation = $1 AND c.${column} IS NOT NULL AND NOT isnan(c.${column}))
      SELECT t.trajectory_id, t.turn_index, any_value(sc.credit) AS credit
      FROM turns t LEFT JOIN scored sc ON sc.trajectory_id = t.trajectory_id
        AND t.turn_index BETWEEN sc.turn_start AND sc.turn_end
      GROUP BY t.trajectory_id, t.turn_index
      ORDER BY t.trajectory_id, t.turn_index`,
-    [...trajectoryIds, segmentation],
+    [segmentation, ...batch.params],
   );
   for (const row of rows) {
     const id = String(row.trajectory_id);

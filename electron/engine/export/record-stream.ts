@@ -17,7 +17,7 @@ import {
 } from './trajectory-weighting';
 
 /** Units whose trajectories are loaded with one query. */
-const LOAD_BATCH = 64;
+const LOAD_BATCH = 256;
 
 export interface PlannedExport {
   target: ExportTargetModule;

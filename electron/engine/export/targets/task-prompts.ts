@@ -7,6 +7,7 @@ import type { Workspace } from '../../store/workspace';
 import type { LoadedTrajectory } from '../chat-messages';
 import type { SelectedTrajectory } from '../selection';
 import type { RecordPlan } from './export-target';
+import { idBatchCondition } from '../../store/id-batch';
 
 /**
  * One unit per task of a dataset (a trajectory without a task id is its own task), in dataset
@@ -92,9 +93,6 @@ export function extrasOf(trajectory: LoadedTrajectory): TaskExtras {
   return extras.get(trajectory) ?? { metadata: null, credit: [] };
 }
 
-const placeholders = (n: number, from = 1) =>
-  Array.from({ length: n }, (_, i) => `$${i + from}`).join(', ');
-
 /**
  * Loads each trajectory's metadata and, when a segmentation is given, its segments with their
  * credit total (null where none is stored), one query each per batch.
@@ -106,21 +104,21 @@ export async function loadTaskExtras(
 ): Promise<void> {
   const ids = [...loaded.keys()];
   if (ids.length === 0) return;
+  const batch = idBatchCondition('trajectory_id', ids);
   const metadata = await workspace.query(
-    `SELECT trajectory_id, metadata::VARCHAR AS metadata FROM trajectories
-     WHERE trajectory_id IN (${placeholders(ids.length)})`,
-    ids,
+    `SELECT trajectory_id, metadata::VARCHAR AS metadata FROM trajectories WHERE ${batch.sql}`,
+    batch.params,
   );
   const credit = new Map<string, SegmentCredit[]>();
   if (segmentation !== null) {
+    const segmentBatch = idBatchCondition('s.trajectory_id', ids, 2);
     const rows = await workspace.query(
       `SELECT s.trajectory_id, s.segment_index, s.turn_start, s.turn_end, c.total
        FROM tw_segments s LEFT JOIN tw_credit c ON c.trajectory_id = s.trajectory_id
          AND c.segment_index = s.segment_index AND c.segmentation = s.segmentation
-       WHERE s.segmentation = $${ids.length + 1}
-         AND s.trajectory_id IN (${placeholders(ids.length)})
+       WHERE s.segmentation = $1 AND ${segmentBatch.sql}
        ORDER BY s.trajectory_id, s.segment_index`,
-      [...ids, segmentation],
+      [segmentation, ...segmentBatch.params],
     );
     for (const row of rows) {
       const id = String(row.trajectory_id);
