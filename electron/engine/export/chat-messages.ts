@@ -22,6 +22,8 @@ export interface ToolSchema {
 }
 
 export interface LoadedTrajectory extends SelectedTrajectory {
+  /** The tool schemas the importer stored (JSON text), or null. */
+  tools: string | null;
   messages: ChatMessage[];
   tool_schemas: ToolSchema[];
   /** Per message (one per turn), its segment's credit total; only for targets that need it. */
@@ -149,6 +151,18 @@ export async function loadTrajectories(
      FROM tw_all_turns WHERE ${batch.sql} ORDER BY trajectory_id, turn_index`,
     batch.params,
   );
+  // Tool schemas are read per batch, not kept for the whole selection: with 100k trajectories
+  // they were most of an export's memory.
+  const toolRows = await workspace.query(
+    `SELECT trajectory_id, tools::VARCHAR AS tools FROM tw_trajectories WHERE ${batch.sql}`,
+    batch.params,
+  );
+  const tools = new Map(
+    toolRows.map((row) => [
+      String(row.trajectory_id),
+      typeof row.tools === 'string' ? row.tools : null,
+    ]),
+  );
   const byId = new Map<string, StoredTurn[]>();
   for (const row of rows) {
     const id = String(row.trajectory_id);
@@ -166,7 +180,8 @@ export async function loadTrajectories(
     loaded.set(trajectory.trajectory_id, {
       ...trajectory,
       messages,
-      tool_schemas: toolSchemasOf(trajectory.tools, messages),
+      tools: tools.get(trajectory.trajectory_id) ?? null,
+      tool_schemas: toolSchemasOf(tools.get(trajectory.trajectory_id) ?? null, messages),
     });
   }
   return loaded;

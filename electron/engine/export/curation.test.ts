@@ -50,29 +50,34 @@ describe('export curation', () => {
   });
 
   it('drops, keeps or keeps only trajectories with an approved counterexample', async () => {
-    const [a, b, c] = rows;
+    const [a, b, c, d] = rows;
     await workspace.query(
-      `INSERT INTO tw_review_items VALUES
+      `INSERT INTO tw_review_items (item_id, kind, trajectory_id, segment_index, proposed, created_at) VALUES
          ('i1', 'regression_in_success', $1, 0, 'regression', now()),
          ('i2', 'regression_in_success', $2, 0, 'regression', now()),
-         ('i3', 'regression_in_success', $3, 0, 'regression', now())`,
-      [a?.trajectory_id ?? '', b?.trajectory_id ?? '', c?.trajectory_id ?? ''],
+         ('i3', 'regression_in_success', $3, 0, 'regression', now()),
+         ('i4', 'regression_in_success', $4, 0, 'regression', now())`,
+      [a, b, c, d].map((row) => row?.trajectory_id ?? ''),
     );
-    // i1 approved; i2 approved then undone (pending again); i3 rejected.
+    // i1 approved; i2 approved then undone (pending again); i3 rejected; i4 relabeled (an
+    // approved counterexample whose right label the reviewer gave).
     await workspace.query(
-      `INSERT INTO tw_review_events VALUES
+      `INSERT INTO tw_review_events (item_id, status, decided_label, note, decided_by, decided_at) VALUES
          ('i1', 'approved', 'regression', NULL, 'human:ana', TIMESTAMPTZ '2026-01-01 10:00:00+00'),
          ('i2', 'approved', 'regression', NULL, 'human:ana', TIMESTAMPTZ '2026-01-01 10:00:00+00'),
          ('i2', 'pending', NULL, NULL, 'human:ana', TIMESTAMPTZ '2026-01-01 10:05:00+00'),
-         ('i3', 'rejected', NULL, NULL, 'human:ana', TIMESTAMPTZ '2026-01-01 10:00:00+00')`,
+         ('i3', 'rejected', NULL, NULL, 'human:ana', TIMESTAMPTZ '2026-01-01 10:00:00+00'),
+         ('i4', 'relabeled', 'useful_exploration', NULL, 'human:ana',
+          TIMESTAMPTZ '2026-01-01 10:00:00+00')`,
     );
     try {
       expect(await select({ counterexamples: 'keep' })).toHaveLength(24);
       const dropped = await select({ counterexamples: 'drop' });
       expect(dropped.map((t) => t.trajectory_id)).not.toContain(a?.trajectory_id);
-      expect(dropped).toHaveLength(23);
+      expect(dropped.map((t) => t.trajectory_id)).not.toContain(d?.trajectory_id);
+      expect(dropped).toHaveLength(22);
       const only = await select({ counterexamples: 'only' });
-      expect(only.map((t) => t.trajectory_id)).toEqual([a?.trajectory_id]);
+      expect(only.map((t) => t.trajectory_id)).toEqual([a?.trajectory_id, d?.trajectory_id]);
     } finally {
       await workspace.query('DELETE FROM tw_review_events');
       await workspace.query('DELETE FROM tw_review_items');

@@ -16,7 +16,6 @@ function trajectory(
     group_success: null,
     reward: null,
     success: null,
-    tools: null,
     ...fields,
   };
 }

@@ -28,7 +28,9 @@ export async function loadMessageCredit(
        FROM tw_segments s
        JOIN tw_credit c ON c.trajectory_id = s.trajectory_id AND c.segment_index = s.segment_index
          AND c.segmentation = s.segmentation
-       WHERE s.segmentation = $1 AND c.${column} IS NOT NULL AND NOT isnan(c.${column}))
+       WHERE s.segmentation = $1 AND c.${column} IS NOT NULL AND NOT isnan(c.${column})
+         -- The same batch (the same parameters), so only its segments are joined.
+         AND ${idBatchCondition('s.trajectory_id', trajectoryIds, 2).sql})
      SELECT t.trajectory_id, t.turn_index, any_value(sc.credit) AS credit
      FROM turns t LEFT JOIN scored sc ON sc.trajectory_id = t.trajectory_id
        AND t.turn_index BETWEEN sc.turn_start AND sc.turn_end

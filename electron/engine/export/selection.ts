@@ -16,8 +16,6 @@ export interface SelectedTrajectory {
   group_success: number | null;
   reward: number | null;
   success: boolean | null;
-  /** The tool schemas the importer stored (JSON text), or null. */
-  tools: string | null;
 }
 
 /**
@@ -96,7 +94,8 @@ export function selectionSql(selection: ExportSelection): { sql: string; params:
       `t.trajectory_id IN (SELECT trajectory_id FROM trajectories WHERE (${selection.where}))`,
     );
   }
-  const approved = `(SELECT trajectory_id FROM review_items WHERE status = 'approved')`;
+  // A relabeled item is an approved counterexample whose right label the reviewer gave.
+  const approved = `(SELECT trajectory_id FROM review_items WHERE status IN ('approved', 'relabeled'))`;
   if (selection.counterexamples === 'drop') conditions.push(`t.trajectory_id NOT IN ${approved}`);
   if (selection.counterexamples === 'only') conditions.push(`t.trajectory_id IN ${approved}`);
   const whereSql = conditions.length > 0 ? `WHERE ${conditions.join(' AND ')}` : '';
@@ -107,7 +106,7 @@ export function selectionSql(selection: ExportSelection): { sql: string; params:
        avg(CASE WHEN success THEN 1.0 WHEN NOT success THEN 0.0 END) AS group_success
      FROM tw_trajectories GROUP BY ALL)`,
     `picked AS (SELECT t.trajectory_id, t.dataset_id, t.task_id, t.group_id, t.reward, t.success,
-       t.tools::VARCHAR AS tools, r.group_success
+       r.group_success
      FROM ${base.from} LEFT JOIN rates r
        ON r.dataset_id = t.dataset_id AND r.difficulty_key = coalesce(t.group_id, t.task_id)
      ${whereSql})`,
@@ -161,7 +160,7 @@ export function selectionSql(selection: ExportSelection): { sql: string; params:
     );
   }
   const sql = `WITH ${ctes.join(',\n')}
-    SELECT trajectory_id, dataset_id, task_id, group_id, reward, success, tools, group_success
+    SELECT trajectory_id, dataset_id, task_id, group_id, reward, success, group_success
     FROM ${last} ORDER BY trajectory_id`;
   return { sql, params: base.params };
 }
@@ -201,6 +200,5 @@ export async function selectTrajectories(
     group_success: typeof row.group_success === 'number' ? row.group_success : null,
     reward: typeof row.reward === 'number' ? row.reward : null,
     success: typeof row.success === 'boolean' ? row.success : null,
-    tools: typeof row.tools === 'string' ? row.tools : null,
   }));
 }

@@ -34,6 +34,7 @@ function loaded(base: SelectedTrajectory, user: string, answer: string): LoadedT
       { role: 'user', content: user },
       { role: 'assistant', content: answer },
     ],
+    tools: null,
     tool_schemas: [],
   };
 }
