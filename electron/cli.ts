@@ -3,10 +3,12 @@ import { TurnwiseError } from '../shared/result';
 import { creditCommand } from './cli/credit-command';
 import { exportCommand } from './cli/export-command';
 import { importCommand } from './cli/import-command';
+import { judgeCommand } from './cli/judge-command';
 import { labelCommand } from './cli/label-command';
 import { CliFailure, failureFrom } from './cli/output';
 import { formatsCommand, sqlCommand, statsCommand } from './cli/query-commands';
 import { regroupCommand } from './cli/regroup-command';
+import { reviewCommand } from './cli/review-command';
 import { scoreCommand } from './cli/score-command';
 import { serveCommand } from './cli/serve-command';
 
@@ -18,8 +20,10 @@ const COMMANDS: Record<string, (args: string[]) => Promise<void>> = {
   regroup: regroupCommand,
   credit: creditCommand,
   label: labelCommand,
+  judge: judgeCommand,
   export: exportCommand,
   score: scoreCommand,
+  review: reviewCommand,
   serve: serveCommand,
 };
 
@@ -40,11 +44,19 @@ const USAGE = `usage: turnwise <command> [options]
          [--eps 1e-6] [--whiten] [--json]
   label --db FILE --labeler heuristic|judge [--dataset ID] [--segmentation action] [--json]
         [--endpoint URL --model NAME --concurrency 4 --api-key-env VAR --prompt-version V --limit N]
+  judge --db FILE prompts [--json]              judge prompt versions, the one in use marked
+  judge --db FILE use --version ID [--json]     put a prompt version in use (keep or roll back)
+  judge --db FILE eval --version ID [--endpoint URL --model NAME] [--segmentation S] [--json]
+        accuracy, per-role F1, kappa vs approved counterexamples and human labels
   score --db FILE --policy-endpoint URL --ref-endpoint URL (either may be omitted) [--json]
         [--policy-model M] [--ref-model M] [--dataset ID] [--only-missing] [--concurrency 4]
         [--api-key-env VAR] [--rendering chat_template|chatml] [--timeout 300] [--retries 4]
   export --db FILE --target trl-sft|trl-kto|trl-dpo --out DIR [--dataset NAME] [--where SQL] [--json]
          [--max-per-task N] [--outcome any|success|failure|unknown] [--segmentation action] [--overwrite]
+  review --db FILE list [--status pending|approved|rejected|relabeled] [--rule RULE] [--json]
+         decide ITEM_ID --approve|--reject|--relabel ROLE [--note TEXT] [--by NAME] [--json]
+         undo ITEM_ID [--by NAME] [--json]
+         queue [--dataset NAME] [--segmentation action] [--rule RULE] [--min-confidence 0.6] [--json]
   serve --db FILE [--port 0]`;
 
 export async function main(argv: string[]): Promise<number> {

@@ -72,7 +72,7 @@ const CASES: [string, unknown][] = [
   ['getTurnText', { trajectory_id: 'runs:a', turn_index: 1, offset: 2, length: 5 }],
   ['runSql', { sql: 'SELECT task_id, count(*) AS n FROM trajectories GROUP BY 1 ORDER BY 1' }],
   ['runSql', { sql: 'DELETE FROM turns' }],
-  ['listReviewItems', {}],
+  ['listReviewQueue', {}],
   ['listTrajectories', { limit: -1 }],
   ['noSuchMethod', {}],
   ['getJob', { job_id: 'nope' }],

@@ -13,6 +13,9 @@ import { ExportPage } from './features/export/ExportPage';
 import { ImportLauncher } from './features/import/ImportLauncher';
 import { NotFoundPage } from './features/NotFoundPage';
 import { ReviewPage } from './features/review/ReviewPage';
+import { EvaluationPage } from './features/evaluation/EvaluationPage';
+import { PromptsPage } from './features/prompts/PromptsPage';
+import { AnnotatorsPage } from './features/annotators/AnnotatorsPage';
 import { SqlPage } from './features/sql/SqlPage';
 import { TrajectoryPage } from './features/trajectory/TrajectoryPage';
 import { GroupPage } from './features/trajectories/GroupPage';
@@ -41,6 +44,12 @@ function Page({ route }: { route: Route }) {
       return <ChartsPage filter={route.filter ?? {}} />;
     case 'review':
       return <ReviewPage />;
+    case 'judge':
+      return <EvaluationPage />;
+    case 'prompts':
+      return <PromptsPage />;
+    case 'annotators':
+      return <AnnotatorsPage />;
     case 'sql':
       return <SqlPage />;
     case 'export':

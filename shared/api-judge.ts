@@ -94,7 +94,8 @@ export const StartJudgeInputSchema = z
       .regex(/^[A-Za-z_][A-Za-z0-9_]{0,127}$/, 'an environment variable name')
       .default(DEFAULT_API_KEY_ENV),
     concurrency: z.number().int().min(1).max(64).default(DEFAULT_JUDGE_CONCURRENCY),
-    prompt_version: Id.default(DEFAULT_JUDGE_PROMPT_VERSION),
+    /** Omitted: the version in use (getActiveJudgePrompt), resolved by the handler. */
+    prompt_version: Id.optional(),
     /** Judge only the first N trajectories (by trajectory_id) that have segments. */
     limit: z.number().int().min(1).optional(),
     segmentation: SegmentationNameSchema.default('action'),
@@ -104,6 +105,16 @@ export const StartJudgeInputSchema = z
     max_retries: z.number().int().min(0).max(10).default(4),
   })
   .strict();
+
+/** The prompt version in use: the default for new judge runs (kept in the workspace). */
+export const ActiveJudgePromptSchema = z.object({
+  version_id: z.string(),
+  /** When it was chosen; null while the built-in default has never been replaced. */
+  set_at: z.string().nullable(),
+  /** The version in use before it, for a one-step rollback; null if none. */
+  previous_version: z.string().nullable(),
+});
+export type ActiveJudgePrompt = z.infer<typeof ActiveJudgePromptSchema>;
 
 export const JUDGE_API = {
   /** Prompt versions, oldest first; the built-in default is always there. */
@@ -125,6 +136,10 @@ export const JUDGE_API = {
       .strict(),
     JudgePromptSchema,
   ),
+  /** The prompt version in use (the built-in default until another is chosen). */
+  getActiveJudgePrompt: method(Empty, ActiveJudgePromptSchema),
+  /** Puts a prompt version in use (keep it, or roll back to an earlier one). */
+  setActiveJudgePrompt: method(z.object({ version_id: Id }).strict(), ActiveJudgePromptSchema),
   /** Labels the segments in scope with the judge (a 'judge' job; its result is a JudgeSummary). */
   startJudge: method(StartJudgeInputSchema, JobStateSchema),
   /** Finished judge runs, newest first. */

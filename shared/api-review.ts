@@ -1,9 +1,8 @@
-// The review and judge-evaluation methods of the API table (DESIGN s5); shared/api.ts spreads them
-// into API. A review queue is filled by documented rules (and by hand); reviewers approve, reject
-// or relabel each item; every decision is an append-only event; approved counterexamples and all
-// human labels form the suite a judge prompt version is measured against.
+// The review methods of the API table (DESIGN s5); shared/api.ts spreads them into API. A review
+// queue is filled by documented rules (and by hand); reviewers approve, reject or relabel each
+// item; every decision is an append-only event whose newest one is in force.
 import { z } from 'zod';
-import { Empty, Id, method } from './api-method';
+import { Id, method } from './api-method';
 import { JobStateSchema } from './job-state';
 import { ROLE_LABELS } from './model';
 import { SegmentationNameSchema } from './segments';
@@ -23,8 +22,10 @@ export type ReviewRule = (typeof REVIEW_RULES)[number];
 export const REVIEW_STATUSES = ['pending', 'approved', 'rejected', 'relabeled'] as const;
 export type ReviewStatus = (typeof REVIEW_STATUSES)[number];
 
-const RoleLabelSchema = z.enum(ROLE_LABELS);
-const AnnotatorName = z.string().regex(/^[A-Za-z0-9._-]{1,64}$/, 'letters, digits, . _ - (1-64)');
+export const RoleLabelSchema = z.enum(ROLE_LABELS);
+export const AnnotatorName = z
+  .string()
+  .regex(/^[A-Za-z0-9._-]{1,64}$/, 'letters, digits, . _ - (1-64)');
 
 /** One queue item with its decision in force (the newest event). */
 export const ReviewQueueItemSchema = z.object({
@@ -58,50 +59,20 @@ export const ReviewEventSchema = z.object({
   decided_at: z.string(),
 });
 
-/** Per-role and overall agreement of one labeler against a reference (human) labeling. */
-export const AgreementReportSchema = z.object({
-  /** Segments both labeled. */
-  n: z.number(),
-  accuracy: z.number().nullable(),
-  kappa: z.number().nullable(),
-  per_role: z.array(
-    z.object({
-      role: RoleLabelSchema,
-      support: z.number(),
-      precision: z.number().nullable(),
-      recall: z.number().nullable(),
-      f1: z.number().nullable(),
-    }),
-  ),
-  /** confusion[i][j]: reference role i (ROLE_LABELS order), predicted role j. */
-  confusion: z.array(z.array(z.number())),
-});
-export type AgreementReport = z.infer<typeof AgreementReportSchema>;
-
-export const JudgeEvalSchema = z.object({
-  prompt_version: z.string(),
-  model: z.string().nullable(),
+/** The result of a 'review' job (startReviewQueue): the items added, per rule. */
+export const ReviewQueueResultSchema = z.object({
+  added: z.number(),
+  by_rule: z.record(z.string(), z.number()),
   segmentation: z.string(),
-  /** Against the approved (and relabeled) counterexamples: the human decision is the truth. */
-  counterexamples: AgreementReportSchema,
-  /** Against every segment with a human label in force. */
-  human_labeled: AgreementReportSchema,
-  /** Regression inside successful trajectories, as the TRIAGE paper reports it. */
-  regression_in_success: z.object({
-    support: z.number(),
-    precision: z.number().nullable(),
-    recall: z.number().nullable(),
-    f1: z.number().nullable(),
-  }),
-  /** Suite segments without a label from this version (not yet judged, or failed). */
-  unjudged: z.number(),
+  dataset_id: z.string().nullable(),
 });
-export type JudgeEval = z.infer<typeof JudgeEvalSchema>;
+export type ReviewQueueResult = z.infer<typeof ReviewQueueResultSchema>;
 
 export const REVIEW_API = {
   /**
-   * Applies the queue rules to the workspace (a 'review' job; result {added, by_rule}); items
-   * already queued keep their decisions, and re-running adds only what is new.
+   * Applies the queue rules to the workspace (a 'review' job; its result is a
+   * ReviewQueueResult); items already queued keep their decisions, and re-running adds only what
+   * is new ('manual' in rules is ignored; rules of only 'manual' are refused).
    */
   startReviewQueue: method(
     z
@@ -115,7 +86,10 @@ export const REVIEW_API = {
       .strict(),
     JobStateSchema,
   ),
-  /** Adds a segment, or a whole trajectory (segment_index omitted), to the queue by hand. */
+  /**
+   * Adds a segment, or a whole trajectory (segment_index omitted), to the queue by hand; adding
+   * the same one again returns the queued item. A whole trajectory can only be rejected.
+   */
   addReviewItem: method(
     z
       .object({
@@ -129,7 +103,10 @@ export const REVIEW_API = {
       .strict(),
     ReviewQueueItemSchema,
   ),
-  /** The queue, filtered, in a stable order (rule, trajectory, segment), a page at a time. */
+  /**
+   * The queue, filtered, in a stable order (rule, trajectory, segmentation, segment with whole
+   * trajectories first), a page at a time. total counts the filtered items.
+   */
   listReviewQueue: method(
     z
       .object({
@@ -163,7 +140,10 @@ export const REVIEW_API = {
       .strict(),
     ReviewQueueItemSchema,
   ),
-  /** Undoes the newest decision of an item (appends an event; nothing is deleted). */
+  /**
+   * Returns an item to its state before its newest event, appending an event (so undoing an undo
+   * redoes), and puts the segment's human label back to match (docs/review.md).
+   */
   undoReviewDecision: method(
     z.object({ item_id: Id, by: AnnotatorName.default('local') }).strict(),
     ReviewQueueItemSchema,
@@ -172,39 +152,5 @@ export const REVIEW_API = {
   listReviewEvents: method(
     z.object({ item_id: Id }).strict(),
     z.object({ events: z.array(ReviewEventSchema) }),
-  ),
-  /**
-   * Measures a judge prompt version against the suite (approved counterexamples and all human
-   * labels); with an endpoint, judges the suite segments it has no label for first (an
-   * 'evaluate' job whose result is a JudgeEval).
-   */
-  startJudgeEval: method(
-    z
-      .object({
-        prompt_version: Id,
-        segmentation: SegmentationNameSchema.default('action'),
-        /** Without endpoint and model, only labels already written by this version are scored. */
-        endpoint: z.string().url().max(2000).optional(),
-        model: z.string().min(1).max(300).optional(),
-        api_key_env: z.string().max(128).optional(),
-      })
-      .strict(),
-    JobStateSchema,
-  ),
-  /** The annotators who have labeled (human:<name>), with their label counts. */
-  listAnnotators: method(
-    Empty,
-    z.object({ annotators: z.array(z.object({ name: z.string(), labels: z.number() })) }),
-  ),
-  /** Agreement between two annotators on the segments both labeled (their newest labels). */
-  getAnnotatorAgreement: method(
-    z
-      .object({
-        a: AnnotatorName,
-        b: AnnotatorName,
-        segmentation: SegmentationNameSchema.default('action'),
-      })
-      .strict(),
-    AgreementReportSchema,
   ),
 } as const;

@@ -7,7 +7,6 @@ import {
   FormatOptionsSchema,
   MappingSpecSchema,
   SavedMappingSchema,
-  ReviewItemSchema,
   SkippedRecordSchema,
   TrajectoryDetailSchema,
   TurnSchema,
@@ -18,7 +17,10 @@ import { CREDIT_API } from './api-credit';
 import { EXPLORER_API } from './api-explorer';
 import { JobStateSchema } from './job-state';
 import { JUDGE_API } from './api-judge';
+import { EVALUATION_API } from './api-evaluation';
+import { ANNOTATOR_API } from './api-annotators';
 import { LABELS_API } from './api-labels';
+import { REVIEW_API } from './api-review';
 import { SCORING_API } from './api-scoring';
 import { EXPORT_API } from './api-export';
 import { TRAJECTORY_API } from './api-trajectory';
@@ -151,14 +153,13 @@ export const API = {
     z.object({ dataset_id: Id, expression: z.string().min(1).max(2000).nullable() }).strict(),
     z.object({ groups: z.number() }),
   ),
-  listReviewItems: method(
-    z.object({ status: z.enum(['pending', 'approved', 'rejected']).optional() }).strict(),
-    z.object({ items: z.array(ReviewItemSchema) }),
-  ),
   ...EXPLORER_API,
   ...CREDIT_API,
   ...LABELS_API,
+  ...REVIEW_API,
   ...JUDGE_API,
+  ...EVALUATION_API,
+  ...ANNOTATOR_API,
   ...SCORING_API,
   ...EXPORT_API,
   ...CHARTS_API,

@@ -3,7 +3,16 @@
 import { z } from 'zod';
 import { ApiErrorSchema } from './result';
 
-export const JOB_KINDS = ['import', 'credit', 'label', 'judge', 'score', 'export'] as const;
+export const JOB_KINDS = [
+  'import',
+  'credit',
+  'label',
+  'judge',
+  'score',
+  'export',
+  'review',
+  'evaluate',
+] as const;
 export const JOB_STATUSES = ['running', 'succeeded', 'failed', 'cancelled'] as const;
 
 /** A snapshot of a long job; the same shape is pushed as a progress event and returned by getJob. */

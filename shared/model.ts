@@ -157,17 +157,3 @@ export const ImportSummarySchema = z.object({
   seconds: z.number(),
 });
 export type ImportSummary = z.infer<typeof ImportSummarySchema>;
-
-export const ReviewItemSchema = z.object({
-  item_id: z.string(),
-  kind: z.string(),
-  trajectory_id: z.string(),
-  segment_index: z.number().nullable(),
-  proposed: z.string().nullable(),
-  status: z.enum(['pending', 'approved', 'rejected']),
-  decided_label: z.string().nullable(),
-  note: z.string().nullable(),
-  decided_by: z.string().nullable(),
-  decided_at: z.string().nullable(),
-});
-export type ReviewItem = z.infer<typeof ReviewItemSchema>;

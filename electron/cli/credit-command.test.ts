@@ -1,28 +1,13 @@
 // `turnwise credit` on the demo rollouts, through the real command: stored credit and scores,
 // the score's quality against the demo's own ground truth, and bad flags rejected.
-import { spawnSync } from 'node:child_process';
-import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { tempDir } from '../engine/test-support';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { cliWorkspace, importDemo, sqlRows, turnwise } from './cli-test-support';
 
-const bin = path.resolve(import.meta.dirname, '..', '..', 'bin', 'turnwise.js');
-const tmp = tempDir();
-const db = path.join(tmp.dir, 'ws.duckdb');
-afterAll(() => tmp.cleanup());
+const { db } = cliWorkspace();
 
-function turnwise(...args: string[]) {
-  const run = spawnSync(process.execPath, [bin, ...args], { encoding: 'utf8', timeout: 120_000 });
-  return { code: run.status, stdout: run.stdout, stderr: run.stderr };
-}
+const sql = (text: string) => sqlRows(db, text);
 
-function sql(text: string): Record<string, unknown>[] {
-  return JSON.parse(turnwise('sql', '--db', db, text, '--json').stdout).rows;
-}
-
-beforeAll(() => {
-  const run = turnwise('import', 'datasets/demo/demo.jsonl', '--db', db, '--dataset', 'demo');
-  expect(run.code).toBe(0);
-}, 120_000);
+beforeAll(() => importDemo(db), 120_000);
 
 describe('turnwise credit', () => {
   it('stores credit per segment and scores per trajectory, and reports score quality', () => {

@@ -1,30 +1,18 @@
 // `turnwise export` through the real command on the demo rollouts: one JSON object with --json,
 // files that match the manifest, and bad input refused with exit 2 and nothing written.
-import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { tempDir } from '../engine/test-support';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { cliWorkspace, onlyJson, importDemo, turnwise } from './cli-test-support';
 
-const bin = path.resolve(import.meta.dirname, '..', '..', 'bin', 'turnwise.js');
-const tmp = tempDir();
-const db = path.join(tmp.dir, 'ws.duckdb');
-afterAll(() => tmp.cleanup());
+const { dir, db } = cliWorkspace();
 
-function turnwise(...args: string[]) {
-  const run = spawnSync(process.execPath, [bin, ...args], { encoding: 'utf8', timeout: 120_000 });
-  return { code: run.status, stdout: run.stdout, stderr: run.stderr };
-}
-
-beforeAll(() => {
-  const run = turnwise('import', 'datasets/demo/demo.jsonl', '--db', db, '--dataset', 'demo');
-  expect(run.code).toBe(0);
-}, 120_000);
+beforeAll(() => importDemo(db), 120_000);
 
 describe('turnwise export', () => {
   it('prints one JSON object and writes files that match the manifest', () => {
-    const out = path.join(tmp.dir, 'sft');
+    const out = path.join(dir, 'sft');
     const run = turnwise(
       'export',
       '--db',
@@ -39,11 +27,7 @@ describe('turnwise export', () => {
       'success',
       '--json',
     );
-    expect(run.stderr).toBe('');
-    expect(run.code).toBe(0);
-    const lines = run.stdout.trim().split('\n');
-    expect(lines).toHaveLength(1);
-    const result = JSON.parse(lines[0] ?? '');
+    const result = onlyJson(run);
     expect(Object.keys(result)).toEqual(['target', 'records', 'files', 'manifest']);
     expect(result.target).toBe('trl-sft');
     expect(result.files).toEqual([path.join(out, 'train.jsonl')]);
@@ -63,7 +47,7 @@ describe('turnwise export', () => {
   }, 120_000);
 
   it('refuses a condition that is not one expression, with exit 2, writing nothing', () => {
-    const out = path.join(tmp.dir, 'refused');
+    const out = path.join(dir, 'refused');
     const run = turnwise(
       'export',
       '--db',
@@ -79,11 +63,11 @@ describe('turnwise export', () => {
     expect(run.stdout).toBe('');
     expect(run.stderr).toMatch(/^turnwise: export: where condition refused: it contains ";"/);
     expect(existsSync(out)).toBe(false);
-    expect(readdirSync(tmp.dir).filter((name) => name.startsWith('refused'))).toEqual([]);
+    expect(readdirSync(dir).filter((name) => name.startsWith('refused'))).toEqual([]);
   }, 120_000);
 
   it('refuses an unknown target and a missing --out as usage errors', () => {
-    const bad = turnwise('export', '--db', db, '--target', 'nope', '--out', tmp.dir);
+    const bad = turnwise('export', '--db', db, '--target', 'nope', '--out', dir);
     expect(bad.code).toBe(2);
     expect(bad.stderr).toMatch(/--target: expected one of trl-sft, trl-kto, trl-dpo/);
     const noOut = turnwise('export', '--db', db, '--target', 'trl-kto');
@@ -92,7 +76,7 @@ describe('turnwise export', () => {
   }, 120_000);
 
   it('takes curation and pairing flags and records them in the manifest', () => {
-    const out = path.join(tmp.dir, 'dpo-curated');
+    const out = path.join(dir, 'dpo-curated');
     const run = turnwise(
       'export',
       '--db',
@@ -126,7 +110,7 @@ describe('turnwise export', () => {
   }, 120_000);
 
   it('names the flag when a curation or weighting value is refused', () => {
-    const out = path.join(tmp.dir, 'refused-flags');
+    const out = path.join(dir, 'refused-flags');
     const cases: [string[], RegExp][] = [
       [['--weight-min', '3', '--weight-max', '2'], /--weight-min: the weight minimum/],
       [['--pairs', 'sideways'], /--pairs: expected trajectory, step/],

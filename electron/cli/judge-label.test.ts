@@ -1,39 +1,30 @@
 // `turnwise label --labeler judge`: the judge half, called as label-command.ts calls it, against a
 // local server speaking the OpenAI chat API.
-import { spawn } from 'node:child_process';
-import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { JobState } from '../../shared/api';
 import type { JudgeSummary } from '../../shared/api-judge';
-import { openEngine } from '../engine/engine';
 import {
   startOpenAIChatServer,
   triageReply,
   type OpenAIChatServer,
 } from '../engine/test-servers/openai-chat-server';
-import { tempDir, turnwiseRecord, writeJsonl } from '../engine/test-support';
+import { turnwiseRecord } from '../engine/test-support';
+import { cliWorkspace, importRuns, turnwiseAsync } from './cli-test-support';
 import { judgeLabelCommand } from './judge-label';
 import { CliFailure } from './output';
 
-const tmp = tempDir();
-const db = path.join(tmp.dir, 'ws.duckdb');
+const workspace = cliWorkspace();
+const { db } = workspace;
 let server: OpenAIChatServer;
 
 beforeAll(async () => {
-  const file = writeJsonl(path.join(tmp.dir, 'runs.jsonl'), [
+  await importRuns(workspace, [
     turnwiseRecord({ id: 'a', task: 'T1', reward: 1, success: true, actions: 2 }),
     turnwiseRecord({ id: 'b', task: 'T1', reward: 0, success: false, actions: 3 }),
   ]);
-  const engine = await openEngine({ dbPath: db });
-  const job = await engine.dispatch('startImport', { paths: [file], dataset: 'runs' });
-  if (!job.ok) throw new Error(job.error.message);
-  expect((await engine.waitForJob((job.value as JobState).job_id)).error).toBeNull();
-  await engine.close();
   server = await startOpenAIChatServer();
 });
 afterAll(async () => {
   await server.close();
-  tmp.cleanup();
 });
 afterEach(() => {
   server.setReply(triageReply);
@@ -62,22 +53,9 @@ async function failure(values: Record<string, unknown>): Promise<CliFailure> {
   return error as CliFailure;
 }
 
-/** The real command (async: the server answering it runs in this process). */
-function turnwise(
-  args: string[],
-): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  const bin = path.resolve(import.meta.dirname, '..', '..', 'bin', 'turnwise.js');
-  const child = spawn(process.execPath, [bin, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  return new Promise((resolve) => child.on('close', (code) => resolve({ code, stdout, stderr })));
-}
-
 describe('turnwise label --labeler judge', () => {
   it('runs through the turnwise command: one JSON object on stdout, nothing on stderr', async () => {
-    const run = await turnwise([
+    const run = await turnwiseAsync([
       'label',
       '--db',
       db,
@@ -100,7 +78,7 @@ describe('turnwise label --labeler judge', () => {
     });
     expect(server.requests).toHaveLength(5);
 
-    const bad = await turnwise(['label', '--db', db, '--labeler', 'judge', '--model', 'm']);
+    const bad = await turnwiseAsync(['label', '--db', db, '--labeler', 'judge', '--model', 'm']);
     expect(bad.code).toBe(2);
     expect(bad.stderr).toMatch(/^turnwise: usage: --labeler judge needs --endpoint URL/);
   }, 60_000);

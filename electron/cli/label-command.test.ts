@@ -1,34 +1,24 @@
 // `turnwise label` through the real command: the heuristic labeler over one or every dataset,
 // the --json contract, re-runs replacing their own labels, and bad input refused with exit 2.
-import { spawnSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { tempDir, turnwiseRecord, writeJsonl } from '../engine/test-support';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { turnwiseRecord, writeJsonl } from '../engine/test-support';
+import { cliWorkspace, onlyJson, sqlRows, turnwise } from './cli-test-support';
 
-const bin = path.resolve(import.meta.dirname, '..', '..', 'bin', 'turnwise.js');
-const tmp = tempDir();
-const db = path.join(tmp.dir, 'ws.duckdb');
-afterAll(() => tmp.cleanup());
+const { dir, db } = cliWorkspace();
 
-function turnwise(...args: string[]) {
-  const run = spawnSync(process.execPath, [bin, ...args], { encoding: 'utf8', timeout: 120_000 });
-  return { code: run.status, stdout: run.stdout, stderr: run.stderr };
-}
-
-function sql(text: string): Record<string, unknown>[] {
-  return JSON.parse(turnwise('sql', '--db', db, text, '--json').stdout).rows;
-}
+const sql = (text: string) => sqlRows(db, text);
 
 const labelCounts = () =>
   sql(`SELECT source, segmentation, count(*) AS n FROM labels GROUP BY ALL ORDER BY ALL`);
 
 beforeAll(() => {
-  const demo = path.join(tmp.dir, 'demo.jsonl');
+  const demo = path.join(dir, 'demo.jsonl');
   const lines = readFileSync('datasets/demo/demo.jsonl', 'utf8').split('\n').slice(0, 16);
   writeFileSync(demo, `${lines.join('\n')}\n`);
   expect(turnwise('import', demo, '--db', db, '--dataset', 'demo').code).toBe(0);
-  const small = writeJsonl(path.join(tmp.dir, 'small.jsonl'), [
+  const small = writeJsonl(path.join(dir, 'small.jsonl'), [
     turnwiseRecord({ id: 'a', actions: 3, success: true }),
     turnwiseRecord({ id: 'b', actions: 2, success: false }),
   ]);
@@ -38,11 +28,7 @@ beforeAll(() => {
 describe('turnwise label --labeler heuristic', () => {
   it('labels every segment of every dataset and prints one JSON object', () => {
     const run = turnwise('label', '--db', db, '--labeler', 'heuristic', '--json');
-    expect(run.stderr).toBe('');
-    expect(run.code).toBe(0);
-    const lines = run.stdout.trim().split('\n');
-    expect(lines).toHaveLength(1);
-    const out = JSON.parse(lines[0] ?? '');
+    const out = onlyJson(run);
     const [actions] = sql(`SELECT sum(n_actions) AS n FROM trajectories`);
     expect(out).toMatchObject({
       labeler: 'heuristic',

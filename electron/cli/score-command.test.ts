@@ -1,37 +1,21 @@
 // `turnwise score` through the real command, against local servers implementing vLLM's
 // completions API. The command runs as a child process while the servers answer in this one, so
 // it is spawned asynchronously (spawnSync would block the servers).
-import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ScoringSummary } from '../../shared/api-scoring';
-import { tempDir, writeJsonl } from '../engine/test-support';
+import { writeJsonl } from '../engine/test-support';
 import {
   startVllmCompletionsServer,
   toyLogprob,
   toyTokenId,
   type ToyServer,
 } from '../engine/test-servers/vllm-completions-server';
+import { cliWorkspace, onlyJson, turnwiseAsync } from './cli-test-support';
 
-const bin = path.resolve(import.meta.dirname, '..', '..', 'bin', 'turnwise.js');
-const tmp = tempDir();
-const db = path.join(tmp.dir, 'ws.duckdb');
+const { dir, db } = cliWorkspace();
 let policy: ToyServer;
 let ref: ToyServer;
-
-function turnwise(
-  args: string[],
-  env: Record<string, string> = {},
-): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, [bin, ...args], { env: { ...process.env, ...env } });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-  });
-}
 
 beforeAll(async () => {
   policy = await startVllmCompletionsServer({ model: 'toy-policy' });
@@ -43,19 +27,18 @@ beforeAll(async () => {
       { role: 'assistant', content: `Answer ${id}.` },
     ],
   }));
-  const file = writeJsonl(path.join(tmp.dir, 'runs.jsonl'), records);
-  const imported = await turnwise(['import', file, '--db', db, '--json']);
+  const file = writeJsonl(path.join(dir, 'runs.jsonl'), records);
+  const imported = await turnwiseAsync(['import', file, '--db', db, '--json']);
   expect(imported.code).toBe(0);
 }, 120_000); // a cold `turnwise import` on a loaded two-core machine
 afterAll(async () => {
   await Promise.all([policy.close(), ref.close()]);
-  tmp.cleanup();
 });
 
 // Each run starts a fresh process (about 2-5 s on a loaded two-core machine).
 describe('turnwise score', { timeout: 120_000 }, () => {
   it('--json prints exactly one summary object, and the log-probs are in the workspace', async () => {
-    const run = await turnwise(
+    const run = await turnwiseAsync(
       [
         'score',
         '--db',
@@ -75,11 +58,7 @@ describe('turnwise score', { timeout: 120_000 }, () => {
       ]),
       { TW_TEST_KEY: 'sekret' },
     );
-    expect(run.stderr).toBe('');
-    expect(run.code).toBe(0);
-    const lines = run.stdout.trim().split('\n');
-    expect(lines).toHaveLength(1);
-    const summary = JSON.parse(lines[0] ?? '') as ScoringSummary;
+    const summary = onlyJson(run) as ScoringSummary;
     expect(summary).toMatchObject({
       policy_model: 'toy-policy',
       ref_model: 'toy-ref',
@@ -88,7 +67,7 @@ describe('turnwise score', { timeout: 120_000 }, () => {
       turns_scored: 2,
       failed_trajectories: 0,
     });
-    const sql = await turnwise([
+    const sql = await turnwiseAsync([
       'sql',
       '--db',
       db,
@@ -114,7 +93,7 @@ describe('turnwise score', { timeout: 120_000 }, () => {
   });
 
   it('--only-missing scores nothing twice; text output says what was skipped', async () => {
-    const run = await turnwise([
+    const run = await turnwiseAsync([
       'score',
       '--db',
       db,
@@ -130,12 +109,12 @@ describe('turnwise score', { timeout: 120_000 }, () => {
   });
 
   it('reports usage errors as `turnwise: usage: why` with exit code 2', async () => {
-    const none = await turnwise(['score', '--db', db]);
+    const none = await turnwiseAsync(['score', '--db', db]);
     expect(none.code).toBe(2);
     expect(none.stderr).toBe(
       'turnwise: usage: give --policy-endpoint URL, --ref-endpoint URL or both\n',
     );
-    const concurrency = await turnwise([
+    const concurrency = await turnwiseAsync([
       'score',
       '--db',
       db,
@@ -149,7 +128,7 @@ describe('turnwise score', { timeout: 120_000 }, () => {
   });
 
   it('reports a wrong model or a missing key as `turnwise: score: why` with exit code 2', async () => {
-    const model = await turnwise([
+    const model = await turnwiseAsync([
       'score',
       '--db',
       db,
@@ -163,7 +142,7 @@ describe('turnwise score', { timeout: 120_000 }, () => {
     expect(model.stderr).toMatch(
       /^turnwise: score: .* does not serve model 'nope' \(it serves toy-policy\)\n$/,
     );
-    const key = await turnwise([
+    const key = await turnwiseAsync([
       'score',
       '--db',
       db,

@@ -82,14 +82,3 @@ export async function getTurnText(
   }
   return { text: String(row.text), offset: request.offset, total_length: Number(row.total_length) };
 }
-
-export async function listReviewItems(
-  workspace: Workspace,
-  status: string | undefined,
-): Promise<ApiOutput<'listReviewItems'>> {
-  const rows = await workspace.query(
-    `SELECT * FROM review_items WHERE $1::VARCHAR IS NULL OR status = $1 ORDER BY item_id LIMIT 10000`,
-    [status ?? null],
-  );
-  return { items: rows as ApiOutput<'listReviewItems'>['items'] };
-}

@@ -8,7 +8,10 @@ import { creditHandlers } from './credit/credit-handlers';
 import { explorerHandlers } from './explorer/explorer-handlers';
 import type { ApiHandlers } from './dispatch';
 import { judgeHandlers } from './judge/judge-handlers';
+import { evaluationHandlers } from './evaluation/evaluation-handlers';
+import { annotatorsHandlers } from './annotators/annotators-handlers';
 import { labelsHandlers } from './labels/labels-handlers';
+import { reviewHandlers } from './review/review-handlers';
 import { scoringHandlers } from './scoring/scoring-handlers';
 import { exportHandlers } from './export/export-handlers';
 import { trajectoryHandlers } from './trajectory/trajectory-handlers';
@@ -18,7 +21,7 @@ import { runImport } from './importers/run-import';
 import { listMappings, resolveMapping, saveMapping } from './mappings';
 import { previewRegroup, regroupDataset } from './regroup';
 import type { JobRunner } from './jobs';
-import { getTrajectory, getTurnText, listDatasets, listReviewItems } from './queries';
+import { getTrajectory, getTurnText, listDatasets } from './queries';
 import { runReadOnlySql } from './store/read-only-sql';
 import type { Workspace } from './store/workspace';
 
@@ -79,11 +82,13 @@ export function createService(workspace: Workspace, jobs: JobRunner): ApiHandler
     cancelJob: async (request) => jobs.cancel(request.job_id),
     previewRegroup: (request) => previewRegroup(workspace, request.dataset_id, request.expression),
     regroupDataset: (request) => regroupDataset(workspace, request.dataset_id, request.expression),
-    listReviewItems: (request) => listReviewItems(workspace, request.status),
     ...explorerHandlers({ workspace, jobs }),
     ...creditHandlers({ workspace, jobs }),
     ...labelsHandlers({ workspace, jobs }),
+    ...reviewHandlers({ workspace, jobs }),
     ...judgeHandlers({ workspace, jobs }),
+    ...evaluationHandlers({ workspace, jobs }),
+    ...annotatorsHandlers({ workspace, jobs }),
     ...scoringHandlers({ workspace, jobs }),
     ...exportHandlers({ workspace, jobs }),
     ...chartsHandlers({ workspace, jobs }),

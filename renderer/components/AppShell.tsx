@@ -7,6 +7,7 @@ import Typography from '@mui/material/Typography';
 import { useEffect, useRef, type ReactNode } from 'react';
 import type { Route } from '../routing/routes';
 import type { ThemeMode } from '../theme/theme';
+import { AnnotatorControl } from './AnnotatorControl';
 import { NavList } from './NavList';
 import { ThemeToggle } from './ThemeToggle';
 import { WorkspaceInfo } from './WorkspaceInfo';
@@ -46,6 +47,7 @@ export function AppShell({ route, mode, onToggleTheme, children }: Props) {
             trajectory analysis &amp; credit assignment
           </Typography>
           <Box sx={{ flex: 1 }} />
+          <AnnotatorControl />
           <ThemeToggle mode={mode} onToggle={onToggleTheme} />
         </Toolbar>
       </AppBar>

@@ -1,13 +1,21 @@
 // An ECharts chart as a React component: created on mount, updated with each new option,
 // resized with its box, disposed on unmount. Only the chart types registered here are bundled.
-import { BarChart, GraphChart } from 'echarts/charts';
-import { GridComponent, TooltipComponent } from 'echarts/components';
+import { BarChart, GraphChart, HeatmapChart } from 'echarts/charts';
+import { GridComponent, TooltipComponent, VisualMapComponent } from 'echarts/components';
 import * as echarts from 'echarts/core';
 import type { EChartsCoreOption } from 'echarts/core';
 import { CanvasRenderer } from 'echarts/renderers';
 import { useEffect, useRef } from 'react';
 
-echarts.use([BarChart, GraphChart, GridComponent, TooltipComponent, CanvasRenderer]);
+echarts.use([
+  BarChart,
+  GraphChart,
+  HeatmapChart,
+  GridComponent,
+  TooltipComponent,
+  VisualMapComponent,
+  CanvasRenderer,
+]);
 
 /** What a click on a data item (a bar, a graph node or edge) reports. */
 export interface EChartItemClick {

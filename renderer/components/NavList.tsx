@@ -7,18 +7,33 @@ import BarChartOutlined from '@mui/icons-material/BarChartOutlined';
 import DatasetOutlined from '@mui/icons-material/DatasetOutlined';
 import FactCheckOutlined from '@mui/icons-material/FactCheckOutlined';
 import FileDownloadOutlined from '@mui/icons-material/FileDownloadOutlined';
+import GroupsOutlined from '@mui/icons-material/GroupsOutlined';
+import GavelOutlined from '@mui/icons-material/GavelOutlined';
+import HistoryEduOutlined from '@mui/icons-material/HistoryEduOutlined';
 import TerminalOutlined from '@mui/icons-material/TerminalOutlined';
 import TimelineOutlined from '@mui/icons-material/TimelineOutlined';
 import type { ReactNode } from 'react';
 import { hrefFor, type Route } from '../routing/routes';
 
-type Section = 'datasets' | 'trajectories' | 'charts' | 'review' | 'sql' | 'export';
+type Section =
+  | 'datasets'
+  | 'trajectories'
+  | 'charts'
+  | 'review'
+  | 'judge'
+  | 'prompts'
+  | 'annotators'
+  | 'sql'
+  | 'export';
 
 const ENTRIES: { section: Section; label: string; icon: ReactNode }[] = [
   { section: 'datasets', label: 'Datasets', icon: <DatasetOutlined fontSize="small" /> },
   { section: 'trajectories', label: 'Trajectories', icon: <TimelineOutlined fontSize="small" /> },
   { section: 'charts', label: 'Charts', icon: <BarChartOutlined fontSize="small" /> },
   { section: 'review', label: 'Review', icon: <FactCheckOutlined fontSize="small" /> },
+  { section: 'judge', label: 'Judge eval', icon: <GavelOutlined fontSize="small" /> },
+  { section: 'prompts', label: 'Prompts', icon: <HistoryEduOutlined fontSize="small" /> },
+  { section: 'annotators', label: 'Annotators', icon: <GroupsOutlined fontSize="small" /> },
   { section: 'sql', label: 'SQL', icon: <TerminalOutlined fontSize="small" /> },
   { section: 'export', label: 'Export', icon: <FileDownloadOutlined fontSize="small" /> },
 ];
@@ -34,6 +49,9 @@ export function sectionOf(route: Route): Section | null {
       return 'trajectories';
     case 'charts':
     case 'review':
+    case 'judge':
+    case 'prompts':
+    case 'annotators':
     case 'sql':
     case 'export':
       return route.name;

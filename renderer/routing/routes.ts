@@ -15,6 +15,9 @@ export type Route =
   | { name: 'group'; id: string }
   | { name: 'diff'; a: string; b: string }
   | { name: 'review' }
+  | { name: 'judge' }
+  | { name: 'prompts' }
+  | { name: 'annotators' }
   | { name: 'sql' }
   | { name: 'export'; filter?: TrajectoryFilter }
   | { name: 'not-found'; path: string };
@@ -25,6 +28,9 @@ const STATIC: Record<string, Route> = {
   trajectories: { name: 'trajectories' },
   charts: { name: 'charts' },
   review: { name: 'review' },
+  judge: { name: 'judge' },
+  prompts: { name: 'prompts' },
+  annotators: { name: 'annotators' },
   sql: { name: 'sql' },
   export: { name: 'export' },
 };

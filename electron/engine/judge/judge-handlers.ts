@@ -1,6 +1,7 @@
 // Handlers of the judge API methods (shared/api-judge.ts).
 import type { JUDGE_API, JudgeSummary } from '../../../shared/api-judge';
 import type { HandlerContext, HandlersOf } from '../handler-context';
+import { getActivePrompt, setActivePrompt } from './active-prompt';
 import { createPromptVersion, getPrompt, listPrompts } from './judge-prompts';
 import { listRuns } from './judge-runs';
 import { assertDataset } from './judge-store';
@@ -10,12 +11,17 @@ export function judgeHandlers({ workspace, jobs }: HandlerContext): HandlersOf<t
   return {
     listJudgePrompts: async () => ({ prompts: await listPrompts(workspace) }),
     createJudgePrompt: (request) => createPromptVersion(workspace, request),
+    getActiveJudgePrompt: () => getActivePrompt(workspace),
+    setActiveJudgePrompt: (request) => setActivePrompt(workspace, request.version_id),
     startJudge: async (request) => {
+      // Without a named version, the one in use now (a later change does not alter this run).
+      const promptVersion = request.prompt_version ?? (await getActivePrompt(workspace)).version_id;
       // A wrong prompt version or dataset is reported now, not as a failed job.
-      await getPrompt(workspace, request.prompt_version);
+      await getPrompt(workspace, promptVersion);
       if (request.dataset_id !== undefined) await assertDataset(workspace, request.dataset_id);
+      const resolved = { ...request, prompt_version: promptVersion };
       return jobs.start('judge', (report, signal): Promise<JudgeSummary> =>
-        runJudge(workspace, request, report, signal),
+        runJudge(workspace, resolved, report, signal),
       );
     },
     listJudgeRuns: async (request) => ({ runs: await listRuns(workspace, request.dataset_id) }),

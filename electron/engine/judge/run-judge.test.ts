@@ -5,6 +5,7 @@ import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { JobState } from '../../../shared/api';
 import type { JudgePrompt, JudgeRun, JudgeSummary } from '../../../shared/api-judge';
+import { callOk, importDataset } from '../dispatch-test-support';
 import { openEngine } from '../engine';
 import type { Engine } from '../engine-types';
 import {
@@ -51,11 +52,7 @@ function writeDataset(file: string): void {
 let engine: Engine;
 let server: OpenAIChatServer;
 
-async function call<T>(method: string, input: unknown): Promise<T> {
-  const result = await engine.dispatch(method as never, input as never);
-  if (!result.ok) throw new Error(`${result.error.code}: ${result.error.message}`);
-  return result.value as T;
-}
+const call = <T>(method: string, input: unknown) => callOk<T>(engine.dispatch, method, input);
 
 async function judge(input: Record<string, unknown>): Promise<JobState> {
   const job = await call<JobState>('startJudge', {
@@ -75,8 +72,7 @@ beforeAll(async () => {
   const file = path.join(tmp.dir, 'tiny.jsonl');
   writeDataset(file);
   engine = await openEngine({ dbPath: path.join(tmp.dir, 'ws.duckdb') });
-  const imported = await call<JobState>('startImport', { paths: [file], dataset: 'tiny' });
-  expect((await engine.waitForJob(imported.job_id)).error).toBeNull();
+  await importDataset(engine, file, 'tiny');
   server = await startOpenAIChatServer();
 });
 afterAll(async () => {

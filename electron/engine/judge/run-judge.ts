@@ -16,7 +16,8 @@ import { saveRun } from './judge-runs';
 import { labeledSegments, loadSegments, segmentKey, selectTrajectories } from './judge-store';
 import { judgeTasks, type JudgeTask } from './judge-tasks';
 
-export type JudgeRequest = ApiRequest<'startJudge'>;
+/** A startJudge request with its prompt version resolved (the handler fills in the active one). */
+export type JudgeRequest = ApiRequest<'startJudge'> & { prompt_version: string };
 
 /** After this many segments fail in a row the endpoint is taken to be broken and the run stops. */
 const MAX_CONSECUTIVE_FAILURES = 8;
@@ -63,6 +64,8 @@ export async function runJudge(
   report: (progress: Progress) => void,
   signal: AbortSignal,
   env: Record<string, string | undefined> = process.env,
+  /** Judge only these segments (segmentKey) of the trajectories in scope, e.g. an eval suite's. */
+  only?: ReadonlySet<string>,
 ): Promise<JudgeSummary> {
   const started = new Date();
   const prompt = await getPrompt(workspace, request.prompt_version);
@@ -72,6 +75,14 @@ export async function runJudge(
   const { segmentation } = request;
   const ids = await selectTrajectories(workspace, { ...scope, segmentation, limit: request.limit });
   const segments = await loadSegments(workspace, ids, segmentation);
+  if (only !== undefined) {
+    for (const [id, list] of segments) {
+      segments.set(
+        id,
+        list.filter((segment) => only.has(segmentKey(id, segment.segment_index))),
+      );
+    }
+  }
   const total = [...segments.values()].reduce((n, list) => n + list.length, 0);
   const summary: JudgeSummary = emptySummary(request, prompt.version_id, total);
   const { source } = summary;

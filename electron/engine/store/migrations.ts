@@ -180,6 +180,29 @@ const v8Explorer = [
   `INSERT INTO tw_label_counts ${labelCountsQuery('true')}`,
 ];
 
+// v9: review and judge evaluation (DESIGN s5). Queue items say why they are there (reason, the
+// signals at queueing time) and which segmentation their segment index refers to; finished judge
+// evaluations are kept so prompt versions can be compared and kept or rolled back; workspace
+// settings hold the judge prompt version in use.
+const v9Review = [
+  `ALTER TABLE tw_review_items ADD COLUMN reason VARCHAR`,
+  `ALTER TABLE tw_review_items ADD COLUMN segmentation VARCHAR DEFAULT 'action'`,
+  `ALTER TABLE tw_review_items ADD COLUMN evidence JSON`,
+  `CREATE OR REPLACE VIEW review_items AS
+    SELECT i.item_id, i.kind, i.trajectory_id, i.segment_index, i.proposed,
+           coalesce(e.status, 'pending') AS status, e.decided_label, e.note, e.decided_by,
+           e.decided_at, i.reason, i.segmentation, i.evidence, i.created_at
+    FROM tw_review_items i
+    LEFT JOIN (
+      SELECT * FROM tw_review_events
+      QUALIFY row_number() OVER (PARTITION BY item_id ORDER BY decided_at DESC) = 1
+    ) e USING (item_id)`,
+  `CREATE TABLE tw_judge_evals (eval_id VARCHAR PRIMARY KEY, prompt_version VARCHAR NOT NULL,
+    model VARCHAR, segmentation VARCHAR NOT NULL, result JSON NOT NULL,
+    created_at TIMESTAMPTZ NOT NULL)`,
+  `CREATE TABLE tw_settings (key VARCHAR PRIMARY KEY, value JSON NOT NULL)`,
+];
+
 export const MIGRATIONS: Migration[] = [
   { version: 1, statements: [...v1Tables, ...v1Views] },
   { version: 2, statements: v2TurnMetadata },
@@ -189,6 +212,7 @@ export const MIGRATIONS: Migration[] = [
   { version: 6, statements: v6Segmentation },
   { version: 7, statements: v7Judge },
   { version: 8, statements: v8Explorer },
+  { version: 9, statements: v9Review },
 ];
 
 export { TURN_COLUMNS, LOGPROB_COLUMNS };

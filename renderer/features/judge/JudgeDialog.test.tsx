@@ -42,8 +42,9 @@ const SUMMARY: JudgeSummary = {
   seconds: 2.5,
 };
 
-function setup() {
+function setup(active = 'triage-judge/1') {
   const transport = fakeTransport({
+    getActiveJudgePrompt: () => ok({ version_id: active, set_at: null, previous_version: null }),
     listJudgePrompts: () =>
       ok({
         prompts: [
@@ -109,17 +110,37 @@ describe('JudgeDialog', () => {
   });
 
   it('sends a limit only when one is given, and refuses a bad one', async () => {
-    const transport = setup();
+    const transport = setup('triage-judge/1');
     fireEvent.change(input('judge-endpoint'), { target: { value: 'http://x/v1' } });
     fireEvent.change(input('judge-model'), { target: { value: 'm' } });
     fireEvent.change(input('judge-limit'), { target: { value: 'ten' } });
     expect(screen.getByTestId('judge-start')).toHaveProperty('disabled', true);
     fireEvent.change(input('judge-limit'), { target: { value: '25' } });
+    const select = await screen.findByRole('combobox', { name: 'Prompt version' });
+    await waitFor(() => expect(select.textContent).toContain('triage-judge/1'));
     fireEvent.click(screen.getByTestId('judge-start'));
     await screen.findByTestId('judge-progress');
     expect(transport.calls.find((c) => c.method === 'startJudge')?.input).toMatchObject({
       limit: 25,
       prompt_version: 'triage-judge/1',
+    });
+  });
+
+  it('defaults to the prompt version in use and marks it in the list', async () => {
+    const transport = setup('triage-judge/2');
+    fireEvent.change(input('judge-endpoint'), { target: { value: 'http://x/v1' } });
+    fireEvent.change(input('judge-model'), { target: { value: 'm' } });
+    const select = await screen.findByRole('combobox', { name: 'Prompt version' });
+    await waitFor(() => expect(select.textContent).toContain('triage-judge/2'));
+    fireEvent.mouseDown(select);
+    expect((await screen.findByRole('option', { name: /triage-judge\/2/ })).textContent).toContain(
+      'in use',
+    );
+    fireEvent.keyDown(await screen.findByRole('listbox'), { key: 'Escape' });
+    fireEvent.click(screen.getByTestId('judge-start'));
+    await screen.findByTestId('judge-progress');
+    expect(transport.calls.find((c) => c.method === 'startJudge')?.input).toMatchObject({
+      prompt_version: 'triage-judge/2',
     });
   });
 });

@@ -13,11 +13,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
-import {
-  DEFAULT_API_KEY_ENV,
-  DEFAULT_JUDGE_CONCURRENCY,
-  DEFAULT_JUDGE_PROMPT_VERSION,
-} from '../../../shared/api-judge';
+import { DEFAULT_API_KEY_ENV, DEFAULT_JUDGE_CONCURRENCY } from '../../../shared/api-judge';
 import { useApi } from '../../api/useApi';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { usePersistentState } from '../../hooks/usePersistentState';
@@ -30,7 +26,6 @@ const INITIAL_SETTINGS = {
   model: '',
   apiKeyEnv: DEFAULT_API_KEY_ENV,
   concurrency: String(DEFAULT_JUDGE_CONCURRENCY),
-  promptVersion: DEFAULT_JUDGE_PROMPT_VERSION,
   limit: '',
 };
 type Settings = typeof INITIAL_SETTINGS;
@@ -45,6 +40,12 @@ export function JudgeDialog({ datasetId, open, onClose }: Props) {
   const [settings, setSettings] = usePersistentState<Settings>('judge.settings', INITIAL_SETTINGS);
   const [showPrompt, setShowPrompt] = useState(false);
   const prompts = useApi('listJudgePrompts', {});
+  const active = useApi('getActiveJudgePrompt', {});
+  // The version in use (#/prompts) unless another is picked here; the pick is not remembered,
+  // so keeping or rolling back a version on the prompts page changes what runs next.
+  const [pickedVersion, setPickedVersion] = useState<string | null>(null);
+  const activeVersion = active.data?.version_id;
+  const promptVersion = pickedVersion ?? activeVersion;
   const judgeJob = useJudgeJob();
   const { job } = judgeJob;
   const running = job?.status === 'running';
@@ -57,7 +58,7 @@ export function JudgeDialog({ datasetId, open, onClose }: Props) {
   const limitOk = limit === undefined || (limit !== null && limit >= 1);
   const ready =
     settings.endpoint.trim() !== '' && settings.model.trim() !== '' && concurrencyOk && limitOk;
-  const prompt = prompts.data?.prompts.find((p) => p.version_id === settings.promptVersion);
+  const prompt = prompts.data?.prompts.find((p) => p.version_id === promptVersion);
 
   const start = () =>
     void judgeJob.start({
@@ -66,7 +67,8 @@ export function JudgeDialog({ datasetId, open, onClose }: Props) {
       model: settings.model.trim(),
       api_key_env: settings.apiKeyEnv.trim() || DEFAULT_API_KEY_ENV,
       concurrency: concurrency ?? DEFAULT_JUDGE_CONCURRENCY,
-      prompt_version: settings.promptVersion,
+      // Not loaded (yet): the engine takes the version in use.
+      ...(promptVersion === undefined ? {} : { prompt_version: promptVersion }),
       ...(limit === undefined || limit === null ? {} : { limit }),
     });
   const close = () => {
@@ -114,8 +116,8 @@ export function JudgeDialog({ datasetId, open, onClose }: Props) {
             <TextField
               select
               label="Prompt version"
-              value={prompt === undefined ? '' : settings.promptVersion}
-              onChange={set('promptVersion')}
+              value={prompt === undefined ? '' : prompt.version_id}
+              onChange={(event) => setPickedVersion(event.target.value)}
               sx={{ flex: 2 }}
               slotProps={{ htmlInput: { 'data-testid': 'judge-prompt-version' } }}
             >
@@ -123,6 +125,7 @@ export function JudgeDialog({ datasetId, open, onClose }: Props) {
                 <MenuItem key={p.version_id} value={p.version_id}>
                   {p.version_id}
                   {p.parent_version === null ? '' : ` (from ${p.parent_version})`}
+                  {p.version_id === activeVersion ? ' · in use' : ''}
                 </MenuItem>
               ))}
             </TextField>

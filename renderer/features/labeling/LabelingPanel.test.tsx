@@ -5,6 +5,7 @@ import type { ApiInput, ApiOutput } from '../../../shared/api';
 import type { LabelEvent } from '../../../shared/api-labels';
 import type { Result } from '../../../shared/result';
 import { fakeTransport, ok } from '../../test/fake-transport';
+import { ANNOTATOR_STORAGE_KEY } from '../../hooks/useAnnotator';
 import { renderWithApi } from '../../test/render';
 import { TurnList } from '../trajectory/TurnList';
 import { LabelingPanel } from './LabelingPanel';
@@ -112,6 +113,7 @@ describe('LabelingPanel', () => {
         segment_index: 1,
         segmentation: 'action',
         role_label: 'regression',
+        annotator: 'local',
       },
     });
     await act(async () =>
@@ -154,6 +156,7 @@ describe('LabelingPanel', () => {
         segment_index: 0,
         segmentation: 'action',
         role_label: 'useful_exploration',
+        annotator: 'local',
         rationale: 'reads the file under test',
       },
     });
@@ -204,6 +207,22 @@ describe('LabelingPanel', () => {
       segment_index: 2,
       role_label: 'decisive_progress',
     });
+  });
+
+  it('labels under the annotator name set in the app', async () => {
+    window.localStorage.setItem(ANNOTATOR_STORAGE_KEY, 'ana');
+    try {
+      const transport = setup(
+        () => new Promise(() => undefined), // never answers: the optimistic label stays
+      );
+      await screen.findAllByTestId('segment-row');
+      press('j');
+      press('2');
+      expect(rows()[0]?.dataset.source).toBe('human:ana');
+      expect(transport.calls.at(-1)?.input).toMatchObject({ annotator: 'ana', segment_index: 0 });
+    } finally {
+      window.localStorage.removeItem(ANNOTATOR_STORAGE_KEY);
+    }
   });
 });
 

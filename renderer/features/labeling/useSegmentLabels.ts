@@ -7,6 +7,7 @@ import type { RoleLabel } from '../../../shared/model';
 import type { ApiError } from '../../../shared/result';
 import { useApiClient } from '../../api/ApiContext';
 import { useApi } from '../../api/useApi';
+import { useAnnotator } from '../../hooks/useAnnotator';
 
 export const PENDING_LABEL_ID = 'pending';
 
@@ -22,6 +23,8 @@ export interface SegmentLabels {
 
 export function useSegmentLabels(trajectoryId: string, segmentation = 'action'): SegmentLabels {
   const client = useApiClient();
+  // Labels carry the name set once in the app (the top bar's annotator control).
+  const [annotator] = useAnnotator();
   const loaded = useApi('getSegments', { trajectory_id: trajectoryId, segmentation });
   // Labels set here, over the loaded ones: the optimistic or saved label per segment.
   const [overrides, setOverrides] = useState<ReadonlyMap<number, LabelEvent | null>>(new Map());
@@ -56,7 +59,7 @@ export function useSegmentLabels(trajectoryId: string, segmentation = 'action'):
         segment_index: segmentIndex,
         segmentation,
         role_label: role,
-        source: 'human:local',
+        source: `human:${annotator}`,
         rationale: rationale?.trim() || null,
         confidence: null,
         created_at: new Date().toISOString(),
@@ -66,6 +69,7 @@ export function useSegmentLabels(trajectoryId: string, segmentation = 'action'):
         .call('setLabel', {
           ...input,
           role_label: role,
+          annotator,
           ...(rationale === undefined ? {} : { rationale }),
         })
         .then((result) => {
@@ -80,7 +84,7 @@ export function useSegmentLabels(trajectoryId: string, segmentation = 'action'):
           if (newest) show(confirmed.current.get(segmentIndex) ?? null);
         });
     },
-    [baseSegments, client, segmentation, trajectoryId],
+    [annotator, baseSegments, client, segmentation, trajectoryId],
   );
 
   return {

@@ -1,79 +1,224 @@
-// `#/review`: counterexample candidates flagged by labeling and review rules.
+// `#/review`: the review queue, built for speed. Left, the queue under a status and rule filter
+// with progress; right, the current item with its evidence and trajectory context. Everything is
+// on the keyboard (see review-shortcuts.ts): a decision is sent at once and the screen moves to
+// the next pending item; "u" undoes.
+import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
-import ToggleButton from '@mui/material/ToggleButton';
-import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
+import Typography from '@mui/material/Typography';
 import FactCheckOutlined from '@mui/icons-material/FactCheckOutlined';
-import { useState } from 'react';
-import { useApi } from '../../api/useApi';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import type { RoleLabel } from '../../../shared/model';
 import { EmptyState } from '../../components/EmptyState';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { PageHeader } from '../../components/PageHeader';
-import { ReviewTable } from './ReviewTable';
+import { useAnnotator } from '../../hooks/useAnnotator';
+import { navigate } from '../../routing/routes';
+import { FillQueueButton } from './FillQueueButton';
+import { nextPending } from './review-labels';
+import { ReviewItemPanel, itemHref } from './ReviewItemPanel';
+import { ReviewNoteField } from './ReviewNoteField';
+import { ReviewQueueFilters } from './ReviewQueueFilters';
+import { ReviewQueueList } from './ReviewQueueList';
+import { ReviewShortcutSheet } from './ReviewShortcutSheet';
+import { type Decision, useReviewDecisions } from './useReviewDecisions';
+import { useReviewKeys } from './useReviewKeys';
+import { type ReviewFilter, useReviewQueue } from './useReviewQueue';
 
-type StatusFilter = 'all' | 'pending' | 'approved' | 'rejected';
+/** The queue list fills the window below the header and filters. */
+function useListHeight(): number {
+  const [height, setHeight] = useState(() => Math.max(240, window.innerHeight - 280));
+  useEffect(() => {
+    const onResize = () => setHeight(Math.max(240, window.innerHeight - 280));
+    window.addEventListener('resize', onResize);
+    return () => window.removeEventListener('resize', onResize);
+  }, []);
+  return height;
+}
 
 export function ReviewPage() {
-  const [status, setStatus] = useState<StatusFilter>('all');
-  const items = useApi('listReviewItems', status === 'all' ? {} : { status }, {
-    keepPrevious: true,
-  });
-  const list = items.data?.items;
+  const [by] = useAnnotator();
+  const [filter, setFilter] = useState<ReviewFilter>({ status: 'pending', rule: 'all' });
+  const queue = useReviewQueue(filter);
+  const decisions = useReviewDecisions(by, queue.apply);
+  const [selectedId, setSelectedId] = useState<string | null>(null);
+  const [note, setNote] = useState('');
+  const [noteOpen, setNoteOpen] = useState(false);
+  const [helpOpen, setHelpOpen] = useState(false);
+  const [message, setMessage] = useState<string | null>(null);
+  const noteRef = useRef<HTMLInputElement>(null);
+  // Items whose decision is on its way: not "pending" for auto-advance.
+  const sent = useRef(new Set<string>());
+  const listHeight = useListHeight();
+
+  const items = queue.items ?? [];
+  const found = items.findIndex((item) => item.item_id === selectedId);
+  const index = found === -1 ? 0 : found;
+  const current = items[index];
+
+  const select = useCallback(
+    (position: number) => {
+      setSelectedId((id) => queue.items?.[position]?.item_id ?? id);
+    },
+    [queue.items],
+  );
+
+  const changeFilter = (next: ReviewFilter) => {
+    setFilter(next);
+    setSelectedId(null);
+  };
+
+  const decide = (decision: Decision, label?: RoleLabel) => {
+    if (current === undefined) return;
+    setMessage(null);
+    if (decision === 'approve' && current.proposed === null) {
+      decisions.setHint('Nothing is proposed for this item: relabel it with 1–4, or reject it.');
+      return;
+    }
+    // Choosing the proposed label is approving it.
+    const kind = decision === 'relabel' && label === current.proposed ? 'approve' : decision;
+    const id = current.item_id;
+    sent.current.add(id);
+    void decisions
+      .decide(current, kind, kind === 'relabel' ? label : undefined, note)
+      .then((done) => {
+        sent.current.delete(id);
+        if (done === null) setSelectedId(id);
+      });
+    setNote('');
+    setNoteOpen(false);
+    const next = nextPending(items, index, sent.current);
+    if (next === null) setMessage('Nothing else is pending under this filter.');
+    else setSelectedId(items[next]?.item_id ?? null);
+  };
+
+  const undo = () => {
+    setMessage(null);
+    void decisions.undo(current).then((item) => {
+      if (item !== null) setSelectedId(item.item_id);
+    });
+  };
+
+  const openNote = () => {
+    setNoteOpen(true);
+    window.setTimeout(() => noteRef.current?.focus(), 0);
+  };
+
+  useReviewKeys(
+    {
+      approve: () => decide('approve'),
+      reject: () => decide('reject'),
+      relabel: (role) => decide('relabel', role),
+      note: openNote,
+      undo,
+      move: (delta) => select(Math.min(items.length - 1, Math.max(0, index + delta))),
+      open: () => {
+        if (current !== undefined) navigate(itemHref(current));
+      },
+      help: () => setHelpOpen(true),
+    },
+    !helpOpen,
+  );
 
   return (
     <>
       <PageHeader
         title="Review"
-        subtitle="Counterexample candidates: steps whose label or credit a rule found suspicious, waiting for a human decision."
+        subtitle={`Counterexample candidates found by the queue rules, or added by hand. Deciding as ${by}.`}
         actions={
-          <ToggleButtonGroup
-            exclusive
-            size="small"
-            value={status}
-            aria-label="Status"
-            onChange={(_, value: StatusFilter | null) => {
-              if (value !== null) setStatus(value);
-            }}
-          >
-            {(['all', 'pending', 'approved', 'rejected'] as const).map((value) => (
-              <ToggleButton
-                key={value}
-                value={value}
-                sx={{ px: 1.5, py: 0.25, textTransform: 'none' }}
-              >
-                {value}
-              </ToggleButton>
-            ))}
-          </ToggleButtonGroup>
+          <>
+            <Button onClick={() => setHelpOpen(true)} data-testid="review-help">
+              Shortcuts (?)
+            </Button>
+            <FillQueueButton
+              onDone={(text) => {
+                setMessage(text);
+                queue.reload();
+              }}
+            />
+          </>
         }
       />
-      {items.error !== undefined ? (
-        <ErrorAlert
-          error={items.error}
-          title="Could not list review items"
-          onRetry={items.reload}
-        />
-      ) : list === undefined ? (
-        <Skeleton variant="rounded" height={160} />
-      ) : list.length === 0 ? (
-        <Paper>
-          <EmptyState
-            icon={<FactCheckOutlined />}
-            title={status === 'all' ? 'Nothing to review yet' : `No ${status} items`}
-          >
-            <Box component="p" sx={{ m: 0 }}>
-              Counterexample candidates appear here when labeling and review rules flag them: a
-              regression inside a successful trajectory, decisive progress inside a failed one,
-              disagreement between heuristic, judge and human labels, or a low-confidence judge
-              label. This workspace has no flagged steps
-              {status === 'all' ? '' : ` with status ${status}`}.
-            </Box>
-          </EmptyState>
+      <Box
+        sx={{
+          display: 'grid',
+          gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: '340px minmax(0, 1fr)' },
+          gap: 2,
+          alignItems: 'start',
+        }}
+      >
+        <Paper sx={{ p: 1.5, display: 'grid', gap: 1.5, position: { md: 'sticky' }, top: 64 }}>
+          <ReviewQueueFilters filter={filter} counts={queue.counts} onChange={changeFilter} />
+          {queue.items !== undefined && (
+            <ReviewQueueList
+              items={items}
+              selected={index}
+              onSelect={select}
+              hasMore={queue.hasMore}
+              onNearEnd={queue.loadMore}
+              height={Math.min(listHeight, Math.max(1, items.length) * 64)}
+            />
+          )}
         </Paper>
-      ) : (
-        <ReviewTable items={list} />
-      )}
+        <Box sx={{ display: 'grid', gap: 1.5, minWidth: 0 }}>
+          {decisions.error !== null && (
+            <ErrorAlert error={decisions.error.error} title={decisions.error.title} />
+          )}
+          {(decisions.hint ?? message) !== null && (
+            <Alert
+              severity="info"
+              data-testid="review-message"
+              onClose={() => {
+                decisions.setHint(null);
+                setMessage(null);
+              }}
+            >
+              {decisions.hint ?? message}
+            </Alert>
+          )}
+          {queue.error !== undefined ? (
+            <ErrorAlert
+              error={queue.error}
+              title="Could not list the queue"
+              onRetry={queue.reload}
+            />
+          ) : queue.items === undefined ? (
+            <Skeleton variant="rounded" height={320} />
+          ) : current === undefined ? (
+            <Paper>
+              <EmptyState icon={<FactCheckOutlined />} title="Nothing here to review">
+                <Typography component="p" variant="body2" sx={{ m: 0 }}>
+                  No queue items match this filter. Fill the queue to apply the rules (regression in
+                  a success, decisive progress in a failure, disagreeing labels, low judge
+                  confidence, a failure step in a success, a credit sign flip), or add a segment
+                  from the trajectory view.
+                </Typography>
+              </EmptyState>
+            </Paper>
+          ) : (
+            <ReviewItemPanel
+              item={current}
+              onApprove={() => decide('approve')}
+              onReject={() => decide('reject')}
+              onRelabel={(role) => decide('relabel', role)}
+              onUndo={undo}
+              note={
+                noteOpen && (
+                  <ReviewNoteField
+                    inputRef={noteRef}
+                    value={note}
+                    onChange={setNote}
+                    onClose={() => setNoteOpen(false)}
+                  />
+                )
+              }
+            />
+          )}
+        </Box>
+      </Box>
+      <ReviewShortcutSheet open={helpOpen} onClose={() => setHelpOpen(false)} />
     </>
   );
 }

@@ -10,6 +10,7 @@ import { PageHeader } from '../../components/PageHeader';
 import { CreditPanel } from '../credit/CreditPanel';
 import { CompareButton } from '../diff/CompareButton';
 import { LabelingPanel } from '../labeling/LabelingPanel';
+import { AddToReviewButton } from '../review/AddToReviewButton';
 import { TrajectoryHeader } from './TrajectoryHeader';
 import { Transcript } from './Transcript';
 import type { ScrollRequest } from './TurnList';
@@ -46,7 +47,12 @@ export function TrajectoryPage({ id, turn }: { id: string; turn?: number | undef
       <PageHeader
         overline={overline}
         title={id}
-        actions={<CompareButton trajectory={detail.data?.trajectory} />}
+        actions={
+          <>
+            <AddToReviewButton trajectoryId={id} turn={turn} />
+            <CompareButton trajectory={detail.data?.trajectory} />
+          </>
+        }
       />
       {detail.error !== undefined ? (
         detail.error.code === 'not_found' ? (

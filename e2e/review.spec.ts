@@ -1,0 +1,205 @@
+// The review screen by keyboard only (DESIGN s5, issue 7): the queue filled by its rules over the
+// demo workspace (heuristic labels and credit first), three items decided with a, 1-4 and r (with
+// a note), the events and human labels checked through the API, an undo, and a rule filter.
+import { expect, test } from '@playwright/test';
+import type { JobState } from '../shared/api';
+import type { ReviewQueueItem, ReviewRule } from '../shared/api-review';
+import { api, appUrl, defined } from './api';
+
+const SHOTS = process.env.TURNWISE_SHOTS ?? 'test-results/review';
+const REVIEWER = 'e2e-reviewer';
+const LOADED = { timeout: 30_000 };
+const NOTE = 'the step only reran the tests';
+
+interface Queue {
+  items: ReviewQueueItem[];
+  total: number;
+  by_status: Record<string, number>;
+  by_rule: Record<string, number>;
+}
+
+async function finished(job: JobState): Promise<JobState> {
+  let state = job;
+  while (state.status === 'running') {
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    state = await api<JobState>('getJob', { job_id: state.job_id });
+  }
+  expect(state.error).toBeNull();
+  return state;
+}
+
+async function humanLabel(item: ReviewQueueItem) {
+  const segments = await api<{
+    segments: { segment_index: number; label: { role_label: string; source: string } | null }[];
+  }>('getSegments', { trajectory_id: item.trajectory_id, segmentation: item.segmentation });
+  return segments.segments.find((s) => s.segment_index === item.segment_index)?.label ?? null;
+}
+
+test('three queue items are decided by keyboard, one is undone, and the queue filters by rule', async ({
+  page,
+}) => {
+  await finished(await api<JobState>('startHeuristicLabels', { dataset_id: 'demo' }));
+  await finished(await api<JobState>('startCredit', { dataset_id: 'demo' }));
+  await finished(await api<JobState>('startReviewQueue', { dataset_id: 'demo' }));
+  const pending = await api<Queue>('listReviewQueue', { status: 'pending' });
+  // Three items with a proposal to approve and with a segment (the first three the screen shows).
+  expect(pending.items.length).toBeGreaterThanOrEqual(3);
+  const [first, second, third] = pending.items as [
+    ReviewQueueItem,
+    ReviewQueueItem,
+    ReviewQueueItem,
+  ];
+  const firstProposed = defined(first.proposed, 'a proposal on the first item');
+  const relabelKey = second.proposed === 'no_progress_infrastructure' ? '2' : '3';
+  const relabelTo = relabelKey === '2' ? 'useful_exploration' : 'no_progress_infrastructure';
+
+  await page.addInitScript((name) => {
+    window.localStorage.setItem('turnwise.annotator', name);
+  }, REVIEWER);
+  await page.goto(appUrl('/review'));
+  const item = page.getByTestId('review-item');
+  await expect(item).toHaveAttribute('data-item-id', first.item_id, LOADED);
+  await expect(page.getByTestId('review-reason')).toHaveText(first.reason);
+  await expect(page.getByTestId('review-context-turn').first()).toBeVisible(LOADED);
+  await expect(page.getByTestId('review-progress')).toContainText(
+    `of ${Object.values(pending.by_status).reduce((a, b) => a + b, 0)} decided`,
+  );
+  await page.screenshot({ path: `${SHOTS}-item.png`, fullPage: true });
+
+  await page.keyboard.press('?');
+  await expect(page.getByTestId('review-shortcut')).toHaveCount(12);
+  await page.screenshot({ path: `${SHOTS}-shortcuts.png` });
+  await page.keyboard.press('Escape');
+  await expect(page.getByTestId('review-shortcut-sheet')).toHaveCount(0);
+
+  // Approve, auto-advance; relabel, auto-advance; a note, then reject.
+  await page.keyboard.press('a');
+  await expect(item).toHaveAttribute('data-item-id', second.item_id);
+  await page.keyboard.press(relabelKey);
+  await expect(item).toHaveAttribute('data-item-id', third.item_id);
+  await page.keyboard.press('n');
+  const note = page.getByTestId('review-note-input');
+  await expect(note).toBeFocused();
+  await note.pressSequentially(NOTE); // its letters are text, not commands
+  await note.press('Enter');
+  await expect(note).not.toBeFocused();
+  await page.keyboard.press('r');
+  await expect(item).not.toHaveAttribute('data-item-id', third.item_id);
+  await expect(
+    page.locator(`[data-testid="review-queue-row"][data-item-id="${third.item_id}"]`),
+  ).toHaveAttribute('data-status', 'rejected');
+  await page.screenshot({ path: `${SHOTS}-decided.png`, fullPage: true });
+
+  // Every decision is an event with who and what; approve and relabel wrote human labels.
+  const events = async (id: string) =>
+    (
+      await api<{
+        events: {
+          status: string;
+          decided_label: string | null;
+          decided_by: string;
+          note: string | null;
+        }[];
+      }>('listReviewEvents', { item_id: id })
+    ).events;
+  expect(await events(first.item_id)).toEqual([
+    expect.objectContaining({
+      status: 'approved',
+      decided_label: firstProposed,
+      decided_by: REVIEWER,
+    }),
+  ]);
+  expect(await events(second.item_id)).toEqual([
+    expect.objectContaining({
+      status: 'relabeled',
+      decided_label: relabelTo,
+      decided_by: REVIEWER,
+    }),
+  ]);
+  expect(await events(third.item_id)).toEqual([
+    expect.objectContaining({ status: 'rejected', note: NOTE, decided_by: REVIEWER }),
+  ]);
+  expect(await humanLabel(first)).toMatchObject({
+    role_label: firstProposed,
+    source: `human:${REVIEWER}`,
+  });
+  expect(await humanLabel(second)).toMatchObject({
+    role_label: relabelTo,
+    source: `human:${REVIEWER}`,
+  });
+  const counted = await api<Queue>('listReviewQueue', { limit: 1 });
+  await expect(page.getByTestId('review-progress')).toHaveAttribute(
+    'data-decided',
+    String(
+      Object.values(counted.by_status).reduce((a, b) => a + b, 0) -
+        (counted.by_status.pending ?? 0),
+    ),
+  );
+
+  // u undoes the newest decision (the rejection) and goes back to that item, pending again.
+  await page.keyboard.press('u');
+  await expect(item).toHaveAttribute('data-item-id', third.item_id);
+  await expect(item).toHaveAttribute('data-status', 'pending');
+  const undone = await events(third.item_id);
+  expect(undone.map((e) => e.status)).toEqual(['rejected', 'pending']);
+  // A second u undoes the relabel: its human label goes with it.
+  await page.keyboard.press('u');
+  await expect(item).toHaveAttribute('data-item-id', second.item_id);
+  await expect(item).toHaveAttribute('data-status', 'pending');
+  const after = await humanLabel(second);
+  expect(after?.source === `human:${REVIEWER}` && after.role_label === relabelTo).toBe(false);
+
+  // The approved item shows who decided, when, and its event; it can be undone from there too.
+  await page.keyboard.press('k');
+  await expect(item).toHaveAttribute('data-item-id', first.item_id);
+  await expect(page.getByTestId('review-by')).toContainText(`by ${REVIEWER}`);
+  await expect(page.getByTestId('review-events')).toContainText(`${REVIEWER}: approved`);
+  await expect(page.getByTestId('review-undo')).toBeVisible();
+  await page.screenshot({ path: `${SHOTS}-approved.png`, fullPage: true });
+
+  // Filter by a rule: exactly that rule's pending items are listed.
+  const rules = Object.entries(counted.by_rule).filter(([, n]) => n > 0);
+  const [rule] = defined(rules.at(-1), 'a rule with items') as [ReviewRule, number];
+  const ruled = await api<Queue>('listReviewQueue', { status: 'pending', rule });
+  await page.getByRole('combobox', { name: 'Rule' }).click();
+  await page.locator(`[role="option"][data-rule="${rule}"]`).click();
+  const rows = page.getByTestId('review-queue-row');
+  await expect(rows.first()).toHaveAttribute('data-rule', rule);
+  await expect(page.getByTestId('review-queue')).toHaveAttribute(
+    'data-count',
+    String(ruled.items.length),
+  );
+  await expect(
+    page.locator(`[data-testid="review-queue-row"]:not([data-rule="${rule}"])`),
+  ).toHaveCount(0);
+  await expect(item).toHaveAttribute('data-item-id', defined(ruled.items[0], 'an item').item_id);
+  await page.screenshot({ path: `${SHOTS}-filtered.png`, fullPage: true });
+});
+
+test('a step is added to the queue by hand from the trajectory view', async ({ page }) => {
+  const id = 'demo:repair-006-s1';
+  const segments = await api<{ segments: { segment_index: number; turn_start: number }[] }>(
+    'getSegments',
+    { trajectory_id: id },
+  );
+  const step = defined(segments.segments[1], 'a second step');
+  await page.goto(appUrl(`/trajectory/${encodeURIComponent(id)}?turn=${step.turn_start}`));
+  await page.getByTestId('add-to-review').click();
+  const offered = page.getByTestId('add-review-segment').first();
+  await expect(offered).toHaveAttribute('data-segment-index', String(step.segment_index), LOADED);
+  await expect(offered).toContainText('(this turn)');
+  await offered.click();
+  await expect(page.getByTestId('add-to-review-status')).toContainText(
+    `Added step ${step.segment_index} to the review queue`,
+  );
+  const manual = await api<Queue>('listReviewQueue', { rule: 'manual' });
+  expect(manual.items).toContainEqual(
+    expect.objectContaining({
+      trajectory_id: id,
+      segment_index: step.segment_index,
+      rule: 'manual',
+      status: 'pending',
+    }),
+  );
+  await page.screenshot({ path: `${SHOTS}-added.png` });
+});

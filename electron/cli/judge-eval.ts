@@ -1,0 +1,142 @@
+// turnwise judge --db FILE eval --version ID [--endpoint URL --model NAME] [--segmentation S]
+//   [--api-key-env VAR] [--concurrency N] [--json]   (judge-command.ts routes the subcommand here)
+// Measures a judge prompt version against the suite (approved counterexamples and human labels):
+// accuracy, Cohen's kappa, per-role precision/recall/F1 and regression-in-success F1. With an
+// endpoint, the suite segments lacking this version's label are judged first.
+import type { AgreementReport, JudgeEvalRecord } from '../../shared/api-evaluation';
+import { parseSegmentation } from '../../shared/segments';
+import { parse, requireDb } from './args';
+import { call, withEngine } from './call';
+import { formatTable, printJson, usageFailure } from './output';
+import { followJob } from './run-job';
+
+function value(values: Record<string, unknown>, flag: string): string | undefined {
+  const text = values[flag];
+  if (text === undefined) return undefined;
+  if (typeof text !== 'string' || text.trim() === '') throw usageFailure(`--${flag} needs a value`);
+  return text;
+}
+
+function number(x: number | null, digits = 3): string {
+  return x === null ? '-' : x.toFixed(digits);
+}
+
+function reportRow(name: string, report: AgreementReport) {
+  return {
+    suite: name,
+    n: report.n,
+    accuracy: number(report.accuracy),
+    kappa: number(report.kappa),
+  };
+}
+
+function perRole(report: AgreementReport): string {
+  return formatTable(
+    ['role', 'support', 'precision', 'recall', 'F1'],
+    report.per_role.map((r) => ({
+      role: r.role,
+      support: r.support,
+      precision: number(r.precision),
+      recall: number(r.recall),
+      F1: number(r.f1),
+    })),
+  );
+}
+
+export function describeEval({ eval_id, result }: JudgeEvalRecord): string {
+  const model = result.model === null ? 'any model' : result.model;
+  const lines = [
+    `Judge ${result.prompt_version} (${model}) on ${result.segmentation} segments: ` +
+      `${result.suite_segments} in the suite, ${result.unjudged} without a label from it.`,
+  ];
+  if (result.judging !== null) {
+    const j = result.judging;
+    lines.push(
+      `Judged ${j.segments} suite segments first: ${j.labeled} labels written, ${j.cached} from ` +
+        `the cache, ${j.failed} failed (${j.prompt_tokens} tokens in, ${j.completion_tokens} out).`,
+    );
+  }
+  const ris = result.regression_in_success;
+  lines.push(
+    '',
+    formatTable(
+      ['suite', 'n', 'accuracy', 'kappa'],
+      [
+        reportRow('approved counterexamples', result.counterexamples),
+        reportRow('human-labeled segments', result.human_labeled),
+      ],
+    ),
+    '',
+    'Per role against human labels:',
+    perRole(result.human_labeled),
+    '',
+    'Per role against approved counterexamples:',
+    perRole(result.counterexamples),
+    '',
+    `Regression in successful trajectories: F1 ${number(ris.f1)} (precision ` +
+      `${number(ris.precision)}, recall ${number(ris.recall)}, support ${ris.support}).`,
+    `Stored as evaluation ${eval_id}.`,
+  );
+  return lines.join('\n');
+}
+
+async function evalCommand(values: Record<string, string | boolean | undefined>): Promise<void> {
+  const db = requireDb(values);
+  const version = value(values, 'version');
+  if (version === undefined) throw usageFailure('judge eval needs --version ID (a prompt version)');
+  const endpoint = value(values, 'endpoint');
+  const model = value(values, 'model');
+  if (endpoint !== undefined && model === undefined)
+    throw usageFailure('--endpoint goes with --model NAME');
+  const segmentation = value(values, 'segmentation');
+  if (segmentation !== undefined && parseSegmentation(segmentation) === null)
+    throw usageFailure(
+      `--segmentation is action, merge_identical or window:N (N >= 1), not '${segmentation}'`,
+    );
+  const apiKeyEnv = value(values, 'api-key-env');
+  const concurrencyText = value(values, 'concurrency');
+  const concurrency = concurrencyText === undefined ? undefined : Number(concurrencyText);
+  if (
+    concurrency !== undefined &&
+    (!/^[0-9]+$/.test(concurrencyText ?? '') || concurrency < 1 || concurrency > 64)
+  )
+    throw usageFailure(`--concurrency is a whole number from 1 to 64, not '${concurrencyText}'`);
+  if (endpoint === undefined && (apiKeyEnv !== undefined || concurrency !== undefined))
+    throw usageFailure('--api-key-env and --concurrency go with --endpoint');
+  const json = values.json === true;
+
+  await withEngine(db, false, async (engine) => {
+    const job = await call(
+      engine,
+      'startJudgeEval',
+      {
+        prompt_version: version,
+        ...(segmentation === undefined ? {} : { segmentation }),
+        ...(endpoint === undefined ? {} : { endpoint }),
+        ...(model === undefined ? {} : { model }),
+        ...(apiKeyEnv === undefined ? {} : { api_key_env: apiKeyEnv }),
+        ...(concurrency === undefined ? {} : { concurrency }),
+      },
+      'judge eval',
+    );
+    // Progress on stderr; Ctrl-C cancels (labels the judge wrote are kept, nothing is stored).
+    const final = await followJob(engine, job, 'judge eval', json);
+    const record = final.result as JudgeEvalRecord;
+    if (json) printJson({ eval_id: record.eval_id, ...record.result });
+    else process.stdout.write(`${describeEval(record)}\n`);
+  });
+}
+
+export async function judgeEvalCommand(args: string[]): Promise<void> {
+  const { values, positionals } = parse(args, {
+    db: { type: 'string' },
+    version: { type: 'string' },
+    endpoint: { type: 'string' },
+    model: { type: 'string' },
+    segmentation: { type: 'string' },
+    'api-key-env': { type: 'string' },
+    concurrency: { type: 'string' },
+  });
+  if (positionals.length > 0) throw usageFailure(`unexpected argument '${positionals[0]}'`);
+  await evalCommand(values);
+}

@@ -1,0 +1,186 @@
+// turnwise review --db FILE list [--status S] [--rule R] [--offset N] [--limit N] [--json]
+// turnwise review --db FILE decide ITEM_ID --approve|--reject|--relabel ROLE [--note TEXT]
+//   [--by NAME] [--json]
+// turnwise review --db FILE undo ITEM_ID [--by NAME] [--json]
+// turnwise review --db FILE queue [--dataset NAME] [--segmentation S] [--rule R]
+//   [--min-confidence X] [--json]
+// The review queue from the command line (docs/review.md); decisions commit before the answer.
+import type { ReviewQueueItem, ReviewQueueResult } from '../../shared/api-review';
+import { REVIEW_RULES, REVIEW_STATUSES } from '../../shared/api-review';
+import { ROLE_LABELS } from '../../shared/model';
+import { parseSegmentation } from '../../shared/segments';
+import type { Engine } from '../engine/engine-types';
+import { parse, requireDb, type Parsed } from './args';
+import { call, withEngine } from './call';
+import { formatTable, printJson, usageFailure } from './output';
+import { followJob } from './run-job';
+
+const ITEM_COLUMNS = ['item_id', 'rule', 'trajectory_id', 'segment_index', 'proposed', 'status'];
+
+function oneOf<T extends string>(
+  flag: string,
+  value: unknown,
+  allowed: readonly T[],
+): T | undefined {
+  if (value === undefined) return undefined;
+  if (typeof value !== 'string' || !(allowed as readonly string[]).includes(value))
+    throw usageFailure(`--${flag} is one of ${allowed.join(', ')}, not '${String(value)}'`);
+  return value as T;
+}
+
+function count(flag: string, value: unknown): number | undefined {
+  if (value === undefined) return undefined;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 0) throw usageFailure(`--${flag} takes a whole number`);
+  return n;
+}
+
+/** An item as the CLI prints it: DESIGN s7 names the rule `kind`. */
+const withKind = (item: ReviewQueueItem) => ({ ...item, kind: item.rule });
+
+function describeItem(item: ReviewQueueItem): string {
+  const label = item.decided_label === null ? '' : ` as ${item.decided_label}`;
+  const by = item.decided_by === null ? '' : ` by ${item.decided_by}`;
+  return `${item.item_id}: ${item.status}${label}${by} (${item.rule}: ${item.reason})`;
+}
+
+async function list(engine: Engine, { values }: Parsed): Promise<void> {
+  const status = oneOf('status', values.status, REVIEW_STATUSES);
+  const rule = oneOf('rule', values.rule, REVIEW_RULES);
+  const offset = count('offset', values.offset);
+  const limit = count('limit', values.limit);
+  const page = await call(
+    engine,
+    'listReviewQueue',
+    {
+      ...(status ? { status } : {}),
+      ...(rule ? { rule } : {}),
+      ...(offset !== undefined ? { offset } : {}),
+      ...(limit !== undefined ? { limit } : {}),
+    },
+    'review list',
+  );
+  if (values.json) {
+    printJson({ ...page, items: page.items.map(withKind) });
+    return;
+  }
+  console.log(formatTable([...ITEM_COLUMNS, 'reason'], page.items));
+  const shown = page.items.length < page.total ? ` (${page.items.length} shown)` : '';
+  console.log(`${page.total} items${shown}.`);
+}
+
+async function decide(engine: Engine, { values, positionals }: Parsed): Promise<void> {
+  const [itemId, extra] = positionals;
+  if (itemId === undefined) throw usageFailure('review decide needs an ITEM_ID');
+  if (extra !== undefined) throw usageFailure(`unexpected argument '${extra}'`);
+  const chosen = [
+    values.approve && 'approve',
+    values.reject && 'reject',
+    values.relabel && 'relabel',
+  ];
+  const decisions = chosen.filter((d): d is 'approve' | 'reject' | 'relabel' => Boolean(d));
+  if (decisions.length !== 1)
+    throw usageFailure('give exactly one of --approve, --reject, --relabel ROLE');
+  const [decision] = decisions;
+  const label = oneOf('relabel', values.relabel, ROLE_LABELS);
+  const item = await call(
+    engine,
+    'decideReviewItem',
+    {
+      item_id: itemId,
+      decision: decision ?? 'reject',
+      ...(label ? { label } : {}),
+      ...(typeof values.note === 'string' ? { note: values.note } : {}),
+      ...(typeof values.by === 'string' ? { by: values.by } : {}),
+    },
+    'review decide',
+  );
+  if (values.json) printJson(withKind(item));
+  else console.log(describeItem(item));
+}
+
+async function undo(engine: Engine, { values, positionals }: Parsed): Promise<void> {
+  const [itemId, extra] = positionals;
+  if (itemId === undefined) throw usageFailure('review undo needs an ITEM_ID');
+  if (extra !== undefined) throw usageFailure(`unexpected argument '${extra}'`);
+  const item = await call(
+    engine,
+    'undoReviewDecision',
+    { item_id: itemId, ...(typeof values.by === 'string' ? { by: values.by } : {}) },
+    'review undo',
+  );
+  if (values.json) printJson(withKind(item));
+  else console.log(describeItem(item));
+}
+
+async function queue(engine: Engine, { values, positionals }: Parsed): Promise<void> {
+  if (positionals.length > 0) throw usageFailure(`unexpected argument '${positionals[0]}'`);
+  const segmentation = values.segmentation;
+  if (typeof segmentation === 'string' && parseSegmentation(segmentation) === null)
+    throw usageFailure(
+      `--segmentation is action, merge_identical or window:N (N >= 1), not '${segmentation}'`,
+    );
+  const rule = oneOf('rule', values.rule, REVIEW_RULES);
+  if (rule === 'manual') throw usageFailure("'manual' items are added by hand, not by rules");
+  const minConfidence = values['min-confidence'];
+  const confidence = minConfidence === undefined ? undefined : Number(minConfidence);
+  if (confidence !== undefined && !(confidence >= 0 && confidence <= 1))
+    throw usageFailure('--min-confidence is a number from 0 to 1');
+  let datasetId: string | undefined;
+  if (values.dataset !== undefined) {
+    // --dataset takes the name given at import (or the id).
+    const { datasets } = await call(engine, 'listDatasets', {}, 'review queue');
+    const found = datasets.find(
+      (d) => d.name === values.dataset || d.dataset_id === values.dataset,
+    );
+    if (!found) throw usageFailure(`--dataset: no dataset named '${String(values.dataset)}'`);
+    datasetId = found.dataset_id;
+  }
+  const job = await call(
+    engine,
+    'startReviewQueue',
+    {
+      ...(datasetId ? { dataset_id: datasetId } : {}),
+      ...(typeof segmentation === 'string' ? { segmentation } : {}),
+      ...(rule ? { rules: [rule] } : {}),
+      ...(confidence !== undefined ? { min_confidence: confidence } : {}),
+    },
+    'review queue',
+  );
+  const final = await followJob(engine, job, 'review queue', values.json === true);
+  const result = final.result as ReviewQueueResult;
+  if (values.json) {
+    printJson(result);
+    return;
+  }
+  const rules = Object.entries(result.by_rule)
+    .map(([name, n]) => `${name} ${n}`)
+    .join(', ');
+  console.log(`Added ${result.added} review items (${rules}).`);
+}
+
+const ACTIONS = { list, decide, undo, queue } as const;
+
+export async function reviewCommand(args: string[]): Promise<void> {
+  const parsed = parse(args, {
+    db: { type: 'string' },
+    status: { type: 'string' },
+    rule: { type: 'string' },
+    offset: { type: 'string' },
+    limit: { type: 'string' },
+    approve: { type: 'boolean' },
+    reject: { type: 'boolean' },
+    relabel: { type: 'string' },
+    note: { type: 'string' },
+    by: { type: 'string' },
+    dataset: { type: 'string' },
+    segmentation: { type: 'string' },
+    'min-confidence': { type: 'string' },
+  });
+  const db = requireDb(parsed.values);
+  const [action, ...positionals] = parsed.positionals;
+  if (action === undefined || !Object.hasOwn(ACTIONS, action))
+    throw usageFailure(`review needs list, decide, undo or queue, not '${action ?? ''}'`);
+  const run = ACTIONS[action as keyof typeof ACTIONS];
+  await withEngine(db, action === 'list', (engine) => run(engine, { ...parsed, positionals }));
+}

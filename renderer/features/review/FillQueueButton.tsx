@@ -1,0 +1,40 @@
+// "Fill the queue": runs the queue rules over the workspace (a job), then reloads the list. Items
+// already queued keep their decisions; a re-run adds only what is new.
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import { useEffect, useRef } from 'react';
+import { useJob } from '../../api/useJob';
+import { ErrorAlert } from '../../components/ErrorAlert';
+
+type Props = { onDone: (message: string) => void };
+
+export function FillQueueButton({ onDone }: Props) {
+  const { job, error, start } = useJob('startReviewQueue');
+  const running = job?.status === 'running';
+  const reported = useRef<string | null>(null);
+  useEffect(() => {
+    if (job === null || running || reported.current === job.job_id) return;
+    reported.current = job.job_id;
+    const result = job.result as { added?: number } | null;
+    onDone(
+      job.status === 'succeeded'
+        ? `The queue rules added ${result?.added ?? 0} new items.`
+        : `Filling the queue ${job.status}: ${job.error?.message ?? 'no reason given'}`,
+    );
+  }, [job, onDone, running]);
+  return (
+    <>
+      <Button
+        variant="outlined"
+        onClick={() => void start({})}
+        disabled={running}
+        startIcon={running ? <CircularProgress size={14} /> : undefined}
+        data-testid="review-fill-queue"
+        title="Apply the queue rules to every dataset (items already queued keep their decisions)"
+      >
+        Fill queue
+      </Button>
+      {error !== null && <ErrorAlert error={error} title="Could not start the queue rules" />}
+    </>
+  );
+}
