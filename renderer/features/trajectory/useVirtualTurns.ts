@@ -110,12 +110,15 @@ export function useVirtualTurns(count: number, estimate: (index: number) => numb
   useLayoutEffect(() => {
     const pending = target.current;
     if (pending === null || scroller === null || list === null) return;
-    pending.tries += 1;
-    if (pending.tries > MAX_CORRECTIONS) {
-      target.current = null;
-      return;
-    }
     const frame = requestAnimationFrame(() => {
+      // Counted when a correction runs, not per render: measuring many cards re-renders several
+      // times per frame, and each render cancels the frame before, which used to spend the
+      // corrections before any ran and leave a far turn short of the view on a busy machine.
+      pending.tries += 1;
+      if (pending.tries > MAX_CORRECTIONS) {
+        target.current = null;
+        return;
+      }
       const element = list.querySelector<HTMLElement>(`[data-index="${pending.index}"]`);
       if (element === null) {
         const y = offsets[pending.index] ?? 0;
