@@ -100,6 +100,8 @@ test('the options follow the target: weights, train flags, tokenizer, task promp
   const pick = async (target: string) => {
     await page.getByTestId('export-target').locator('..').click();
     await page.getByRole('option', { name: new RegExp(`^${target} `) }).click();
+    // The menu fades out over the page; a click while it is still there would land on it.
+    await expect(page.getByRole('listbox')).toBeHidden();
   };
   await pick('ms-swift');
   await expect(page.getByTestId('export-weight-source')).toBeAttached();
