@@ -4,16 +4,11 @@
 // with every sibling whose value is lower by at least `min_gap`. Values come from the whole group,
 // while the representative rollouts of a pair must be selected trajectories.
 import type { Pairing } from '../../../shared/api-export';
-import { buildTurnTree, type TurnTreeNode } from '../../../shared/turn-tree';
-import { MAX_TREE_ROLLOUTS, treeRollouts } from '../credit/turn-tree-query';
-import type { Row, Workspace } from '../store/workspace';
+import type { TurnTreeNode } from '../../../shared/turn-tree';
+import type { Workspace } from '../store/workspace';
+import { visitGroupTrees, type GroupKey } from './group-trees';
 import type { SelectedTrajectory } from './selection';
 import type { RecordUnit } from './targets/export-target';
-
-interface GroupKey {
-  dataset_id: string;
-  group_id: string;
-}
 
 export interface StepPair {
   /** The representatives: the chosen (higher-value) rollout first. */
@@ -65,13 +60,6 @@ export function branchPairs(
   return pairs;
 }
 
-function sameGroup(member: Row, group: GroupKey): boolean {
-  return member.dataset_id === group.dataset_id && member.group_id === group.group_id;
-}
-
-/** Groups whose trees are built per round, so memory holds a bounded number of them. */
-const GROUPS_PER_ROUND = 32;
-
 /**
  * The step pairs of the selected trajectories' groups. Trajectories without a group, and groups
  * too large for a tree, yield none; each such trajectory is reported once in `skipped`.
@@ -93,46 +81,19 @@ export async function stepPairUnits(
   }
   const ordered = [...groups.entries()].sort(([a], [b]) => (a < b ? -1 : 1)).map(([, g]) => g);
   const units: RecordUnit[] = [];
-  for (let start = 0; start < ordered.length; start += GROUPS_PER_ROUND) {
-    const round = ordered.slice(start, start + GROUPS_PER_ROUND);
-    const members = await workspace.query(
-      `SELECT dataset_id, group_id, trajectory_id, success FROM tw_trajectories
-       WHERE ${round.map((_, i) => `(dataset_id = $${2 * i + 1} AND group_id = $${2 * i + 2})`).join(' OR ')}
-       ORDER BY dataset_id, group_id, sample_index NULLS LAST, trajectory_id`,
-      round.flatMap((g) => [g.dataset_id, g.group_id]),
-    );
-    // One read of every rollout of the round's groups (they can be built into trees by group).
-    const fits = round.filter((group) => {
-      const size = members.filter((m) => sameGroup(m, group)).length;
-      if (size <= MAX_TREE_ROLLOUTS) return true;
-      for (const m of members) {
-        if (sameGroup(m, group) && chosenIds.has(String(m.trajectory_id))) {
-          skipped.push('group too large for a turn tree');
-        }
+  await visitGroupTrees(workspace, ordered, (_group, nodes, members) => {
+    if (nodes === null) {
+      for (const id of members) {
+        if (chosenIds.has(id)) skipped.push('group too large for a turn tree');
       }
-      return false;
-    });
-    const rollouts = await treeRollouts(
-      workspace,
-      members
-        .filter((m) => fits.some((group) => sameGroup(m, group)))
-        .map((m) => ({
-          trajectory_id: String(m.trajectory_id),
-          success: typeof m.success === 'boolean' ? m.success : null,
-        })),
-    );
-    const byId = new Map(rollouts.map((r) => [r.rollout_id, r]));
-    for (const group of fits) {
-      const tree = members
-        .filter((m) => sameGroup(m, group))
-        .flatMap((m) => byId.get(String(m.trajectory_id)) ?? []);
-      for (const pair of branchPairs(buildTurnTree(tree), chosenIds, pairing.min_gap)) {
-        units.push({
-          trajectory_ids: [...pair.trajectory_ids],
-          step: { turn_index: pair.turn_index, values: [...pair.values] },
-        });
-      }
+      return;
     }
-  }
+    for (const pair of branchPairs(nodes, chosenIds, pairing.min_gap)) {
+      units.push({
+        trajectory_ids: [...pair.trajectory_ids],
+        step: { turn_index: pair.turn_index, values: [...pair.values] },
+      });
+    }
+  });
   return { units, skipped };
 }
