@@ -135,6 +135,15 @@ export function toolSchemasOf(stored: string | null, messages: ChatMessage[]): T
   }));
 }
 
+/** The tool schemas of several trajectories, one per name (the first trajectory's wins). */
+export function mergedToolSchemas(trajectories: readonly LoadedTrajectory[]): ToolSchema[] {
+  const byName = new Map<string, ToolSchema>();
+  for (const schema of trajectories.flatMap((t) => t.tool_schemas)) {
+    if (!byName.has(schema.function.name)) byName.set(schema.function.name, schema);
+  }
+  return [...byName.values()];
+}
+
 /** Loads the turns of some trajectories (one query), in turn order. */
 export async function loadTrajectories(
   workspace: Workspace,

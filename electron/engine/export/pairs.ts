@@ -1,6 +1,7 @@
 // Preference pairs for trl-dpo, trl-kto and llamafactory (DESIGN s4): trajectory-level pairs (ETO:
 // a success and a failure of the same task) and step-level pairs at turn-tree branch points
 // (IPR, see step-pairs.ts), planned together so every preference target pairs the same way.
+import { normalizeWhitespace } from '../../../shared/segments';
 import { canonicalJson } from '../importers/canonical-json';
 import type { ChatMessage, LoadedTrajectory } from './chat-messages';
 import type { SelectedTrajectory } from './selection';
@@ -79,7 +80,7 @@ function messageKey(message: ChatMessage): string {
     message.role === 'assistant'
       ? (message.tool_calls ?? []).map((c) => [c.function.name, c.function.arguments])
       : [];
-  return canonicalJson([message.role, message.content.replace(/\s+/g, ' ').trim(), calls]);
+  return canonicalJson([message.role, normalizeWhitespace(message.content), calls]);
 }
 
 /** The first index where two conversations differ, or null if one is a prefix of the other. */

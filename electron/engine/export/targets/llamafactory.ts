@@ -6,7 +6,7 @@
 // messages of one side are merged and trailing input turns are cut.
 // With `preference`, its ranking format instead: the conversation is the prompt (ending on an
 // input turn), `chosen` and `rejected` one model turn each, registered with "ranking": true.
-import type { ChatMessage, LoadedTrajectory } from '../chat-messages';
+import { mergedToolSchemas, type ChatMessage, type LoadedTrajectory } from '../chat-messages';
 import { firstDivergence, preferencePlan, stepChoice } from '../pairs';
 import type { BuiltRecord, ExportTargetModule, RecordUnit } from './export-target';
 import { onePerTrajectory } from './export-target';
@@ -68,11 +68,7 @@ export function shareGptTurns(
 
 /** LLaMA-Factory's tool formatters take the flat {name, description, parameters} form. */
 function toolsText(trajectories: LoadedTrajectory[]): string {
-  const byName = new Map<string, unknown>();
-  for (const schema of trajectories.flatMap((t) => t.tool_schemas)) {
-    if (!byName.has(schema.function.name)) byName.set(schema.function.name, schema.function);
-  }
-  return JSON.stringify([...byName.values()]);
+  return JSON.stringify(mergedToolSchemas(trajectories).map((schema) => schema.function));
 }
 
 function conversationRecord(trajectory: LoadedTrajectory): BuiltRecord {

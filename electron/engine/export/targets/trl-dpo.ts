@@ -4,17 +4,9 @@
 // Step-level pairs (turn-tree branch points): the prompt is the shared history up to the branch,
 // chosen and rejected the one assistant turn each took there.
 import { canonicalJson } from '../../importers/canonical-json';
-import { splitPrompt, type ToolSchema } from '../chat-messages';
+import { mergedToolSchemas, splitPrompt } from '../chat-messages';
 import { preferencePlan, stepChoice } from '../pairs';
 import type { ExportTargetModule } from './export-target';
-
-export function mergedTools(a: ToolSchema[], b: ToolSchema[]): ToolSchema[] {
-  const byName = new Map<string, ToolSchema>();
-  for (const schema of [...a, ...b]) {
-    if (!byName.has(schema.function.name)) byName.set(schema.function.name, schema);
-  }
-  return [...byName.values()];
-}
 
 export const TRL_DPO: ExportTargetModule = {
   name: 'trl-dpo',
@@ -22,7 +14,7 @@ export const TRL_DPO: ExportTargetModule = {
   plan: preferencePlan,
   build: ([chosen, rejected], _context, unit) => {
     if (chosen === undefined || rejected === undefined) return { skip: 'trajectory not found' };
-    const tools = mergedTools(chosen.tool_schemas, rejected.tool_schemas);
+    const tools = mergedToolSchemas([chosen, rejected]);
     if (unit?.step !== undefined) {
       const step = stepChoice(chosen, rejected, unit.step.turn_index);
       if ('skip' in step) return step;
