@@ -5,6 +5,7 @@ import {
   type ExportSelection,
   type ExportTarget,
 } from '../../shared/api-export';
+import { withoutUndefined } from '../../shared/without-undefined';
 import type { Options } from './args';
 import { usageFailure } from './output';
 
@@ -83,12 +84,6 @@ function pairKinds(values: Values): { trajectory: boolean; step: boolean } | und
   return { trajectory: kinds.includes('trajectory'), step: kinds.includes('step') };
 }
 
-function defined<T extends Record<string, unknown>>(object: T): Partial<T> {
-  return Object.fromEntries(
-    Object.entries(object).filter(([, v]) => v !== undefined),
-  ) as Partial<T>;
-}
-
 /** The selection fields the flags set, validated; `base` holds target, filter and where. */
 export function exportSelectionOf(
   values: Values,
@@ -96,7 +91,7 @@ export function exportSelectionOf(
 ): ExportSelection {
   const input = {
     ...base,
-    ...defined({
+    ...withoutUndefined({
       top_k: numberFlag(values, 'top-k'),
       top_k_by: text(values, 'top-k-by'),
       max_per_task: numberFlag(values, 'max-per-task'),
@@ -107,7 +102,7 @@ export function exportSelectionOf(
       preference: values.preference === true ? true : undefined,
       tokenizer_path: text(values, 'tokenizer'),
     }),
-    weighting: defined({
+    weighting: withoutUndefined({
       source: text(values, 'weight-source'),
       transform: text(values, 'weight-transform'),
       scale: numberFlag(values, 'weight-scale'),
@@ -118,7 +113,7 @@ export function exportSelectionOf(
       drift_beta: numberFlag(values, 'drift-beta'),
       duplicate_by_weight: values['duplicate-by-weight'] === true ? true : undefined,
     }),
-    pairs: defined({
+    pairs: withoutUndefined({
       ...pairKinds(values),
       min_gap: numberFlag(values, 'step-min-gap'),
       max_pairs_per_task: numberFlag(values, 'max-pairs-per-task'),

@@ -11,6 +11,7 @@ import {
   type TOP_K_ORDERS,
 } from '../../../shared/api-export';
 import type { TrajectoryFilter } from '../../../shared/trajectory-filter';
+import { withoutUndefined } from '../../../shared/without-undefined';
 
 export interface ExportDraft {
   target: ExportTarget;
@@ -81,12 +82,6 @@ function required(text: string): number {
   return text.trim() === '' ? Number.NaN : Number(text);
 }
 
-function setOnly<T extends Record<string, unknown>>(object: T): Partial<T> {
-  return Object.fromEntries(
-    Object.entries(object).filter(([, v]) => v !== undefined),
-  ) as Partial<T>;
-}
-
 export type DraftResult =
   | { ok: true; selection: ExportSelection; input: z.input<typeof ExportSelectionSchema> }
   | { ok: false; problems: Record<string, string> };
@@ -101,7 +96,7 @@ export function draftSelection(filter: TrajectoryFilter, draft: ExportDraft): Dr
   const input = {
     target: draft.target,
     filter,
-    ...setOnly({
+    ...withoutUndefined({
       where: where === '' ? undefined : where,
       top_k: numberOrUnset(draft.topK),
       max_per_task: numberOrUnset(draft.maxPerTask),
