@@ -8,7 +8,7 @@ import DialogTitle from '@mui/material/DialogTitle';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
-import { ANNOTATOR_PATTERN } from '../hooks/useAnnotator';
+import { isAnnotatorName } from '../hooks/useAnnotator';
 
 type Props = {
   current: string;
@@ -19,7 +19,7 @@ type Props = {
 export function AnnotatorDialog({ current, onSave, onClose }: Props) {
   const [draft, setDraft] = useState(current);
   const name = draft.trim();
-  const valid = ANNOTATOR_PATTERN.test(name);
+  const valid = isAnnotatorName(name);
   const save = () => {
     if (valid && onSave(name)) onClose();
   };

@@ -2,18 +2,21 @@
 // localStorage, so it survives restarts; every human label and review decision carries it
 // (source human:<name>). Shared by all hooks through a storage event, so a change shows at once.
 import { useCallback, useSyncExternalStore } from 'react';
+import { AnnotatorName } from '../../shared/api-review';
 
 export const ANNOTATOR_STORAGE_KEY = 'turnwise.annotator';
 export const DEFAULT_ANNOTATOR = 'local';
-/** The API's rule for annotator names (shared/api-review.ts AnnotatorName). */
-export const ANNOTATOR_PATTERN = /^[A-Za-z0-9._-]{1,64}$/;
+/** Whether the API accepts a name as a reviewer (shared/api-review.ts AnnotatorName). */
+export function isAnnotatorName(name: string): boolean {
+  return AnnotatorName.safeParse(name).success;
+}
 
 const CHANGED = 'turnwise-annotator-changed';
 
 function read(): string {
   try {
     const value = window.localStorage.getItem(ANNOTATOR_STORAGE_KEY);
-    return value !== null && ANNOTATOR_PATTERN.test(value) ? value : DEFAULT_ANNOTATOR;
+    return value !== null && isAnnotatorName(value) ? value : DEFAULT_ANNOTATOR;
   } catch {
     return DEFAULT_ANNOTATOR;
   }
@@ -32,7 +35,7 @@ function subscribe(onChange: () => void): () => void {
 export function useAnnotator(): [string, (name: string) => boolean] {
   const name = useSyncExternalStore(subscribe, read, () => DEFAULT_ANNOTATOR);
   const setName = useCallback((next: string) => {
-    if (!ANNOTATOR_PATTERN.test(next)) return false;
+    if (!isAnnotatorName(next)) return false;
     try {
       window.localStorage.setItem(ANNOTATOR_STORAGE_KEY, next);
     } catch {
