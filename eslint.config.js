@@ -69,6 +69,7 @@ export default tseslint.config(
       'test-results/**',
       'playwright-report/**',
       'datasets/**',
+      'release/**',
     ],
   },
   js.configs.recommended,

@@ -3,24 +3,10 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
-import { CONTENT_SECURITY_POLICY } from './shared/csp.ts';
+import { CONTENT_SECURITY_POLICY, metaPolicy } from './shared/csp.ts';
 
 const CSP_PLACEHOLDER =
   /<meta http-equiv="Content-Security-Policy" content="%TURNWISE_CSP%"\s*\/?>/;
-
-// Browsers ignore these directives in a <meta> policy and log an error for each; the HTTP server
-// and Electron still send the full policy as a header.
-const HEADER_ONLY_DIRECTIVES = ['frame-ancestors', 'report-uri', 'sandbox'];
-
-function metaPolicy(policy: string): string {
-  return policy
-    .split(';')
-    .map((directive) => directive.trim())
-    .filter((directive) => !HEADER_ONLY_DIRECTIVES.includes(directive.split(/\s+/)[0] ?? ''))
-    .join('; ')
-    .replaceAll('&', '&amp;')
-    .replaceAll('"', '&quot;');
-}
 
 /** Fills the CSP meta tag of index.html from shared/csp.ts, so there is one source of truth. */
 function contentSecurityPolicy(): Plugin {
@@ -49,7 +35,14 @@ export default defineConfig({
   root: fileURLToPath(new URL('./renderer', import.meta.url)),
   base: './',
   plugins: [react(), contentSecurityPolicy()],
-  server: api ? { proxy: { '/api': { target: api, changeOrigin: true } } } : undefined,
+  // The server refuses API calls from other origins; the dev proxy forwards them as its own.
+  server: api
+    ? {
+        proxy: {
+          '/api': { target: api, changeOrigin: true, headers: { origin: new URL(api).origin } },
+        },
+      }
+    : undefined,
   build: {
     outDir:
       process.env.TURNWISE_RENDERER_DIR ||

@@ -1,14 +1,11 @@
 // The export section: imports N demo-generator trajectories (not timed), then times exports of
 // several targets through the engine against a hand-written DuckDB COPY of the same trajectories
 // as plain {"messages"} JSON lines, each in its own process.
-import { rmSync, statSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import path from 'node:path';
-import { writeBenchInput } from './generate-input';
+import { importedWorkspace } from './imported-workspace';
 import { runStamp, runTask } from './run-task';
 import type { Measurement } from './tasks/measure';
-
-/** Demo-generator records average about 14 kB; this over-asks, then the count caps the file. */
-const MB_PER_1000_TRAJECTORIES = 20;
 
 const CASES: { title: string; selection: Record<string, unknown> }[] = [
   { title: 'trl-sft (JSONL)', selection: { target: 'trl-sft' } },
@@ -25,18 +22,7 @@ const CASES: { title: string; selection: Record<string, unknown> }[] = [
 
 export async function exportSection(dir: string, trajectories: number): Promise<string> {
   const stamp = runStamp();
-  const input = path.join(dir, 'export-input.jsonl');
-  const db = path.join(dir, 'export.duckdb');
-  console.log(`Generating ${trajectories} trajectories for the export section...`);
-  const written = await writeBenchInput(
-    input,
-    Math.ceil((trajectories / 1000) * MB_PER_1000_TRAJECTORIES),
-    trajectories,
-  );
-  const inputMb = statSync(input).size / 1e6;
-  console.log(`  ${inputMb.toFixed(0)} MB; importing (not timed)...`);
-  const imported = runTask('turnwise-import', [input, db]);
-  rmSync(input, { force: true });
+  const { db, records, inputMb, imported } = await importedWorkspace(dir, 'export', trajectories);
   console.log('Running the export baseline (DuckDB COPY)...');
   const baseline = runTask('export-duckdb', [db, path.join(dir, 'baseline.jsonl')]);
   rmSync(path.join(dir, 'baseline.jsonl'), { force: true });
@@ -54,7 +40,7 @@ export async function exportSection(dir: string, trajectories: number): Promise<
         `${(baseline.seconds / m.seconds).toFixed(2)} | ${m.peak_rss_mb} |`,
     );
   }
-  const count = written.records.toLocaleString('en-US');
+  const count = records.toLocaleString('en-US');
   return `## Export: ${count} trajectories
 
 ${stamp}

@@ -10,6 +10,7 @@ export const SECTION_ORDER = [
   'explorer',
   'trajectory',
   'export',
+  'load',
 ] as const;
 export type SectionName = (typeof SECTION_ORDER)[number];
 

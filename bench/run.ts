@@ -3,7 +3,8 @@
 // bare DuckDB read_json and a plain JSON.parse pass on the same file), credit, the turn tree, the
 // explorer filter over 1M trajectories (against hand-written DuckDB SQL) and opening a 2,000-turn
 // trajectory in Chromium (against a 20-turn one), and exporting 100k trajectories (against a DuckDB
-// COPY). `-- --only explorer,trajectory` runs some of
+// COPY), and browser mode under load (concurrent clients against `turnwise serve`; it fails on any
+// error). `-- --only explorer,trajectory` runs some of
 // them; bench/RESULTS.md keeps the sections that were not re-run.
 import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir, totalmem } from 'node:os';
@@ -11,6 +12,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { explorerSection } from './explorer-section';
 import { exportSection } from './export-section';
+import { loadSection } from './load-section';
 import { writeBenchInput } from './generate-input';
 import { mergeResults, SECTION_ORDER, type SectionName } from './results-file';
 import { runStamp, runTask, today } from './run-task';
@@ -27,6 +29,10 @@ const { values } = parseArgs({
     'explorer-trajectories': { type: 'string', default: '1000000' },
     'trajectory-turns': { type: 'string', default: '2000' },
     'export-trajectories': { type: 'string', default: '100000' },
+    'load-clients': { type: 'string', default: '20' },
+    'load-seconds': { type: 'string', default: '60' },
+    /** Demo-generator trajectories in the load section's workspace. */
+    'load-trajectories': { type: 'string', default: '10000' },
     out: { type: 'string', default: path.join(import.meta.dirname, 'RESULTS.md') },
   },
 });
@@ -163,6 +169,13 @@ try {
     explorer: () => explorerSection(dir, Number(values['explorer-trajectories'])),
     trajectory: () => trajectorySection(dir, Number(values['trajectory-turns'])),
     export: () => exportSection(dir, Number(values['export-trajectories'])),
+    load: () =>
+      loadSection(
+        dir,
+        Number(values['load-clients']),
+        Number(values['load-seconds']),
+        Number(values['load-trajectories']),
+      ),
   };
   for (const name of SECTION_ORDER) {
     if (only.includes(name)) sections.set(name, await runs[name]());

@@ -8,6 +8,7 @@ import {
   ipcMain,
   Menu,
   protocol,
+  safeStorage,
   session,
   shell,
   type WebContents,
@@ -18,6 +19,8 @@ import { APP_SCHEME_PRIVILEGES, createAppProtocolHandler } from './app-protocol'
 import { openEngineInWorker } from './engine/engine-in-worker';
 import type { Engine } from './engine/engine-types';
 import { forwardJobEvents, registerIpc } from './ipc';
+import { registerKeyIpc } from './key-ipc';
+import { KeyStore } from './key-store';
 import { parseWorkspaceArg } from './launch-args';
 import {
   aboutDialog,
@@ -78,6 +81,17 @@ if (!app.requestSingleInstanceLock()) {
 async function start(): Promise<void> {
   guardSession(session.defaultSession);
   protocol.handle(APP_SCHEME, createAppProtocolHandler(RENDERER_ROOT));
+  // Keys kept in the OS keychain become environment variables before the engine starts.
+  const keys = new KeyStore(
+    path.join(app.getPath('userData'), 'api-keys.json'),
+    safeStorage,
+    process.env,
+  );
+  try {
+    keys.exportAll();
+  } catch (error) {
+    reportError(error);
+  }
   const requested = parseWorkspaceArg(process.argv, process.cwd());
   engine = await openFirstWorkspace(requested ?? (await pickWorkspaceToOpen(workspaceDialog())));
   if (engine === null) {
@@ -88,6 +102,7 @@ async function start(): Promise<void> {
     getEngine: () => engine,
     getAppContentsId: () => liveContents()?.id ?? null,
   });
+  registerKeyIpc(ipcMain, { store: keys, getAppContentsId: () => liveContents()?.id ?? null });
   stopJobEvents = forwardJobEvents(engine, liveContents);
   installMenu();
   createMainWindow();
@@ -109,13 +124,14 @@ async function openFirstWorkspace(initial: string | null): Promise<Engine | null
 }
 
 function createMainWindow(): void {
-  const win = new BrowserWindow(
-    createWindowOptions({
-      preloadPath: PRELOAD_PATH,
-      title: windowTitle(),
-      devTools: !app.isPackaged,
-    }),
-  );
+  const options = createWindowOptions({
+    preloadPath: PRELOAD_PATH,
+    title: windowTitle(),
+    devTools: !app.isPackaged,
+  });
+  // Electronegativity cannot see through createWindowOptions, whose contextIsolation, sandbox and
+  // Auxclick settings window.test.ts asserts, hence the inline exceptions on the next line.
+  const win = new BrowserWindow(options); // eng-disable CONTEXT_ISOLATION_JS_CHECK SANDBOX_JS_CHECK AUXCLICK_JS_CHECK
   mainWindow = win;
   win.once('ready-to-show', () => win.show());
   // The title names the open workspace; the page does not get to change it.

@@ -1,4 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
+import { API_KEY_CHANNELS } from '../shared/api-keys';
 import { API_METHODS, channelOf, JOB_EVENT_CHANNEL, type JobState } from '../shared/api';
 
 // The real 'electron' package would try to download its binary; the preload only needs these two.
@@ -41,7 +42,7 @@ describe('preload bridge', () => {
     const [key, bridge] = electron.exposeInMainWorld.mock.calls[0] ?? [];
     expect(key).toBe('turnwise');
     expect(Object.keys(bridge as object).sort()).toEqual(
-      [...API_METHODS, 'onJobEvent', 'pathForFile'].sort(),
+      [...API_METHODS, 'onJobEvent', 'pathForFile', 'apiKeys'].sort(),
     );
   });
 
@@ -54,9 +55,27 @@ describe('preload bridge', () => {
 
   it('has exactly one function per API method plus onJobEvent', () => {
     const bridge = createBridge(fakeIpc(), electron.webUtils);
-    const keys = Object.keys(bridge).filter((key) => key !== 'onJobEvent' && key !== 'pathForFile');
+    const extras = ['onJobEvent', 'pathForFile', 'apiKeys'];
+    const keys = Object.keys(bridge).filter((key) => !extras.includes(key));
     expect(keys.sort()).toEqual([...API_METHODS].sort());
-    for (const value of Object.values(bridge)) expect(typeof value).toBe('function');
+    for (const key of keys) expect(typeof bridge[key as keyof typeof bridge]).toBe('function');
+  });
+
+  it('reaches the API-key channels with their own functions, nothing generic', async () => {
+    const ipc = fakeIpc();
+    const keys = createBridge(ipc, electron.webUtils).apiKeys;
+    expect(Object.keys(keys ?? {}).sort()).toEqual(['list', 'remove', 'store']);
+    await keys?.list();
+    expect(ipc.invoke).toHaveBeenLastCalledWith(API_KEY_CHANNELS.list, {});
+    await keys?.store({ name: 'OPENAI_API_KEY', key: 'k' });
+    expect(ipc.invoke).toHaveBeenLastCalledWith(API_KEY_CHANNELS.store, {
+      name: 'OPENAI_API_KEY',
+      key: 'k',
+    });
+    await keys?.remove({ name: 'OPENAI_API_KEY' });
+    expect(ipc.invoke).toHaveBeenLastCalledWith(API_KEY_CHANNELS.remove, {
+      name: 'OPENAI_API_KEY',
+    });
   });
 
   it("calls ipcRenderer.invoke on each method's own channel with the input", async () => {

@@ -3,11 +3,17 @@
 // never sees ipcRenderer or IPC event objects. Built as CommonJS (out/electron/preload.cjs).
 import { contextBridge, ipcRenderer, webUtils } from 'electron';
 import type { ApiMethod, channelOf, JOB_EVENT_CHANNEL, JobState } from '../shared/api';
+import type { API_KEY_CHANNELS } from '../shared/api-keys';
 import type { TurnwiseBridge } from '../shared/bridge';
 
 // Type-only imports keep zod and every schema out of the sandboxed preload (it would be ~750 kB
 // for two string constants). The annotations make the compiler hold these equal to shared/api.
 const JOB_EVENTS: typeof JOB_EVENT_CHANNEL = 'turnwise:job-event';
+const KEY_CHANNELS: typeof API_KEY_CHANNELS = {
+  list: 'turnwise:apiKeys:list',
+  store: 'turnwise:apiKeys:store',
+  remove: 'turnwise:apiKeys:remove',
+};
 function channel(method: ApiMethod): ReturnType<typeof channelOf> {
   return `turnwise:${method}`;
 }
@@ -91,6 +97,12 @@ export function createBridge(ipc: IpcRendererLike, files: WebUtilsLike): Turnwis
       return () => {
         ipc.removeListener(JOB_EVENTS, relay);
       };
+    },
+    // Keys go to the main process (OS keychain); only their names ever come back.
+    apiKeys: {
+      list: () => invoke(KEY_CHANNELS.list, {}),
+      store: (input) => invoke(KEY_CHANNELS.store, input),
+      remove: (input) => invoke(KEY_CHANNELS.remove, input),
     },
     // Only a File object from a drop or an <input type=file> has a path; anything else throws.
     pathForFile: (file) => files.getPathForFile(file as never),

@@ -151,12 +151,12 @@ describe('HTTP guards', () => {
   });
 
   it('serves the renderer with a CSP and never a file outside it', async () => {
-    const index = await fetch(`http://127.0.0.1:${server.port}/`);
+    const index = await fetch(`http://127.0.0.1:${server.port}/?token=${server.token}`);
     expect(index.status).toBe(200);
     expect(index.headers.get('content-security-policy')).toContain("script-src 'self'");
     expect(await index.text()).toContain('<title>Turnwise</title>');
     for (const probe of ['/../secret.txt', '/%2e%2e/secret.txt', '/assets/..%2f..%2fsecret.txt']) {
-      const response = await fetch(`http://127.0.0.1:${server.port}${probe}`);
+      const response = await fetch(`http://127.0.0.1:${server.port}${probe}?token=${server.token}`);
       expect(await response.text()).not.toContain('not for the browser');
     }
   });

@@ -1,4 +1,6 @@
-// Browser mode: the same API over HTTP on 127.0.0.1, behind a per-run token, plus the built renderer.
+// Browser mode: the same API over HTTP on 127.0.0.1 (another address only when asked), behind a
+// per-run token, plus the built renderer. Every request needs the token: API calls in a header,
+// page loads in the URL printed at start, which then lives in a same-site-only cookie.
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -6,6 +8,13 @@ import { CONTENT_SECURITY_POLICY } from '../shared/csp';
 import { fail, ok, type Result } from '../shared/result';
 import { toFailure } from './engine/dispatch';
 import type { Engine } from './engine/engine-types';
+import {
+  checkOrigin,
+  cookieValue,
+  isAllowedHost,
+  isWildcardHost,
+  tokenCookieName,
+} from './request-guard';
 import { serveStatic } from './static-files';
 import { receiveUpload } from './uploads';
 
@@ -14,6 +23,8 @@ export interface ServerOptions {
   rendererDir: string;
   /** 0 picks a free port. */
   port: number;
+  /** The address to listen on; 127.0.0.1 unless the user asks otherwise (turnwise serve --host). */
+  host?: string;
   /** Fixed token for tests; a random one otherwise. */
   token?: string;
   /** Where browser-mode uploads (dropped files) are written; a temp folder by default. */
@@ -55,6 +66,19 @@ function tokenMatches(given: string | null | undefined, token: string): boolean 
   return a.length === b.length && timingSafeEqual(a, b);
 }
 
+const TOKEN_PAGE = `<!doctype html><meta charset="utf-8"><title>Turnwise</title>
+<p role="alert">This Turnwise server needs its access token. Open the URL with <code>?token=</code>
+that <code>turnwise serve</code> printed when it started.</p>\n`;
+
+function sendTokenPage(response: ServerResponse): void {
+  response.writeHead(401, {
+    ...SECURITY_HEADERS,
+    'Content-Type': 'text/html; charset=utf-8',
+    'Cache-Control': 'no-store',
+  });
+  response.end(TOKEN_PAGE);
+}
+
 async function readBody(request: IncomingMessage): Promise<string | null> {
   const chunks: Buffer[] = [];
   let size = 0;
@@ -68,6 +92,7 @@ async function readBody(request: IncomingMessage): Promise<string | null> {
 
 export async function startServer(options: ServerOptions): Promise<RunningServer> {
   const token = options.token ?? randomBytes(24).toString('base64url');
+  const bindHost = options.host ?? '127.0.0.1';
   const eventStreams = new Set<ServerResponse>();
   let port = options.port;
 
@@ -81,11 +106,22 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   async function handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
     // A page on another origin that resolves its own name to 127.0.0.1 must not reach the API.
     const host = request.headers.host ?? '';
-    if (host !== `127.0.0.1:${port}` && host !== `localhost:${port}`) {
+    if (!isAllowedHost(request.headers.host, { host: bindHost, port })) {
       sendJson(response, 421, fail('unauthorized', `unexpected Host header '${host}'`));
       return;
     }
     const url = new URL(request.url ?? '/', `http://${host}`);
+    if (url.pathname.startsWith('/api/') || url.pathname === '/upload') {
+      const origin = checkOrigin(
+        request.headers.origin,
+        request.headers['sec-fetch-site'] as string | undefined,
+        host,
+      );
+      if (!origin.allowed) {
+        sendJson(response, 403, fail('unauthorized', origin.reason));
+        return;
+      }
+    }
     if (url.pathname === '/api/events') {
       if (!tokenMatches(url.searchParams.get('token'), token)) {
         sendJson(response, 401, fail('unauthorized', 'missing or wrong token'));
@@ -145,6 +181,15 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
       sendJson(response, 405, fail('bad_request', `${request.method ?? ''} is not allowed here`));
       return;
     }
+    const cookie = tokenCookieName(port);
+    const fromUrl = url.searchParams.get('token');
+    if (tokenMatches(fromUrl, token)) {
+      // HttpOnly: page scripts never read it; Strict: no other site's page or link sends it.
+      response.setHeader('Set-Cookie', `${cookie}=${token}; Path=/; HttpOnly; SameSite=Strict`);
+    } else if (!tokenMatches(cookieValue(request.headers.cookie, cookie), token)) {
+      sendTokenPage(response);
+      return;
+    }
     await serveStatic(options.rendererDir, url.pathname, response, SECURITY_HEADERS);
   }
 
@@ -170,11 +215,11 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
 
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
-    server.listen(options.port, '127.0.0.1', () => resolve());
+    server.listen(options.port, bindHost, () => resolve());
   });
   port = (server.address() as AddressInfo).port;
   return {
-    url: `http://127.0.0.1:${port}/?token=${token}`,
+    url: `http://${urlHost(bindHost)}:${port}/?token=${token}`,
     port,
     token,
     close: () =>
@@ -184,4 +229,10 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
         server.closeAllConnections();
       }),
   };
+}
+
+/** The host part of the printed URL: loopback when listening everywhere, IPv6 in brackets. */
+function urlHost(bindHost: string): string {
+  if (isWildcardHost(bindHost)) return '127.0.0.1';
+  return bindHost.includes(':') ? `[${bindHost}]` : bindHost;
 }

@@ -57,6 +57,8 @@ describe('createWindowOptions', () => {
       experimentalFeatures: false,
       navigateOnDragDrop: false,
       spellcheck: false,
+      safeDialogs: true,
+      disableBlinkFeatures: 'Auxclick',
       devTools: false,
     });
   });

@@ -44,6 +44,8 @@ export function createWindowOptions(input: WindowOptionsInput): BrowserWindowCon
       navigateOnDragDrop: false,
       safeDialogs: true,
       spellcheck: false,
+      // Middle-click would otherwise open links through a separate path (Electronegativity).
+      disableBlinkFeatures: 'Auxclick',
       devTools: input.devTools,
     },
   };

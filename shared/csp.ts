@@ -13,3 +13,18 @@ export const CONTENT_SECURITY_POLICY = [
   "form-action 'none'",
   "frame-ancestors 'none'",
 ].join('; ');
+
+// Browsers ignore these directives in a <meta> policy and log an error for each; the HTTP server
+// and Electron still send the full policy as a header.
+const HEADER_ONLY_DIRECTIVES = ['frame-ancestors', 'report-uri', 'sandbox'];
+
+/** The policy as the content of index.html's CSP meta tag (HTML-escaped, header-only parts out). */
+export function metaPolicy(policy: string): string {
+  return policy
+    .split(';')
+    .map((directive) => directive.trim())
+    .filter((directive) => !HEADER_ONLY_DIRECTIVES.includes(directive.split(/\s+/)[0] ?? ''))
+    .join('; ')
+    .replaceAll('&', '&amp;')
+    .replaceAll('"', '&quot;');
+}

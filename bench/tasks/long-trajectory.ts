@@ -2,6 +2,7 @@
 // prompt and a task, then assistant turns that call a tool (a third of them with reasoning, some
 // with a short remark) each answered by a tool observation of a few hundred characters to a few
 // kB, one in twenty long (20-60 kB: full test logs, large files). Deterministic for a seed.
+import { seededRandom } from '../../shared/seeded-random';
 
 const TOOLS = ['read_file', 'run_tests', 'search', 'edit_file', 'list_dir'] as const;
 
@@ -20,18 +21,6 @@ const LINES = [
   'import logging, json, pathlib',
   '=========== 12 passed, 1 failed in 0.84s ===========',
 ];
-
-/** mulberry32: a small deterministic generator. */
-function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 function text(next: () => number, chars: number): string {
   const lines: string[] = [];
@@ -52,7 +41,7 @@ function observationChars(next: () => number): number {
 }
 
 export function longTrajectory(id: string, turns: number, seed = 7): Record<string, unknown> {
-  const next = random(seed);
+  const next = seededRandom(seed);
   const messages: Record<string, unknown>[] = [
     {
       role: 'system',

@@ -1,6 +1,8 @@
-// turnwise serve --db FILE [--port 0]: browser mode until interrupted.
+// turnwise serve --db FILE [--port 0] [--host ADDR]: browser mode until interrupted. It listens on
+// 127.0.0.1; another address (--host) is an explicit choice and gets a warning.
 import { openEngineInWorker } from '../engine/engine-in-worker';
 import { rendererDir } from '../paths';
+import { isLoopbackHost } from '../request-guard';
 import { startServer } from '../server';
 import { parse, requireDb } from './args';
 import { usageFailure } from './output';
@@ -9,14 +11,29 @@ export async function serveCommand(args: string[]): Promise<void> {
   const { values } = parse(args, {
     db: { type: 'string' },
     port: { type: 'string', default: '0' },
+    host: { type: 'string', default: '127.0.0.1' },
   });
   const db = requireDb(values);
   const port = Number(values.port);
   if (!Number.isInteger(port) || port < 0 || port > 65535)
     throw usageFailure('--port is 0 to 65535');
+  const host = String(values.host).trim();
+  if (host === '' || /[\s/]/.test(host)) throw usageFailure('--host is an IP address or host name');
   // On a worker thread, as in the app: the server stays responsive while an import runs.
   const engine = await openEngineInWorker({ dbPath: db });
-  const server = await startServer({ engine, rendererDir: rendererDir(), port });
+  const server = await startServer({ engine, rendererDir: rendererDir(), port, host }).catch(
+    async (error: unknown) => {
+      await engine.close();
+      throw error;
+    },
+  );
+  if (!isLoopbackHost(host)) {
+    process.stderr.write(
+      `turnwise: warning: listening on ${host}, not only on this machine: anyone who can reach ` +
+        `port ${server.port} and learns the token can read and change this workspace. ` +
+        `Requests travel unencrypted.\n`,
+    );
+  }
   // The URL (with its token) is the one line scripts wait for; keep it first and alone.
   console.log(`Turnwise is serving ${engine.workspacePath} at ${server.url}`);
   await new Promise<void>((resolve) => {

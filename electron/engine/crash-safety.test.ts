@@ -16,6 +16,7 @@ import { sha256 } from './export/export-test-workspace';
 import { runImport } from './importers/run-import';
 import { Workspace } from './store/workspace';
 import { tempDir } from './test-support';
+import { seededRandom } from '../../shared/seeded-random';
 
 type Row = Record<string, unknown>;
 type Mode = 'import' | 'label' | 'review' | 'export';
@@ -33,18 +34,6 @@ const KILLS = Number(process.env.TURNWISE_CRASH_KILLS ?? 20);
 const SEED = Number(process.env.TURNWISE_CRASH_SEED ?? 20260808);
 /** The longest wait after the child's first ack before the kill, per mode (a few writes' worth). */
 const MAX_DELAY_MS: Record<Mode, number> = { import: 1000, label: 500, review: 700, export: 2000 };
-
-/** mulberry32: a small seeded generator, so a failing run's kill delays can be replayed. */
-function seeded(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 interface Round {
   acks: Row[];
@@ -209,7 +198,7 @@ describe(`crash safety under SIGKILL (seed ${SEED})`, () => {
   it.concurrent.each(modes)(
     '%s: every kill leaves a workspace that opens whole',
     async (mode) => {
-      const random = seeded(SEED + modes.indexOf(mode));
+      const random = seededRandom(SEED + modes.indexOf(mode));
       const dir = path.join(root.dir, mode);
       const ackedNames = new Set<string>();
       const ackedRows: Row[] = [];

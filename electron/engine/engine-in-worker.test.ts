@@ -8,6 +8,7 @@ import { TurnwiseError } from '../../shared/result';
 import { openEngine, type EngineOptions } from './engine';
 import { openEngineInWorker } from './engine-in-worker';
 import type { Engine } from './engine-types';
+import { startVllmCompletionsServer } from './test-servers/vllm-completions-server';
 import { tempDir, turnwiseRecord, writeJsonl } from './test-support';
 
 // Records every worker thread started, and whether it has ended, to check close().
@@ -101,6 +102,23 @@ describe('openEngineInWorker', () => {
     } finally {
       await inWorker.close();
       await inProcess.close();
+    }
+  });
+
+  it('sees an API key set in the environment after it started (the desktop key store)', async () => {
+    const server = await startVllmCompletionsServer({ model: 'toy', apiKey: 'sk-set-later' });
+    const engine = await openEngineInWorker({ dbPath: path.join(dir, 'keys.duckdb') });
+    const request = { base_url: server.url, api_key_env: 'TURNWISE_TEST_LATE_KEY' };
+    try {
+      const before = await engine.dispatch('listEndpointModels', request);
+      expect(before.ok).toBe(false);
+      process.env.TURNWISE_TEST_LATE_KEY = 'sk-set-later';
+      const after = await engine.dispatch('listEndpointModels', request);
+      expect(after).toMatchObject({ ok: true, value: { models: [{ id: 'toy' }] } });
+    } finally {
+      delete process.env.TURNWISE_TEST_LATE_KEY;
+      await engine.close();
+      await server.close();
     }
   });
 

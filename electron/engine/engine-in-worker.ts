@@ -1,7 +1,7 @@
 // Runs the engine (DuckDB and import jobs) on a worker thread, so a multi-GB import never blocks
 // the Electron main process or the HTTP server. It offers the same Engine interface as openEngine;
 // engine-worker.ts is the other end of the messages below.
-import { Worker } from 'node:worker_threads';
+import { SHARE_ENV, Worker } from 'node:worker_threads';
 import type { JobState } from '../../shared/api';
 import { TurnwiseError, type ApiError, type Result } from '../../shared/result';
 import type { Dispatch } from './dispatch';
@@ -75,7 +75,9 @@ export async function openEngineInWorker(options: EngineOptions): Promise<Engine
     dbPath: options.dbPath,
     readOnly: options.readOnly ?? false,
   };
-  const worker = new Worker(workerScript(), { workerData });
+  // One environment for both threads: an API key the desktop app stores while running (key
+  // store) reaches the judge and scoring clients the way a variable set at launch does.
+  const worker = new Worker(workerScript(), { workerData, env: SHARE_ENV });
   const exited = new Promise<number>((resolve) => worker.once('exit', resolve));
   try {
     return connect(worker, exited, await ready(worker));

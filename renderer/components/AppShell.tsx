@@ -8,6 +8,7 @@ import { useEffect, useRef, type ReactNode } from 'react';
 import type { Route } from '../routing/routes';
 import type { ThemeMode } from '../theme/theme';
 import { AnnotatorControl } from './AnnotatorControl';
+import { ApiKeysControl } from './ApiKeysControl';
 import { NavList } from './NavList';
 import { ThemeToggle } from './ThemeToggle';
 import { WorkspaceInfo } from './WorkspaceInfo';
@@ -48,6 +49,7 @@ export function AppShell({ route, mode, onToggleTheme, children }: Props) {
           </Typography>
           <Box sx={{ flex: 1 }} />
           <AnnotatorControl />
+          <ApiKeysControl />
           <ThemeToggle mode={mode} onToggle={onToggleTheme} />
         </Toolbar>
       </AppBar>

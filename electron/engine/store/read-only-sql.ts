@@ -1,7 +1,8 @@
 // The SQL console: one read-only statement, at most maxRows rows returned (streamed, not all read).
-import { JSDuckDBValueConverter, StatementType } from '@duckdb/node-api';
+import { JSDuckDBValueConverter, StatementType, type DuckDBConnection } from '@duckdb/node-api';
 import { TurnwiseError } from '../../../shared/result';
 import { toJsonValue, type JsonValue } from './json-values';
+import { accessProblemIn, explainedQuery, serializeQuery } from './sql-access-guard';
 import type { Workspace } from './workspace';
 
 export interface SqlResult {
@@ -17,6 +18,9 @@ export async function runReadOnlySql(
   sql: string,
   maxRows: number,
 ): Promise<SqlResult> {
+  // DuckDB's parser expands IMPORT DATABASE by reading the folder's SQL files, so it is refused
+  // before the text reaches the parser.
+  if (/\bIMPORT\s+DATABASE\b/i.test(sql)) throw readOnlyError('IMPORT');
   const connection = await workspace.connect();
   try {
     const statements = await connection.extractStatements(sql).catch((error: unknown) => {
@@ -28,6 +32,7 @@ export async function runReadOnlySql(
         `expected exactly one statement, got ${statements.count}; the console runs one query at a time`,
       );
     }
+    await checkWorkspaceOnly(connection, sql);
     const prepared = await statements.prepare(0).catch((error: unknown) => {
       // Nothing ran. A write that fails to bind (e.g. DELETE on a view) still gets the
       // read-only answer rather than DuckDB's binder message.
@@ -78,6 +83,23 @@ export async function runReadOnlySql(
   } finally {
     connection.closeSync();
   }
+}
+
+/** Refuses, before anything is bound or run, a query that would reach past the workspace. */
+async function checkWorkspaceOnly(connection: DuckDBConnection, sql: string): Promise<void> {
+  const query = explainedQuery(sql);
+  const serialized = await serializeQuery(connection, query);
+  if (!serialized.ok) {
+    const keyword = leadingKeyword(query);
+    if (!QUERY_KEYWORDS.has(keyword)) throw readOnlyError(keyword);
+    if (!serialized.unsupported) throw new TurnwiseError('invalid_input', serialized.message);
+    throw new TurnwiseError(
+      'read_only',
+      `the console could not check that this ${keyword} statement reads only the workspace; write it as a SELECT`,
+    );
+  }
+  const problem = accessProblemIn(serialized.tree);
+  if (problem !== null) throw new TurnwiseError('read_only', problem);
 }
 
 const QUERY_KEYWORDS = new Set([
