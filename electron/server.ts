@@ -67,6 +67,8 @@ function tokenMatches(given: string | null | undefined, token: string): boolean 
 }
 
 const TOKEN_PAGE = `<!doctype html><meta charset="utf-8"><title>Turnwise</title>
+<style>body{font:15px/1.5 system-ui,sans-serif;margin:3em auto;max-width:40em;padding:0 1em}</style>
+<h1>Turnwise</h1>
 <p role="alert">This Turnwise server needs its access token. Open the URL with <code>?token=</code>
 that <code>turnwise serve</code> printed when it started.</p>\n`;
 

@@ -69,7 +69,8 @@ export function SqlPage() {
                 <code>{view}</code>
               </span>
             ))}
-            . Only queries run; anything that would change the workspace is refused.
+            . Only queries run; anything that would change the workspace or read files outside it is
+            refused.
           </>
         }
       />
