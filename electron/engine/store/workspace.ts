@@ -12,12 +12,22 @@ export type Row = Record<string, JsonValue>;
 export const DEFAULT_MEMORY_LIMIT = '512MB';
 export type SqlParams = DuckDBValue[];
 
+/**
+ * Connections that answer query() side by side. One connection runs one query at a time, so a
+ * slow facet count would hold up every quick read behind it (browser mode serves many clients).
+ */
+const MAX_READERS = 4;
+
 export interface OpenOptions {
   /** Opens the file read-only (no migrations; refuses an outdated schema). */
   readOnly?: boolean;
 }
 
 export class Workspace {
+  private readonly idleReaders: DuckDBConnection[] = [];
+  private readonly waitingForReader: ((connection: DuckDBConnection) => void)[] = [];
+  private openReaders = 0;
+
   private constructor(
     readonly path: string,
     private readonly instance: DuckDBInstance,
@@ -55,8 +65,34 @@ export class Workspace {
 
   /** Runs a query and returns its rows as plain JSON values. */
   async query(sql: string, params?: SqlParams): Promise<Row[]> {
-    const reader = await this.connection.runAndReadAll(sql, params);
-    return reader.getRowObjectsJS().map(toJsonRow);
+    const connection = await this.acquireReader();
+    try {
+      const reader = await connection.runAndReadAll(sql, params);
+      return reader.getRowObjectsJS().map(toJsonRow);
+    } finally {
+      this.releaseReader(connection);
+    }
+  }
+
+  private async acquireReader(): Promise<DuckDBConnection> {
+    const idle = this.idleReaders.pop();
+    if (idle !== undefined) return idle;
+    if (this.openReaders < MAX_READERS) {
+      this.openReaders += 1;
+      try {
+        return await this.instance.connect();
+      } catch (error) {
+        this.openReaders -= 1;
+        throw error;
+      }
+    }
+    return new Promise((resolve) => this.waitingForReader.push(resolve));
+  }
+
+  private releaseReader(connection: DuckDBConnection): void {
+    const next = this.waitingForReader.shift();
+    if (next !== undefined) next(connection);
+    else this.idleReaders.push(connection);
   }
 
   async run(sql: string, params?: SqlParams): Promise<void> {
@@ -74,6 +110,7 @@ export class Workspace {
   }
 
   close(): void {
+    for (const reader of this.idleReaders.splice(0)) reader.closeSync();
     this.connection.closeSync();
     this.instance.closeSync();
   }
