@@ -42,6 +42,25 @@ describe('Workspace', () => {
     workspace.close();
   });
 
+  it('answers many queries at once, more than it has reader connections, each with its own rows', async () => {
+    const workspace = await Workspace.open(newFile());
+    const answers = await Promise.all(
+      Array.from({ length: 12 }, (_, i) =>
+        workspace.query('SELECT $1::INTEGER AS n, count(*) AS c FROM range($1::INTEGER)', [i]),
+      ),
+    );
+    expect(answers).toEqual(Array.from({ length: 12 }, (_, i) => [{ n: i, c: i }]));
+    // A write on the workspace is seen by the very next read, whichever connection answers it.
+    await workspace.run(`INSERT INTO tw_meta VALUES ('probe', 'x')`);
+    const seen = await Promise.all(
+      Array.from({ length: 6 }, () =>
+        workspace.query(`SELECT value FROM tw_meta WHERE key = 'probe'`),
+      ),
+    );
+    expect(seen).toEqual(Array.from({ length: 6 }, () => [{ value: 'x' }]));
+    workspace.close();
+  });
+
   it('reopens an existing workspace without migrating twice', async () => {
     const file = newFile();
     (await Workspace.open(file)).close();
