@@ -102,6 +102,30 @@ describe('the API over dispatch and over HTTP', () => {
     });
     expect(turn.value).toEqual({ text: 'lve t', offset: 2, total_length: 'Solve task T1.'.length });
   });
+
+  it('gives a range of turns when asked, and every turn otherwise', async () => {
+    type Detail = { trajectory: { n_turns: number }; turns: { turn_index: number }[] };
+    const whole = await call<Detail>('getTrajectory', { trajectory_id: 'runs:a' });
+    expect(whole.value.turns.map((t) => t.turn_index)).toEqual(
+      Array.from({ length: whole.value.trajectory.n_turns }, (_, i) => i),
+    );
+    const part = await call<Detail>('getTrajectory', {
+      trajectory_id: 'runs:a',
+      turns: { from: 1, to: 2 },
+    });
+    expect(part.value.turns).toEqual(whole.value.turns.slice(1, 3));
+    expect(part.value.trajectory).toEqual(whole.value.trajectory);
+    const beyond = await call<Detail>('getTrajectory', {
+      trajectory_id: 'runs:a',
+      turns: { from: 500, to: 900 },
+    });
+    expect(beyond.value.turns).toEqual([]);
+    const backwards = await call<Detail>('getTrajectory', {
+      trajectory_id: 'runs:a',
+      turns: { from: 3, to: 1 },
+    });
+    expect(backwards.error?.code).toBe('bad_request');
+  });
 });
 
 describe('HTTP guards', () => {

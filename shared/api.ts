@@ -43,7 +43,17 @@ export const API = {
   listFormats: method(Empty, z.object({ formats: z.array(FormatInfoSchema) })),
   listDatasets: method(Empty, z.object({ datasets: z.array(DatasetSummarySchema) })),
   getTrajectory: method(
-    z.object({ trajectory_id: Id }).strict(),
+    z
+      .object({
+        trajectory_id: Id,
+        /** Only these turns (inclusive), e.g. a segment and its context; all of them by default. */
+        turns: z
+          .object({ from: z.number().int().min(0), to: z.number().int().min(0) })
+          .strict()
+          .refine((range) => range.to >= range.from, 'turns.to is before turns.from')
+          .optional(),
+      })
+      .strict(),
     z.object({ trajectory: TrajectoryDetailSchema, turns: z.array(TurnSchema) }),
   ),
   /** Pages through one turn's full content; large observations never travel whole. */

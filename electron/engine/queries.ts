@@ -36,6 +36,7 @@ const TRAJECTORY_COLUMNS = `trajectory_id, dataset_id, task_id, group_id, sample
 export async function getTrajectory(
   workspace: Workspace,
   trajectoryId: string,
+  range?: { from: number; to: number },
 ): Promise<ApiOutput<'getTrajectory'>> {
   const [trajectory] = await workspace.query(
     `SELECT ${TRAJECTORY_COLUMNS}, source_ref, metadata::VARCHAR AS metadata
@@ -52,8 +53,8 @@ export async function getTrajectory(
             u.n_tokens, l.trajectory_id IS NOT NULL AS has_logprobs
      FROM ${relations.turns} u
      LEFT JOIN ${relations.logprobs} l USING (trajectory_id, turn_index)
-     WHERE u.trajectory_id = $1 ORDER BY u.turn_index`,
-    [trajectoryId],
+     WHERE u.trajectory_id = $1 AND u.turn_index BETWEEN $2::INTEGER AND $3::INTEGER ORDER BY u.turn_index`,
+    [trajectoryId, range?.from ?? 0, range?.to ?? 2_147_483_647],
   );
   return {
     trajectory: trajectory as ApiOutput<'getTrajectory'>['trajectory'],

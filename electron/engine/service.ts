@@ -38,7 +38,7 @@ export function createService(workspace: Workspace, jobs: JobRunner): ApiHandler
     }),
     listFormats: async () => ({ formats: formatInfos() }),
     listDatasets: () => listDatasets(workspace),
-    getTrajectory: (request) => getTrajectory(workspace, request.trajectory_id),
+    getTrajectory: (request) => getTrajectory(workspace, request.trajectory_id, request.turns),
     getTurnText: (request) => getTurnText(workspace, request),
     runSql: (request) => runReadOnlySql(workspace, request.sql, request.max_rows),
     startImport: async (request) => {

@@ -27,9 +27,12 @@ export function ReviewContext({ trajectoryId, range }: Props) {
   // Loaded once the item has been shown for a moment: holding j must not queue a trajectory per
   // item passed in front of the next decision (the engine answers one request at a time).
   const settled = useDebouncedValue(trajectoryId, SETTLE_MS);
+  const first = range === null ? 0 : Math.max(0, range.start - CONTEXT_TURNS);
+  const last = range === null ? WHOLE_TRAJECTORY_TURNS - 1 : range.end + CONTEXT_TURNS;
+  // Only the turns shown travel: a segment of a 2,000-turn trajectory is a handful of turns.
   const detail = useApi(
     'getTrajectory',
-    { trajectory_id: settled },
+    { trajectory_id: settled, turns: { from: first, to: last } },
     { enabled: settled === trajectoryId },
   );
   if (detail.error !== undefined) {
@@ -52,12 +55,10 @@ export function ReviewContext({ trajectoryId, range }: Props) {
       </Box>
     );
   }
-  const turns = detail.data.turns;
-  const first = range === null ? 0 : Math.max(0, range.start - CONTEXT_TURNS);
-  const last = range === null ? WHOLE_TRAJECTORY_TURNS - 1 : range.end + CONTEXT_TURNS;
-  const shown = turns.filter((t) => t.turn_index >= first && t.turn_index <= last);
-  const before = turns.filter((t) => t.turn_index < first).length;
-  const after = turns.filter((t) => t.turn_index > last).length;
+  const shown = detail.data.turns;
+  const total = detail.data.trajectory.n_turns;
+  const before = Math.min(first, total);
+  const after = Math.max(0, total - 1 - last);
   const inSegment = (index: number) => range !== null && index >= range.start && index <= range.end;
   const note = (count: number, where: string) =>
     count > 0 && (

@@ -129,7 +129,12 @@ function setup(items: ReviewQueueItem[], fill: ReviewQueueItem[] = []) {
           source_ref: 'demo.jsonl:1',
           metadata: null,
         },
-        turns: Array.from({ length: 10 }, (_, i) => turn(i)),
+        // As the engine does: only the range asked for.
+        turns: Array.from({ length: 10 }, (_, i) => turn(i)).filter(
+          (t) =>
+            input.turns === undefined ||
+            (t.turn_index >= input.turns.from && t.turn_index <= input.turns.to),
+        ),
       }),
     startReviewQueue: () => {
       queue = [...queue, ...fill];
@@ -156,7 +161,7 @@ const press = (key: string) => fireEvent.keyDown(document.body, { key });
 
 describe('ReviewPage', () => {
   it('shows why the item is there, its evidence and its segment in context', async () => {
-    setup([item(1), item(2)]);
+    const { transport } = setup([item(1), item(2)]);
     expect((await screen.findByTestId('review-reason')).textContent).toContain(
       'judge says regression (0.91) in a successful trajectory',
     );
@@ -173,6 +178,9 @@ describe('ReviewPage', () => {
     expect(
       turns.filter((t) => t.getAttribute('data-in-segment') === 'true').map((t) => t.dataset.turn),
     ).toEqual(['3', '4']);
+    // Only the shown turns were asked for, not the whole trajectory.
+    const asked = transport.calls.filter((c) => c.method === 'getTrajectory').map((c) => c.input);
+    expect(asked).toEqual([{ trajectory_id: 'demo:t-1', turns: { from: 1, to: 6 } }]);
     expect(screen.getByTestId('review-open-trajectory').getAttribute('href')).toBe(
       '#/trajectory/demo%3At-1?turn=3',
     );
