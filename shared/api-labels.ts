@@ -22,6 +22,7 @@ export function labelSourceKind(source: string): LabelSourceKind | null {
 }
 
 /** An annotator name goes into the source string, so it is kept to a plain token. */
+/** Who labels or reviews: the one rule for annotator names, in labels (human:<name>) and review. */
 export const AnnotatorSchema = z
   .string()
   .regex(/^[A-Za-z0-9._@-]{1,80}$/, 'letters, digits, dot, dash, underscore and @ (1-80)');

@@ -2,6 +2,7 @@
 // queue is filled by documented rules (and by hand); reviewers approve, reject or relabel each
 // item; every decision is an append-only event whose newest one is in force.
 import { z } from 'zod';
+import { AnnotatorSchema } from './api-labels';
 import { Id, method } from './api-method';
 import { JobStateSchema } from './job-state';
 import { ROLE_LABELS } from './model';
@@ -23,9 +24,6 @@ export const REVIEW_STATUSES = ['pending', 'approved', 'rejected', 'relabeled'] 
 export type ReviewStatus = (typeof REVIEW_STATUSES)[number];
 
 export const RoleLabelSchema = z.enum(ROLE_LABELS);
-export const AnnotatorName = z
-  .string()
-  .regex(/^[A-Za-z0-9._-]{1,64}$/, 'letters, digits, . _ - (1-64)');
 
 /** One queue item with its decision in force (the newest event). */
 export const ReviewQueueItemSchema = z.object({
@@ -98,7 +96,7 @@ export const REVIEW_API = {
         segmentation: SegmentationNameSchema.default('action'),
         proposed: RoleLabelSchema.optional(),
         note: z.string().max(4000).optional(),
-        by: AnnotatorName.default('local'),
+        by: AnnotatorSchema.default('local'),
       })
       .strict(),
     ReviewQueueItemSchema,
@@ -135,7 +133,7 @@ export const REVIEW_API = {
         decision: z.enum(['approve', 'reject', 'relabel']),
         label: RoleLabelSchema.optional(),
         note: z.string().max(4000).optional(),
-        by: AnnotatorName.default('local'),
+        by: AnnotatorSchema.default('local'),
       })
       .strict(),
     ReviewQueueItemSchema,
@@ -145,7 +143,7 @@ export const REVIEW_API = {
    * redoes), and puts the segment's human label back to match (docs/review.md).
    */
   undoReviewDecision: method(
-    z.object({ item_id: Id, by: AnnotatorName.default('local') }).strict(),
+    z.object({ item_id: Id, by: AnnotatorSchema.default('local') }).strict(),
     ReviewQueueItemSchema,
   ),
   /** Every decision event of an item, oldest first. */

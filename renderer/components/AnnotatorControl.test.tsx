@@ -21,7 +21,7 @@ describe('AnnotatorControl', () => {
     expect(input.value).toBe('local');
     fireEvent.change(input, { target: { value: 'two words' } });
     expect(screen.getByTestId('annotator-save')).toHaveProperty('disabled', true);
-    expect(screen.getByText('Letters, digits, dot, dash and underscore (1-64)')).toBeTruthy();
+    expect(screen.getByText('Letters, digits, dot, dash, underscore and @ (1-80)')).toBeTruthy();
     fireEvent.change(input, { target: { value: ' ana.b ' } });
     fireEvent.click(screen.getByTestId('annotator-save'));
     expect(screen.getByTestId('annotator-control').textContent).toBe('Annotator: ana.b');

@@ -1,5 +1,5 @@
 // Sets the annotator name this app labels and reviews as; names follow the API's rule (letters,
-// digits, dot, dash, underscore), checked as the user types.
+// digits, dot, dash, underscore, @), checked as the user types.
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
@@ -41,7 +41,7 @@ export function AnnotatorDialog({ current, onSave, onClose }: Props) {
             if (event.key === 'Enter') save();
           }}
           error={!valid}
-          helperText={valid ? ' ' : 'Letters, digits, dot, dash and underscore (1-64)'}
+          helperText={valid ? ' ' : 'Letters, digits, dot, dash, underscore and @ (1-80)'}
           slotProps={{ htmlInput: { 'data-testid': 'annotator-input', spellCheck: false } }}
         />
       </DialogContent>

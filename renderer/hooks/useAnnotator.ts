@@ -2,13 +2,13 @@
 // localStorage, so it survives restarts; every human label and review decision carries it
 // (source human:<name>). Shared by all hooks through a storage event, so a change shows at once.
 import { useCallback, useSyncExternalStore } from 'react';
-import { AnnotatorName } from '../../shared/api-review';
+import { AnnotatorSchema } from '../../shared/api-labels';
 
 export const ANNOTATOR_STORAGE_KEY = 'turnwise.annotator';
 export const DEFAULT_ANNOTATOR = 'local';
-/** Whether the API accepts a name as a reviewer (shared/api-review.ts AnnotatorName). */
+/** Whether the API accepts a name as an annotator (shared/api-labels.ts AnnotatorSchema). */
 export function isAnnotatorName(name: string): boolean {
-  return AnnotatorName.safeParse(name).success;
+  return AnnotatorSchema.safeParse(name).success;
 }
 
 const CHANGED = 'turnwise-annotator-changed';
