@@ -107,7 +107,7 @@ export function JudgeDialog({ datasetId, open, onClose }: Props) {
               label="API key environment variable"
               value={settings.apiKeyEnv}
               onChange={set('apiKeyEnv')}
-              helperText="Read by Turnwise when it runs; the key is never stored"
+              helperText="Set where Turnwise runs, or stored with the key button (desktop app); never saved in a workspace"
               sx={{ flex: 2 }}
               slotProps={{ htmlInput: { 'data-testid': 'judge-api-key-env', spellCheck: false } }}
             />
