@@ -146,11 +146,17 @@ export const EXPORT_API = {
       /** Exact when records_exact; else estimated from the records built for the preview. */
       records: z.number(),
       records_exact: z.boolean(),
-      /** Records planned before build-time skips and duplication by weight. */
+      /**
+       * Records planned before build-time skips and duplication by weight. With step pairs over
+       * many groups it is scaled up from a sample of the groups' turn trees (records_exact false).
+       */
       planned: z.number(),
       /** Of those, how many the preview built (all of them when records_exact). */
       sampled: z.number(),
-      /** Plan-time skips are exact; build-time skips cover the records built for the preview. */
+      /**
+       * Plan-time skips are exact (step-pair skips scaled like planned when the groups were
+       * sampled); build-time skips cover the records built for the preview.
+       */
       skipped: z.array(ExportSkipSchema),
       /** Each record as the JSON line it would be written as. */
       first_records: z.array(z.string()),

@@ -66,10 +66,19 @@ export async function preferencePlan(
     plan.skipped.push(...trajectoryPlan.skipped);
   }
   if (pairs.step) {
-    const stepPlan = await stepPairUnits(context.workspace, selected, pairs);
+    const before = plan.units.length;
+    const stepPlan = await stepPairUnits(
+      context.workspace,
+      selected,
+      pairs,
+      context.preview_groups,
+    );
     plan.units.push(...stepPlan.units);
     // Without trajectory pairs, a trajectory's skip reasons come from the step pairing alone.
     if (!pairs.trajectory) plan.skipped.push(...stepPlan.skipped);
+    if (stepPlan.scale !== 1) {
+      plan.estimated_units = before + Math.round(stepPlan.units.length * stepPlan.scale);
+    }
   }
   return plan;
 }

@@ -115,6 +115,32 @@ describe('preference exports with step pairs', () => {
     expect(capped.skipped.map((s) => s.reason)).toContain('pairs per task at the maximum');
   });
 
+  it('a preview reads a sample of the groups for step pairs and scales the count', async () => {
+    for (const target of ['trl-dpo', 'trl-kto'] as const) {
+      const chosen = selection({ target, pairs: { trajectory: false, step: true } });
+      const exact = await previewExport(workspace, chosen, 3);
+      expect(exact.records_exact).toBe(true);
+      // Two groups of the three: their records only, each counted one and a half times.
+      const sampled = await previewExport(workspace, chosen, 3, 1000, 2);
+      expect(sampled.records_exact).toBe(false);
+      expect(sampled.sampled).toBeGreaterThan(0);
+      expect(sampled.sampled).toBeLessThan(exact.planned);
+      expect(sampled.planned).toBe(Math.round(sampled.sampled * 1.5));
+      expect(sampled.first_records).toEqual(
+        exact.first_records.slice(0, sampled.first_records.length),
+      );
+      // The export itself reads every group.
+      const out = path.join(demo.dir, `sampled-${target}`);
+      const summary = await runExport(
+        workspace,
+        { ...chosen, out_dir: out, overwrite: false },
+        () => {},
+        new AbortController().signal,
+      );
+      expect(summary.records).toBe(exact.records);
+    }
+  });
+
   it('trl-kto step records label the higher-value turn true and the lower false', async () => {
     const { rows } = await records({ target: 'trl-kto', pairs: { trajectory: false, step: true } });
     expect(rows.some((row) => row.label === true)).toBe(true);

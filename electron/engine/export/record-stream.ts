@@ -34,6 +34,8 @@ export interface PlannedExport {
 export async function planExport(
   workspace: Workspace,
   selection: ExportSelection,
+  /** A preview: step pairs from the turn trees of at most this many groups, scaled up. */
+  previewGroups?: number,
 ): Promise<PlannedExport> {
   const target = EXPORT_TARGET_MODULES[selection.target];
   const selected = await selectTrajectories(workspace, selection);
@@ -44,6 +46,7 @@ export async function planExport(
     ...(selection.weighting.trajectory === 'drift'
       ? { trajectory_weights: weighting.weights }
       : {}),
+    ...(previewGroups === undefined ? {} : { preview_groups: previewGroups }),
   };
   const plan = await target.plan(selected, context);
   const skipped = new Map<string, number>();

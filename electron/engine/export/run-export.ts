@@ -169,12 +169,19 @@ async function writeExtraFile(dir: string, extra: ExtraFile): Promise<ManifestFi
  */
 export const PREVIEW_BUILD_LIMIT = 1000;
 
+/**
+ * Groups whose turn trees a preview reads for step pairs at most; beyond this the step-pair count
+ * is scaled up from them (building every group's tree took 30 s for 100k trajectories).
+ */
+export const PREVIEW_GROUP_LIMIT = 200;
+
 /** Counts and the first records as they would be written; nothing is written. */
 export async function previewExport(
   workspace: Workspace,
   selection: ExportSelection,
   limit: number,
   buildLimit = PREVIEW_BUILD_LIMIT,
+  groupLimit = PREVIEW_GROUP_LIMIT,
 ): Promise<{
   trajectories: number;
   records: number;
@@ -184,8 +191,9 @@ export async function previewExport(
   skipped: { reason: string; count: number }[];
   first_records: string[];
 }> {
-  const planned = await planExport(workspace, selection);
+  const planned = await planExport(workspace, selection, groupLimit);
   const units = planned.plan.units;
+  const total = planned.plan.estimated_units ?? units.length;
   const built = units.slice(0, buildLimit);
   const sample = { ...planned, plan: { ...planned.plan, units: built } };
   const first: string[] = [];
@@ -194,12 +202,12 @@ export async function previewExport(
     if (first.length < limit) first.push(line);
     records += 1;
   }
-  const exact = built.length === units.length;
+  const exact = built.length === units.length && planned.plan.estimated_units === undefined;
   return {
     trajectories: planned.selected.length,
-    records: exact ? records : Math.round((records / built.length) * units.length),
+    records: exact ? records : Math.round((records / Math.max(1, built.length)) * total),
     records_exact: exact,
-    planned: units.length,
+    planned: total,
     sampled: built.length,
     skipped: skippedList(planned.skipped),
     first_records: first,

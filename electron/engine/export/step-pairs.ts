@@ -64,11 +64,17 @@ export function branchPairs(
  * The step pairs of the selected trajectories' groups. Trajectories without a group, and groups
  * too large for a tree, yield none; each such trajectory is reported once in `skipped`.
  */
+/**
+ * Step pairs at the turn trees' branch points of the selected trajectories' groups. With a group
+ * limit (a preview) only that many groups, evenly spread over the sorted list, are read; `scale`
+ * is then how many groups each stands for, and tree-level skips are counted scaled up.
+ */
 export async function stepPairUnits(
   workspace: Workspace,
   selected: SelectedTrajectory[],
   pairing: Pairing,
-): Promise<{ units: RecordUnit[]; skipped: string[] }> {
+  groupLimit?: number,
+): Promise<{ units: RecordUnit[]; skipped: string[]; scale: number }> {
   const chosenIds = new Set(selected.map((t) => t.trajectory_id));
   const skipped: string[] = [];
   const groups = new Map<string, GroupKey>();
@@ -80,12 +86,13 @@ export async function stepPairUnits(
     }
   }
   const ordered = [...groups.entries()].sort(([a], [b]) => (a < b ? -1 : 1)).map(([, g]) => g);
+  const visited = spread(ordered, groupLimit);
+  const scale = visited.length === 0 ? 1 : ordered.length / visited.length;
   const units: RecordUnit[] = [];
-  await visitGroupTrees(workspace, ordered, (_group, nodes, members) => {
+  let tooLarge = 0;
+  await visitGroupTrees(workspace, visited, (_group, nodes, members) => {
     if (nodes === null) {
-      for (const id of members) {
-        if (chosenIds.has(id)) skipped.push('group too large for a turn tree');
-      }
+      tooLarge += members.filter((id) => chosenIds.has(id)).length;
       return;
     }
     for (const pair of branchPairs(nodes, chosenIds, pairing.min_gap)) {
@@ -95,5 +102,17 @@ export async function stepPairUnits(
       });
     }
   });
-  return { units, skipped };
+  for (let i = 0; i < Math.round(tooLarge * scale); i += 1) {
+    skipped.push('group too large for a turn tree');
+  }
+  return { units, skipped, scale };
+}
+
+/** At most `limit` items, evenly spaced from the first; all of them without a limit. */
+function spread<T>(items: T[], limit: number | undefined): T[] {
+  if (limit === undefined || items.length <= limit) return items;
+  return Array.from(
+    { length: limit },
+    (_, i) => items[Math.floor((i * items.length) / limit)] as T,
+  );
 }

@@ -42,8 +42,8 @@ export function ExportPreview({ selection }: { selection: ApiInput<'previewExpor
               sx={{ color: 'text.secondary' }}
               data-testid="export-estimate"
             >
-              Estimated from the first {formatCount(data.sampled)} of {formatCount(data.planned)}{' '}
-              planned records; the export counts them exactly.
+              Estimated from {formatCount(data.sampled)} records built for the preview (
+              {formatCount(data.planned)} planned); the export counts them exactly.
             </Typography>
           )}
           {data.skipped.length > 0 && (

@@ -20,6 +20,11 @@ export interface RecordPlan {
   units: RecordUnit[];
   /** Trajectories that can yield no record whatever their turns, by reason. */
   skipped: string[];
+  /**
+   * Set when step pairs were planned from a sample of the groups (a preview): the number of units
+   * the whole plan would hold, scaled up from the sample. `units` then holds the sample's only.
+   */
+  estimated_units?: number;
 }
 
 export type BuiltRecord = { record: Record<string, unknown> } | { skip: string };
@@ -37,6 +42,8 @@ export interface ExportContext {
   selection: ExportSelection;
   /** DRIFT weight per selected trajectory (null: unknown) when weighting.trajectory is 'drift'. */
   trajectory_weights?: ReadonlyMap<string, number | null>;
+  /** A preview builds the turn trees of at most this many groups for step pairs, then scales. */
+  preview_groups?: number;
 }
 
 /**

@@ -20,7 +20,8 @@ export const TRL_KTO: ExportTargetModule = {
       plan.skipped.push(...selected.filter((t) => t.success === null).map(() => 'outcome unknown'));
     }
     if (pairs.step) {
-      const steps = await stepPairUnits(context.workspace, selected, pairs);
+      const before = plan.units.length;
+      const steps = await stepPairUnits(context.workspace, selected, pairs, context.preview_groups);
       if (!pairs.trajectory) plan.skipped.push(...steps.skipped);
       // Each branch turn once: a turn rejected against the best sibling is one false record.
       const seen = new Set<string>();
@@ -40,6 +41,9 @@ export const TRL_KTO: ExportTargetModule = {
         });
         add({ trajectory_ids: [chosen ?? ''], step: step(high, true) });
         add({ trajectory_ids: [rejected ?? ''], step: step(low, false) });
+      }
+      if (steps.scale !== 1) {
+        plan.estimated_units = before + Math.round((plan.units.length - before) * steps.scale);
       }
     }
     return plan;
