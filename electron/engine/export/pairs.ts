@@ -5,7 +5,7 @@ import { normalizeWhitespace } from '../../../shared/segments';
 import { canonicalJson } from '../importers/canonical-json';
 import type { ChatMessage, LoadedTrajectory } from './chat-messages';
 import type { SelectedTrajectory } from './selection';
-import { stepPairUnits } from './step-pairs';
+import { scaleSampledUnits, stepPairUnits } from './step-pairs';
 import type { ExportContext, RecordPlan, RecordUnit } from './targets/export-target';
 
 function byRewardThenId(a: SelectedTrajectory, b: SelectedTrajectory): number {
@@ -67,18 +67,11 @@ export async function preferencePlan(
   }
   if (pairs.step) {
     const before = plan.units.length;
-    const stepPlan = await stepPairUnits(
-      context.workspace,
-      selected,
-      pairs,
-      context.preview_groups,
-    );
+    const stepPlan = await stepPairUnits(selected, context);
     plan.units.push(...stepPlan.units);
     // Without trajectory pairs, a trajectory's skip reasons come from the step pairing alone.
     if (!pairs.trajectory) plan.skipped.push(...stepPlan.skipped);
-    if (stepPlan.scale !== 1) {
-      plan.estimated_units = before + Math.round(stepPlan.units.length * stepPlan.scale);
-    }
+    scaleSampledUnits(plan, before, stepPlan.scale);
   }
   return plan;
 }

@@ -3,12 +3,10 @@
 // The child with the highest Monte-Carlo value (success rate of the rollouts through it) is paired
 // with every sibling whose value is lower by at least `min_gap`. Values come from the whole group,
 // while the representative rollouts of a pair must be selected trajectories.
-import type { Pairing } from '../../../shared/api-export';
 import type { TurnTreeNode } from '../../../shared/turn-tree';
-import type { Workspace } from '../store/workspace';
 import { visitGroupTrees, type GroupKey } from './group-trees';
 import type { SelectedTrajectory } from './selection';
-import type { RecordUnit } from './targets/export-target';
+import type { ExportContext, RecordPlan, RecordUnit } from './targets/export-target';
 
 export interface StepPair {
   /** The representatives: the chosen (higher-value) rollout first. */
@@ -61,20 +59,17 @@ export function branchPairs(
 }
 
 /**
- * The step pairs of the selected trajectories' groups. Trajectories without a group, and groups
- * too large for a tree, yield none; each such trajectory is reported once in `skipped`.
- */
-/**
- * Step pairs at the turn trees' branch points of the selected trajectories' groups. With a group
- * limit (a preview) only that many groups, evenly spread over the sorted list, are read; `scale`
- * is then how many groups each stands for, and tree-level skips are counted scaled up.
+ * The step pairs of the selected trajectories' groups, with the selection's pairing options.
+ * Trajectories without a group, and groups too large for a tree, yield none; each such trajectory
+ * is reported once in `skipped`. In a preview (context.preview_groups) only that many groups,
+ * evenly spread over the sorted list, are read; `scale` is then how many groups each stands for,
+ * and tree-level skips are counted scaled up.
  */
 export async function stepPairUnits(
-  workspace: Workspace,
   selected: SelectedTrajectory[],
-  pairing: Pairing,
-  groupLimit?: number,
+  context: ExportContext,
 ): Promise<{ units: RecordUnit[]; skipped: string[]; scale: number }> {
+  const pairing = context.selection.pairs;
   const chosenIds = new Set(selected.map((t) => t.trajectory_id));
   const skipped: string[] = [];
   const groups = new Map<string, GroupKey>();
@@ -86,11 +81,11 @@ export async function stepPairUnits(
     }
   }
   const ordered = [...groups.entries()].sort(([a], [b]) => (a < b ? -1 : 1)).map(([, g]) => g);
-  const visited = spread(ordered, groupLimit);
+  const visited = spread(ordered, context.preview_groups);
   const scale = visited.length === 0 ? 1 : ordered.length / visited.length;
   const units: RecordUnit[] = [];
   let tooLarge = 0;
-  await visitGroupTrees(workspace, visited, (_group, nodes, members) => {
+  await visitGroupTrees(context.workspace, visited, (_group, nodes, members) => {
     if (nodes === null) {
       tooLarge += members.filter((id) => chosenIds.has(id)).length;
       return;
@@ -106,6 +101,16 @@ export async function stepPairUnits(
     skipped.push('group too large for a turn tree');
   }
   return { units, skipped, scale };
+}
+
+/**
+ * Marks a plan whose step units came from a sample of the groups: the units added since `before`
+ * stand for `scale` times as many.
+ */
+export function scaleSampledUnits(plan: RecordPlan, before: number, scale: number): void {
+  if (scale !== 1) {
+    plan.estimated_units = before + Math.round((plan.units.length - before) * scale);
+  }
 }
 
 /** At most `limit` items, evenly spaced from the first; all of them without a limit. */

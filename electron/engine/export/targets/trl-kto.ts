@@ -5,7 +5,7 @@
 // branch, the completion the one assistant turn, labelled true for the higher-value turn and
 // false for the lower one.
 import { splitPrompt } from '../chat-messages';
-import { stepPairUnits } from '../step-pairs';
+import { scaleSampledUnits, stepPairUnits } from '../step-pairs';
 import type { ExportTargetModule, RecordPlan, RecordUnit } from './export-target';
 import { onePerTrajectory } from './export-target';
 
@@ -21,7 +21,7 @@ export const TRL_KTO: ExportTargetModule = {
     }
     if (pairs.step) {
       const before = plan.units.length;
-      const steps = await stepPairUnits(context.workspace, selected, pairs, context.preview_groups);
+      const steps = await stepPairUnits(selected, context);
       if (!pairs.trajectory) plan.skipped.push(...steps.skipped);
       // Each branch turn once: a turn rejected against the best sibling is one false record.
       const seen = new Set<string>();
@@ -42,9 +42,7 @@ export const TRL_KTO: ExportTargetModule = {
         add({ trajectory_ids: [chosen ?? ''], step: step(high, true) });
         add({ trajectory_ids: [rejected ?? ''], step: step(low, false) });
       }
-      if (steps.scale !== 1) {
-        plan.estimated_units = before + Math.round((plan.units.length - before) * steps.scale);
-      }
+      scaleSampledUnits(plan, before, steps.scale);
     }
     return plan;
   },
