@@ -23,13 +23,16 @@ export interface IpcMainLike {
   removeHandler(channel: string): void;
 }
 
-export interface IpcBindings {
-  /** The open engine, or null while a workspace is being switched. */
-  getEngine(): Pick<Engine, 'dispatch'> | null;
+export interface SenderBindings {
   /** webContents id of the app window, or null when there is none. */
   getAppContentsId(): number | null;
   /** Told about each refused request; defaults to a console warning. */
   onRefused?(channel: string, reason: string): void;
+}
+
+export interface IpcBindings extends SenderBindings {
+  /** The open engine, or null while a workspace is being switched. */
+  getEngine(): Pick<Engine, 'dispatch'> | null;
 }
 
 export type SenderVerdict = { trusted: true } | { trusted: false; reason: string };
@@ -52,17 +55,29 @@ export function checkSender(event: InvokeEventLike, appContentsId: number | null
   return { trusted: true };
 }
 
+/** Handles one channel, answering only the app window (checkSender); others get unauthorized. */
+export function handleFromApp<T>(
+  ipcMain: IpcMainLike,
+  channel: string,
+  bindings: SenderBindings,
+  handler: (input: unknown) => Promise<Result<T>> | Result<T>,
+): void {
+  ipcMain.handle(channel, (event, input): Promise<Result<T>> | Result<T> => {
+    const verdict = checkSender(event, bindings.getAppContentsId());
+    if (!verdict.trusted) {
+      (bindings.onRefused ?? warnRefused)(channel, verdict.reason);
+      return fail('unauthorized', `IPC sender refused: ${verdict.reason}`);
+    }
+    return handler(input);
+  });
+}
+
 /** Registers one handler per API method; returns a function that removes them all. */
 export function registerIpc(ipcMain: IpcMainLike, bindings: IpcBindings): () => void {
   const channels: string[] = [];
   for (const method of API_METHODS) {
     const channel = channelOf(method);
-    ipcMain.handle(channel, async (event, input): Promise<Result<unknown>> => {
-      const verdict = checkSender(event, bindings.getAppContentsId());
-      if (!verdict.trusted) {
-        (bindings.onRefused ?? warnRefused)(channel, verdict.reason);
-        return fail('unauthorized', `IPC sender refused: ${verdict.reason}`);
-      }
+    handleFromApp(ipcMain, channel, bindings, async (input): Promise<Result<unknown>> => {
       const engine = bindings.getEngine();
       if (engine === null)
         return fail('unavailable', 'no workspace is open (it is being switched)');

@@ -14,7 +14,10 @@ export type ApiHandlers = {
 
 export type Dispatch = (method: string, input: unknown) => Promise<Result<unknown>>;
 
-function describeIssues(error: { issues: { path: PropertyKey[]; message: string }[] }): string {
+/** A schema failure's issues as one line: `path: message; ...`. */
+export function describeIssues(error: {
+  issues: { path: PropertyKey[]; message: string }[];
+}): string {
   return error.issues
     .map(
       (issue) => `${issue.path.length > 0 ? issue.path.join('.') : '(request)'}: ${issue.message}`,
