@@ -2,7 +2,12 @@
 import { JSDuckDBValueConverter, StatementType, type DuckDBConnection } from '@duckdb/node-api';
 import { TurnwiseError } from '../../../shared/result';
 import { toJsonValue, type JsonValue } from './json-values';
-import { accessProblemIn, explainedQuery, serializeQuery } from './sql-access-guard';
+import {
+  accessProblemIn,
+  explainedQuery,
+  serializeQuery,
+  withoutLeadingComments,
+} from './sql-access-guard';
 import type { Workspace } from './workspace';
 
 export interface SqlResult {
@@ -119,7 +124,7 @@ const QUERY_KEYWORDS = new Set([
 
 /** The first keyword of a statement, past comments and white space. */
 function leadingKeyword(sql: string): string {
-  const stripped = sql.replace(/^(\s+|--[^\n]*\n?|\/\*[\s\S]*?\*\/)+/, '');
+  const stripped = withoutLeadingComments(sql);
   if (stripped.startsWith('(')) return '(';
   return (/^[A-Za-z_]+/.exec(stripped)?.[0] ?? '').toUpperCase();
 }

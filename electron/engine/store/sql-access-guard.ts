@@ -118,11 +118,14 @@ export async function serializeQuery(
   return { ok: true, tree: parsed.statements ?? null };
 }
 
+/** The statement without the white space and comments before its first keyword. */
+export function withoutLeadingComments(sql: string): string {
+  return sql.replace(/^(\s+|--[^\n]*\n?|\/\*[\s\S]*?\*\/)+/, '');
+}
+
 /** EXPLAIN [ANALYZE] runs or plans the query after it: that query is the one to check. */
 export function explainedQuery(sql: string): string {
-  const match =
-    /^(?:\s+|--[^\n]*\n?|\/\*[\s\S]*?\*\/)*EXPLAIN\b(?:\s+ANALY[SZ]E\b)?(?:\s*\([^)]*\))?/i.exec(
-      sql,
-    );
-  return match === null ? sql : sql.slice(match[0].length);
+  const statement = withoutLeadingComments(sql);
+  const match = /^EXPLAIN\b(?:\s+ANALY[SZ]E\b)?(?:\s*\([^)]*\))?/i.exec(statement);
+  return match === null ? sql : statement.slice(match[0].length);
 }
