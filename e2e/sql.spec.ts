@@ -90,7 +90,7 @@ test('the SQL console refuses writes with a clear message and keeps a history', 
 
   await typeQuery(page, 'DELETE FROM turns');
   await page.keyboard.press('ControlOrMeta+Enter');
-  await expect(page.getByRole('alert')).toContainText('only queries');
+  await expect(page.getByRole('alert')).toContainText('DELETE statements are refused');
   await page.screenshot({ path: `${SHOTS}-refused.png`, fullPage: true });
   const after = await api<{ rows: { n: number }[] }>('runSql', {
     sql: 'SELECT count(*) AS n FROM turns',

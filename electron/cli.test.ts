@@ -79,11 +79,44 @@ describe('turnwise CLI', () => {
     });
   });
 
+  it('sql stops at its time limit, cuts at its size limit, and keeps the workspace limits', () => {
+    const bomb =
+      'WITH RECURSIVE r(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM r) SELECT count(*) FROM r';
+    const stopped = turnwise('sql', '--db', db, '--timeout', '1', bomb);
+    expect(stopped.code).toBe(2);
+    expect(stopped.stderr).toMatch(
+      /^turnwise: sql: the query was stopped after its time limit of 1 s/,
+    );
+
+    const cut = turnwise(
+      'sql',
+      '--db',
+      db,
+      '--max-mb',
+      '1',
+      "SELECT repeat('x', 100000) AS s FROM range(100)",
+      '--json',
+    );
+    expect(cut.code).toBe(0);
+    expect(JSON.parse(cut.stdout).rows).toHaveLength(10);
+    expect(cut.stderr).toBe('turnwise: sql: result cut at 1 MB (--max-mb)\n');
+
+    const saved = turnwise('sql', '--db', db, '--save-limits', '--timeout', '1', '--json');
+    expect(JSON.parse(saved.stdout)).toEqual({ timeout_s: 1, max_result_mb: 16 });
+    expect(turnwise('sql', '--db', db, bomb).stderr).toMatch(/time limit of 1 s/);
+    expect(turnwise('sql', '--db', db, '--save-limits', '--timeout', '30').stdout).toBe(
+      'SQL limits: 30 s per query, results cut at 16 MB\n',
+    );
+    expect(turnwise('sql', '--db', db, '--timeout', '0', 'SELECT 1').stderr).toBe(
+      'turnwise: usage: --timeout is a number from 1 to 3600\n',
+    );
+  });
+
   it('sql refuses anything but a query, exit 2, and changes nothing', () => {
     const run = turnwise('sql', '--db', db, 'DELETE FROM turns');
     expect(run.code).toBe(2);
     expect(run.stdout).toBe('');
-    expect(run.stderr).toMatch(/^turnwise: sql: only queries .* DELETE statement\n$/);
+    expect(run.stderr).toMatch(/^turnwise: sql: only a query .* DELETE statements are refused\n$/);
     const count = JSON.parse(
       turnwise('sql', '--db', db, 'SELECT count(*) AS n FROM turns', '--json').stdout,
     );
@@ -168,7 +201,7 @@ describe('turnwise CLI', () => {
       '1); DROP TABLE tw_turns; --',
     );
     expect(bad.code).toBe(2);
-    expect(bad.stderr).toMatch(/^turnwise: regroup: grouping expression: /);
+    expect(bad.stderr).toMatch(/^turnwise: regroup: grouping expression refused: /);
     expect(turnwise('regroup', '--db', db, '--dataset', 'runs').stderr).toBe(
       'turnwise: usage: give either --by "SQL EXPRESSION" or --reset\n',
     );

@@ -6,11 +6,12 @@ import { importCommand } from './cli/import-command';
 import { judgeCommand } from './cli/judge-command';
 import { labelCommand } from './cli/label-command';
 import { CliFailure, failureFrom } from './cli/output';
-import { formatsCommand, sqlCommand, statsCommand } from './cli/query-commands';
+import { formatsCommand, statsCommand } from './cli/query-commands';
 import { regroupCommand } from './cli/regroup-command';
 import { reviewCommand } from './cli/review-command';
 import { scoreCommand } from './cli/score-command';
 import { serveCommand } from './cli/serve-command';
+import { sqlCommand } from './cli/sql-command';
 
 const COMMANDS: Record<string, (args: string[]) => Promise<void>> = {
   import: importCommand,
@@ -36,7 +37,8 @@ const USAGE = `usage: turnwise <command> [options]
          [--attach]   (Parquet: read the files in place through views, copying only an index)
   formats [--json]
   stats --db FILE [--json]
-  sql --db FILE "SELECT ..." [--max-rows N] [--json]     read-only
+  sql --db FILE "SELECT ..." [--max-rows N] [--timeout S] [--max-mb N] [--json]     read-only
+      --db FILE --save-limits [--timeout S] [--max-mb N]   the workspace's query limits
   regroup --db FILE --dataset ID (--by "SQL EXPRESSION" [--dry-run] | --reset) [--json]
   credit --db FILE [--dataset ID] [--segmentation action|window:N|merge_identical]
          [--advantage grpo|dr_grpo] [--lambda 0.2] [--beta 1.0] [--token-agg mean] [--step-agg min]

@@ -103,6 +103,23 @@ describe('the API over dispatch and over HTTP', () => {
     expect(turn.value).toEqual({ text: 'lve t', offset: 2, total_length: 'Solve task T1.'.length });
   });
 
+  it('cancels a running query over HTTP by its id, and answers the next one', async () => {
+    const slow = call<unknown>('runSql', {
+      sql: 'SELECT count(*) FROM range(100000000) a, range(100000000) b WHERE a.range + b.range = -1',
+      query_id: 'http-cancel-1',
+    });
+    let cancelled = false;
+    for (let attempt = 0; attempt < 50 && !cancelled; attempt += 1) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      const answer = await call<{ cancelled: boolean }>('cancelSql', { query_id: 'http-cancel-1' });
+      cancelled = answer.value.cancelled;
+    }
+    expect(cancelled).toBe(true);
+    expect(await slow).toMatchObject({ ok: false, error: { code: 'cancelled' } });
+    const next = await call<{ rows: unknown[] }>('runSql', { sql: 'SELECT 1 AS one' });
+    expect(next.value.rows).toEqual([{ one: 1 }]);
+  });
+
   it('gives a range of turns when asked, and every turn otherwise', async () => {
     type Detail = { trajectory: { n_turns: number }; turns: { turn_index: number }[] };
     const whole = await call<Detail>('getTrajectory', { trajectory_id: 'runs:a' });

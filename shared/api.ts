@@ -24,12 +24,11 @@ import { REVIEW_API } from './api-review';
 import { SCORING_API } from './api-scoring';
 import { EXPORT_API } from './api-export';
 import { TRAJECTORY_API } from './api-trajectory';
+import { SQL_API } from './api-sql';
 
 export { JOB_KINDS, JOB_STATUSES, JobStateSchema, type JobState } from './job-state';
 
 export { OUTCOME_FILTERS, TRAJECTORY_SORT_COLUMNS } from './trajectory-filter';
-
-export const SqlColumnSchema = z.object({ name: z.string(), type: z.string() });
 
 export const API = {
   appInfo: method(
@@ -67,19 +66,6 @@ export const API = {
       })
       .strict(),
     z.object({ text: z.string(), offset: z.number(), total_length: z.number() }),
-  ),
-  runSql: method(
-    z
-      .object({
-        sql: z.string().min(1).max(100_000),
-        max_rows: z.number().int().min(1).max(10_000).default(1000),
-      })
-      .strict(),
-    z.object({
-      columns: z.array(SqlColumnSchema),
-      rows: z.array(z.record(z.string(), z.unknown())),
-      truncated: z.boolean(),
-    }),
   ),
   startImport: method(
     z
@@ -163,6 +149,7 @@ export const API = {
     z.object({ dataset_id: Id, expression: z.string().min(1).max(2000).nullable() }).strict(),
     z.object({ groups: z.number() }),
   ),
+  ...SQL_API,
   ...EXPLORER_API,
   ...CREDIT_API,
   ...LABELS_API,

@@ -11,6 +11,8 @@ export const ERROR_CODES = [
   'duplicate', // the same content was imported before
   'schema_too_new', // the workspace was written by a newer Turnwise
   'cancelled',
+  'timeout', // a query ran past its time limit and was stopped
+  'resource_limit', // a query needed more memory than it may use and was stopped
   'io', // a file could not be read or written
   'unavailable', // no workspace is open right now (e.g. while the app switches workspaces)
   'internal',

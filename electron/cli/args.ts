@@ -28,3 +28,19 @@ export function requireDb(values: Record<string, unknown>): string {
   if (typeof db !== 'string' || db === '') throw usageFailure('--db FILE is required');
   return db;
 }
+
+/** A numeric flag's value within its range, or undefined when the flag was not given. */
+export function numberOption(
+  value: string | boolean | undefined,
+  flag: string,
+  range: { min: number; max: number },
+  integer = false,
+): number | undefined {
+  if (typeof value !== 'string') return undefined;
+  const number = Number(value);
+  if (!Number.isFinite(number) || number < range.min || number > range.max) {
+    throw usageFailure(`${flag} is a number from ${range.min} to ${range.max}`);
+  }
+  if (integer && !Number.isInteger(number)) throw usageFailure(`${flag} is a whole number`);
+  return number;
+}

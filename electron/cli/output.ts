@@ -10,6 +10,8 @@ const BAD_INPUT: ReadonlySet<ErrorCode> = new Set([
   'duplicate',
   'schema_too_new',
   'unknown_method',
+  'timeout',
+  'resource_limit',
 ]);
 
 export class CliFailure extends Error {

@@ -130,8 +130,9 @@ describe('openEngineInWorker', () => {
     expect(await openError(openEngineInWorker, notDuckDb)).toEqual(expected);
 
     const absent = path.join(dir, 'absent.duckdb');
-    const readOnly = (open: typeof openEngine) => (options: EngineOptions) =>
-      open({ ...options, readOnly: true });
+    const readOnly =
+      (open: (options: EngineOptions) => Promise<Engine>) => (options: EngineOptions) =>
+        open({ ...options, readOnly: true });
     const missing = await openError(readOnly(openEngine), absent);
     expect(missing.code).toBe('not_found');
     expect(await openError(readOnly(openEngineInWorker), absent)).toEqual(missing);

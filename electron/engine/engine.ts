@@ -11,12 +11,24 @@ export interface EngineOptions {
   readOnly?: boolean;
 }
 
-export async function openEngine(options: EngineOptions): Promise<Engine> {
+/** An engine in this thread; tests read internal tables through its workspace, not through SQL. */
+export interface LocalEngine extends Engine {
+  readonly workspace: Workspace;
+}
+
+export async function openEngine(options: EngineOptions): Promise<LocalEngine> {
   const workspace = await Workspace.open(options.dbPath, { readOnly: options.readOnly ?? false });
-  if (!workspace.readOnly) await refreshAttachments(workspace);
+  try {
+    if (!workspace.readOnly) await refreshAttachments(workspace);
+  } catch (error) {
+    // A workspace that cannot be opened must not stay locked.
+    workspace.close();
+    throw error;
+  }
   const jobs = new JobRunner();
   const dispatch = createDispatch(createService(workspace, jobs));
   return {
+    workspace,
     workspacePath: workspace.path,
     dispatch,
     onJobEvent: (listener) => jobs.onEvent(listener),

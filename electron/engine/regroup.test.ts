@@ -76,4 +76,17 @@ describe('regrouping', () => {
     expect(Number(turns?.n)).toBeGreaterThan(0);
     expect((await groups()).map((row) => row.group_id)).toEqual(['T', 'T', 'T', 'T']);
   });
+
+  it.each([
+    ["(SELECT content FROM read_text('/etc/passwd'))", /read_text\(\) reads files/],
+    ["(SELECT string_agg(file, ',') FROM glob('/*'))", /glob\(\) reads files/],
+    ["(SELECT * FROM query('SELECT 1'))::VARCHAR", /query\(\) reads files/],
+    ['(SELECT max(role_label) FROM tw_labels)', /tw_labels is not a public view/],
+    ["getenv('HOME')", /getenv\(\) is not an allowed function/],
+    ['task_id) AS value, (1', /closes a parenthesis|clauses of its own/],
+  ])('refuses %s in a preview and in a regroup, saving nothing', async (expression, why) => {
+    await expect(previewRegroup(workspace, 'runs', expression)).rejects.toThrow(why);
+    await expect(regroupDataset(workspace, 'runs', expression)).rejects.toThrow(why);
+    expect((await groups()).map((row) => row.group_id)).toEqual(['T', 'T', 'T', 'T']);
+  });
 });

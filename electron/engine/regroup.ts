@@ -2,40 +2,34 @@
 // (e.g. task_id || ':' || (metadata->>'seed')). The importer's grouping is kept to reset to.
 import type { ApiOutput } from '../../shared/api';
 import { TurnwiseError } from '../../shared/result';
-import type { Workspace } from './store/workspace';
+import type { DuckDBConnection } from '@duckdb/node-api';
+import { queryMemoryBytes, readSqlSettings } from './sql/sql-settings';
+import { withQueryBounds } from './store/bounded-query';
+import { toJsonRow } from './store/json-values';
+import { guardExpression } from './store/sql-expression-guard';
+import type { Row, Workspace } from './store/workspace';
 
-/**
- * Checks that the expression is one side-effect-free SQL expression over the trajectories view:
- * it must form exactly one SELECT statement when embedded, so `1); DROP TABLE x; --` is refused.
- */
-async function checkExpression(workspace: Workspace, expression: string): Promise<string> {
-  const trimmed = expression.trim();
-  if (trimmed === '') throw new TurnwiseError('bad_request', 'the grouping expression is empty');
-  const probe = `SELECT (${trimmed}) AS g FROM trajectories LIMIT 0`;
-  const connection = await workspace.connect();
-  try {
-    const statements = await connection.extractStatements(probe).catch((error: unknown) => {
-      throw new TurnwiseError(
-        'invalid_input',
-        `grouping expression: ${String((error as Error).message)}`,
-      );
-    });
-    if (statements.count !== 1) {
-      throw new TurnwiseError(
-        'invalid_input',
-        'grouping expression: must be a single SQL expression',
-      );
-    }
-    await statements.prepare(0).catch((error: unknown) => {
-      throw new TurnwiseError(
-        'invalid_input',
-        `grouping expression: ${String((error as Error).message)}`,
-      );
-    });
-  } finally {
-    connection.closeSync();
-  }
-  return trimmed;
+/** The guarded probe `SELECT trajectory_id, dataset_id, (expr) AS value FROM trajectories`. */
+async function guardedGrouping(connection: DuckDBConnection, expression: string): Promise<string> {
+  return guardExpression(connection, expression, {
+    relation: 'trajectories',
+    columns: ['trajectory_id', 'dataset_id', 'success'],
+    label: 'grouping expression',
+  });
+}
+
+/** A user expression runs within the console's time limit and memory budget. */
+async function bounded<T>(
+  workspace: Workspace,
+  connection: DuckDBConnection,
+  work: () => Promise<T>,
+): Promise<T> {
+  const { timeout_s } = await readSqlSettings(workspace);
+  return withQueryBounds(
+    connection,
+    { timeoutMs: timeout_s * 1000, memoryBytes: queryMemoryBytes() },
+    work,
+  );
 }
 
 async function requireDataset(workspace: Workspace, datasetId: string): Promise<void> {
@@ -51,16 +45,29 @@ export async function previewRegroup(
   expression: string,
 ): Promise<ApiOutput<'previewRegroup'>> {
   await requireDataset(workspace, datasetId);
-  const expr = await checkExpression(workspace, expression);
-  const rows = await workspace.query(
-    `WITH g AS (SELECT CAST((${expr}) AS VARCHAR) AS group_id, success FROM trajectories
-                WHERE dataset_id = $1)
-     SELECT group_id, count(*) AS n,
-            avg(CASE WHEN success THEN 1.0 WHEN NOT success THEN 0.0 END) AS success_rate,
-            count(*) OVER () AS groups
-     FROM g GROUP BY group_id ORDER BY n DESC, group_id LIMIT 20`,
-    [datasetId],
-  );
+  const connection = await workspace.connect();
+  let rows: Row[];
+  try {
+    const probe = await guardedGrouping(connection, expression);
+    rows = await bounded(workspace, connection, async () => {
+      const reader = await connection
+        .runAndReadAll(
+          `WITH g AS (SELECT CAST(value AS VARCHAR) AS group_id, success FROM (${probe}) p
+                    WHERE dataset_id = $1)
+         SELECT group_id, count(*) AS n,
+                avg(CASE WHEN success THEN 1.0 WHEN NOT success THEN 0.0 END) AS success_rate,
+                count(*) OVER () AS groups
+         FROM g GROUP BY group_id ORDER BY n DESC, group_id LIMIT 20`,
+          [datasetId],
+        )
+        .catch((error: unknown) => {
+          throw new TurnwiseError('invalid_input', `grouping expression: ${messageOf(error)}`);
+        });
+      return reader.getRowObjectsJS().map(toJsonRow);
+    });
+  } finally {
+    connection.closeSync();
+  }
   return {
     groups: Number(rows[0]?.groups ?? 0),
     sample: rows.map((row) => ({
@@ -78,24 +85,26 @@ export async function regroupDataset(
   expression: string | null,
 ): Promise<ApiOutput<'regroupDataset'>> {
   await requireDataset(workspace, datasetId);
-  const checked = expression === null ? null : await checkExpression(workspace, expression);
   // Its own connection: the transaction must not take in other callers' queries.
   const connection = await workspace.connect();
   try {
+    const probe = expression === null ? null : await guardedGrouping(connection, expression);
     await connection.run('BEGIN TRANSACTION');
     try {
-      if (checked === null) {
+      if (probe === null) {
         await connection.run(
           `UPDATE tw_trajectories SET group_id = source_group_id WHERE dataset_id = $1`,
           [datasetId],
         );
       } else {
         // The expression reads the public view; computing it first keeps the update simple.
-        await connection.run(
-          `CREATE TEMP TABLE tw_regroup AS
-           SELECT trajectory_id, CAST((${checked}) AS VARCHAR) AS group_id
-           FROM trajectories WHERE dataset_id = $1`,
-          [datasetId],
+        await bounded(workspace, connection, () =>
+          connection.run(
+            `CREATE TEMP TABLE tw_regroup AS
+             SELECT trajectory_id, CAST(value AS VARCHAR) AS group_id FROM (${probe}) p
+             WHERE dataset_id = $1`,
+            [datasetId],
+          ),
         );
         await connection.run(
           `UPDATE tw_trajectories t SET group_id = r.group_id FROM tw_regroup r
@@ -106,7 +115,8 @@ export async function regroupDataset(
       await connection.run('COMMIT');
     } catch (error) {
       await connection.run('ROLLBACK');
-      throw new TurnwiseError('invalid_input', `regroup: ${(error as Error).message}`);
+      if (error instanceof TurnwiseError) throw error;
+      throw new TurnwiseError('invalid_input', `regroup: ${messageOf(error)}`);
     }
   } finally {
     connection.closeSync();
@@ -116,4 +126,8 @@ export async function regroupDataset(
     [datasetId],
   );
   return { groups: Number(row?.groups ?? 0) };
+}
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
 }

@@ -15,6 +15,7 @@ import { reviewHandlers } from './review/review-handlers';
 import { scoringHandlers } from './scoring/scoring-handlers';
 import { exportHandlers } from './export/export-handlers';
 import { trajectoryHandlers } from './trajectory/trajectory-handlers';
+import { sqlHandlers } from './sql/sql-handlers';
 import { formatInfos } from './importers/registry';
 import { previewImport } from './importers/preview-import';
 import { runImport } from './importers/run-import';
@@ -22,7 +23,6 @@ import { listMappings, resolveMapping, saveMapping } from './mappings';
 import { previewRegroup, regroupDataset } from './regroup';
 import type { JobRunner } from './jobs';
 import { getTrajectory, getTurnText, listDatasets } from './queries';
-import { runReadOnlySql } from './store/read-only-sql';
 import type { Workspace } from './store/workspace';
 
 export const TURNWISE_VERSION: string = packageJson.version;
@@ -40,7 +40,6 @@ export function createService(workspace: Workspace, jobs: JobRunner): ApiHandler
     listDatasets: () => listDatasets(workspace),
     getTrajectory: (request) => getTrajectory(workspace, request.trajectory_id, request.turns),
     getTurnText: (request) => getTurnText(workspace, request),
-    runSql: (request) => runReadOnlySql(workspace, request.sql, request.max_rows),
     startImport: async (request) => {
       if (request.attach) {
         if (request.format !== 'auto' && !ATTACHABLE_FORMATS.has(request.format)) {
@@ -82,6 +81,7 @@ export function createService(workspace: Workspace, jobs: JobRunner): ApiHandler
     cancelJob: async (request) => jobs.cancel(request.job_id),
     previewRegroup: (request) => previewRegroup(workspace, request.dataset_id, request.expression),
     regroupDataset: (request) => regroupDataset(workspace, request.dataset_id, request.expression),
+    ...sqlHandlers({ workspace, jobs }),
     ...explorerHandlers({ workspace, jobs }),
     ...creditHandlers({ workspace, jobs }),
     ...labelsHandlers({ workspace, jobs }),

@@ -9,6 +9,9 @@ const HINTS: Partial<Record<ApiError['code'], string>> = {
   unauthorized:
     'Browser mode needs the access token: open the full URL that `turnwise serve` printed.',
   schema_too_new: 'This workspace was written by a newer Turnwise; update Turnwise to open it.',
+  timeout:
+    'Narrow the query (a LIMIT, a WHERE on a key), or raise the time limit in the SQL settings.',
+  resource_limit: 'Select fewer rows or shorter columns, for example left(content, 2000).',
 };
 
 type Props = { error: ApiError; title?: string; onRetry?: () => void };

@@ -4,6 +4,7 @@
 // not break every query over turns.
 import { existsSync } from 'node:fs';
 import { LOGPROB_COLUMNS, TURN_COLUMNS } from '../store/migrations';
+import { TurnwiseError } from '../../../shared/result';
 import type { AttachSpec } from './attach-spec';
 import { allFilesRelation, logprobsSelect, turnsSelect } from './attached-sql';
 
@@ -41,13 +42,28 @@ export async function rebuildUnionViews(run: RunSql, viewKeys: string[]): Promis
   await run(`CREATE OR REPLACE VIEW tw_all_token_logprobs AS ${logprobs.join('\nUNION ALL ')}`);
 }
 
+/**
+ * A tw_attachments row. Its spec's SQL is checked by guardAttachment before use; the view key
+ * becomes part of view names, so it must be the hex key run-attach writes.
+ */
 export function parseAttachment(row: Record<string, unknown>): Attachment {
-  return {
-    datasetId: String(row.dataset_id),
-    viewKey: String(row.view_key),
-    files: JSON.parse(String(row.files)) as string[],
-    spec: JSON.parse(String(row.spec)) as AttachSpec,
-  };
+  const viewKey = String(row.view_key);
+  const files: unknown = JSON.parse(String(row.files));
+  const spec: unknown = JSON.parse(String(row.spec));
+  const specValues = spec !== null && typeof spec === 'object' ? Object.values(spec) : [];
+  if (
+    !/^[0-9a-f]{1,64}$/.test(viewKey) ||
+    !Array.isArray(files) ||
+    !files.every((file) => typeof file === 'string') ||
+    specValues.length === 0 ||
+    !specValues.every((value) => typeof value === 'string')
+  ) {
+    throw new TurnwiseError(
+      'invalid_input',
+      `the stored attachment of dataset '${String(row.dataset_id)}' is malformed (tw_attachments)`,
+    );
+  }
+  return { datasetId: String(row.dataset_id), viewKey, files, spec: spec as AttachSpec };
 }
 
 export const ATTACHMENTS_SQL = `SELECT dataset_id, view_key, files::VARCHAR AS files,

@@ -2,7 +2,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { JobState } from '../../../shared/api';
 import type { ImportSummary } from '../../../shared/model';
-import { openEngine } from '../engine';
+import { openEngine, type LocalEngine } from '../engine';
 import type { Engine } from '../engine-types';
 import { writeParquet } from '../importers/formats/parquet-rows-fixture';
 import { tempDir } from '../test-support';
@@ -21,8 +21,9 @@ async function runJob(engine: Engine, input: Record<string, unknown>): Promise<J
   return engine.waitForJob(job.job_id);
 }
 
-async function sql(engine: Engine, text: string): Promise<Record<string, unknown>[]> {
-  return (await call<{ rows: Record<string, unknown>[] }>(engine, 'runSql', { sql: text })).rows;
+// Internal tables are read directly: the SQL console may read only the public views.
+async function sql(engine: LocalEngine, text: string): Promise<Record<string, unknown>[]> {
+  return engine.workspace.query(text);
 }
 
 interface Turn {
@@ -44,7 +45,7 @@ function comparable(turn: Turn) {
 }
 
 describe('attach Parquet by reference', () => {
-  let engine: Engine;
+  let engine: LocalEngine;
   let demo: string;
   let imported: ImportSummary;
   let attached: ImportSummary;

@@ -6,6 +6,7 @@ import type { Workspace } from '../store/workspace';
 import { quoteText } from './attach-spec';
 import { fileRelation, logprobsSelect, turnsSelect } from './attached-sql';
 import { parseAttachment } from './attached-views';
+import { guardAttachment } from './attachment-guard';
 
 export interface TurnRelations {
   turns: string;
@@ -25,6 +26,7 @@ export async function turnRelationsFor(
   );
   if (!row) return IMPORTED;
   const attachment = parseAttachment(row);
+  await guardAttachment(workspace, attachment);
   // Attached ids are "<dataset>:<file index>:<row>" (dataset ids never contain ':').
   const [fileIndex, rowNumber] = trajectoryId.split(':').slice(-2).map(Number);
   const file = attachment.files[fileIndex ?? -1];

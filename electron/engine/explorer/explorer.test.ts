@@ -3,7 +3,7 @@
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiInput, ApiOutput, JobState } from '../../../shared/api';
-import { openEngine } from '../engine';
+import { openEngine, type LocalEngine } from '../engine';
 import type { Engine } from '../engine-types';
 import { tempDir, turnwiseRecord, writeJsonl } from '../test-support';
 
@@ -19,7 +19,7 @@ async function call<T>(engine: Engine, method: string, input: unknown): Promise<
 type List = ApiOutput<'listTrajectories'>;
 
 describe('explorer API', () => {
-  let engine: Engine;
+  let engine: LocalEngine;
   const list = async (input: ApiInput<'listTrajectories'>) =>
     call<List>(engine, 'listTrajectories', input);
   const ids = async (input: ApiInput<'listTrajectories'>) =>
@@ -125,8 +125,8 @@ describe('explorer API', () => {
       segment_index: 0,
       role_label: 'regression',
     });
-    const sql = async (text: string) =>
-      (await call<{ rows: Record<string, unknown>[] }>(engine, 'runSql', { sql: text })).rows;
+    // tw_label_counts is internal: read directly, not through the console.
+    const sql = (text: string) => engine.workspace.query(text);
     const fromView = await sql(`
       SELECT trajectory_id, segmentation, role_label, count(*) AS n FROM labels_effective
       GROUP BY ALL ORDER BY ALL`);
@@ -157,8 +157,8 @@ describe('explorer API', () => {
     await Promise.all(human);
     const final = await engine.waitForJob(job.job_id);
     expect(final.error).toBeNull();
-    const sql = async (text: string) =>
-      (await call<{ rows: Record<string, unknown>[] }>(engine, 'runSql', { sql: text })).rows;
+    // tw_label_counts is internal: read directly, not through the console.
+    const sql = (text: string) => engine.workspace.query(text);
     const fromView = await sql(`
       SELECT trajectory_id, role_label, count(*) AS n FROM labels_effective
       GROUP BY ALL ORDER BY ALL`);

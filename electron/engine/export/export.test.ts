@@ -176,13 +176,16 @@ describe('export', () => {
   it.each([
     ['1=1; DROP TABLE x', /";"/],
     ['1=1 -- comment', /comments/],
-    ['trajectory_id IN (SELECT trajectory_id FROM tw_turns)', /internal tw_\* table/],
-    ['(SELECT count(*) FROM "tw_labels") = 0', /internal tw_\* table/],
+    ['trajectory_id IN (SELECT trajectory_id FROM tw_turns)', /tw_turns is not a public view/],
+    ['(SELECT count(*) FROM "tw_labels") = 0', /tw_labels is not a public view/],
     ['1=1) UNION (SELECT 1', /closes a parenthesis/],
-    ["(SELECT count(*) FROM query_table('tw_labels')) = 0", /query_table\(\) reads tables/],
-    ["task_id IN (SELECT column0 FROM read_csv('/etc/hosts'))", /read_csv\(\) reads tables/],
-    ['reward >', /not a read-only boolean condition/],
-    ['no_such_column = 1', /not a read-only boolean condition/],
+    ["(SELECT count(*) FROM query_table('tw_labels')) = 0", /query_table\(\) reads files/],
+    ["task_id IN (SELECT column0 FROM read_csv('/etc/hosts'))", /read_csv\(\) reads files/],
+    ["(SELECT count(*) FROM glob('/*')) > 0", /glob\(\) reads files/],
+    ["(SELECT content FROM read_text('/etc/passwd')) IS NOT NULL", /read_text\(\) reads files/],
+    ["getenv('HOME') IS NOT NULL", /getenv\(\) is not an allowed function/],
+    ['reward >', /syntax error/],
+    ['no_such_column = 1', /not a boolean condition on the trajectories view/],
   ])('refuses the condition %j and writes nothing', async (where, why) => {
     const out = path.join(t.dir, 'refused');
     const result = await t.engine.dispatch('startExport', {

@@ -3,7 +3,9 @@
 import type { ExportSelection } from '../../../shared/api-export';
 import { TurnwiseError } from '../../../shared/result';
 import { toJsonRow } from '../store/json-values';
-import { runReadOnlySql } from '../store/read-only-sql';
+import { withQueryBounds } from '../store/bounded-query';
+import { guardExpression, probeSql } from '../store/sql-expression-guard';
+import { queryMemoryBytes, readSqlSettings } from '../sql/sql-settings';
 import type { Row, SqlParams, Workspace } from '../store/workspace';
 import { filteredTrajectories } from '../explorer/filter-sql';
 
@@ -18,64 +20,41 @@ export interface SelectedTrajectory {
   success: boolean | null;
 }
 
-/**
- * The text of a condition outside string literals ('...'), with a check that it stays one
- * parenthesised expression: no statement separator, no comment, never closing a parenthesis it
- * did not open (which would break out of the `WHERE (...)` it is wrapped in).
- */
-function conditionProblem(where: string): { problem: string | null; code: string } {
-  let code = '';
-  let depth = 0;
-  let quote: string | null = null;
-  for (let i = 0; i < where.length; i += 1) {
-    const ch = where[i] ?? '';
-    if (quote !== null) {
-      if (ch === quote) quote = null;
-      if (quote === '"' || ch === '"') code += ch;
-      continue;
-    }
-    if (ch === "'" || ch === '"') {
-      quote = ch;
-      if (ch === '"') code += ch;
-      continue;
-    }
-    const pair = where.slice(i, i + 2);
-    if (ch === ';') return { problem: 'it contains ";"; give one condition, not statements', code };
-    if (pair === '--' || pair === '/*') return { problem: 'comments are not allowed', code };
-    if (ch === '(') depth += 1;
-    if (ch === ')') depth -= 1;
-    if (depth < 0) return { problem: 'it closes a parenthesis it did not open', code };
-    code += ch;
-  }
-  if (quote !== null) return { problem: 'a quoted string or name is not closed', code };
-  if (depth !== 0) return { problem: 'its parentheses are not balanced', code };
-  return { problem: null, code };
+/** A `where` is checked, and embedded, as this probe over the trajectories view. */
+const WHERE_PROBE = {
+  relation: 'trajectories',
+  columns: ['trajectory_id'],
+  label: 'where condition',
+} as const;
+
+/** The trajectory ids a `where` keeps, as SQL: the guarded probe itself, never the bare text. */
+function whereIdsSql(where: string): string {
+  return `(SELECT trajectory_id FROM (${probeSql(where, WHERE_PROBE)}) p WHERE value)`;
 }
 
 /**
- * Refuses a `where` that is not one boolean expression over the public views: see
- * conditionProblem; no internal tw_* tables; and it must run as
- * `SELECT count(*) FROM trajectories WHERE (...)` through the read-only SQL guard.
+ * Refuses a `where` that is not one boolean expression over the public views: the SQL guard's
+ * checks (sql-expression-guard), then a run within the console's bounds, which also reports a
+ * condition that is not boolean.
  */
 export async function checkWhere(workspace: Workspace, where: string): Promise<void> {
-  const refuse = (why: string): never => {
-    throw new TurnwiseError('invalid_input', `where condition refused: ${why}`);
-  };
-  const { problem, code } = conditionProblem(where);
-  if (problem !== null) refuse(problem);
-  if (/\btw_\w*/i.test(code)) {
-    refuse('it names an internal tw_* table; only the public views may be used');
-  }
-  // Table functions that take a table or file by name would reach past the views.
-  const byName = /\b(query_table|query|read_\w+|glob|parquet_scan|sniff_csv)\s*\(/i.exec(code);
-  if (byName !== null) {
-    refuse(`${byName[1] ?? ''}() reads tables or files by name; use the public views`);
-  }
+  const connection = await workspace.connect();
   try {
-    await runReadOnlySql(workspace, `SELECT count(*) AS n FROM trajectories WHERE (${where})`, 1);
-  } catch (error) {
-    const message = error instanceof Error ? error.message : String(error);
-    refuse(`it is not a read-only boolean condition on the trajectories view (${message})`);
+    await guardExpression(connection, where, WHERE_PROBE);
+    const { timeout_s } = await readSqlSettings(workspace);
+    const bounds = { timeoutMs: timeout_s * 1000, memoryBytes: queryMemoryBytes() };
+    await withQueryBounds(connection, bounds, () =>
+      connection.run(`SELECT count(*) FROM ${whereIdsSql(where)} ids`),
+    ).catch((error: unknown) => {
+      if (error instanceof TurnwiseError && error.code !== 'invalid_input') throw error;
+      const message = error instanceof Error ? error.message : String(error);
+      throw new TurnwiseError(
+        'invalid_input',
+        `where condition refused: it is not a boolean condition on the trajectories view (${message})`,
+      );
+    });
+  } finally {
+    connection.closeSync();
   }
 }
 
@@ -89,10 +68,8 @@ export function selectionSql(selection: ExportSelection): { sql: string; params:
   const bind = base.bind;
   const conditions = base.where === '' ? [] : [base.where.replace(/^WHERE /, '')];
   if (selection.where !== undefined) {
-    // Validated by checkWhere; the user's condition is SQL by design, everything else is bound.
-    conditions.push(
-      `t.trajectory_id IN (SELECT trajectory_id FROM trajectories WHERE (${selection.where}))`,
-    );
+    // Checked by checkWhere; the user's condition is SQL by design, everything else is bound.
+    conditions.push(`t.trajectory_id IN ${whereIdsSql(selection.where)}`);
   }
   // A relabeled item is an approved counterexample whose right label the reviewer gave.
   const approved = `(SELECT trajectory_id FROM review_items WHERE status IN ('approved', 'relabeled'))`;

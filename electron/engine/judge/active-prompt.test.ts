@@ -6,8 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { JobState } from '../../../shared/api';
 import type { ActiveJudgePrompt, JudgePrompt, JudgeSummary } from '../../../shared/api-judge';
 import { callOk, importDataset } from '../dispatch-test-support';
-import { openEngine } from '../engine';
-import type { Engine } from '../engine-types';
+import { openEngine, type LocalEngine } from '../engine';
 import {
   startOpenAIChatServer,
   triageReply,
@@ -18,7 +17,7 @@ import { DEFAULT_PROMPT_TEXT } from './default-prompt';
 
 const tmp = tempDir();
 const db = path.join(tmp.dir, 'ws.duckdb');
-let engine: Engine;
+let engine: LocalEngine;
 let server: OpenAIChatServer;
 
 const call = <T>(method: string, input: unknown) => callOk<T>(engine.dispatch, method, input);
@@ -94,10 +93,10 @@ describe('the judge prompt version in use', () => {
     await engine.close();
     engine = await openEngine({ dbPath: db });
     expect(await call<ActiveJudgePrompt>('getActiveJudgePrompt', {})).toEqual(active);
-    const rows = await call<{ rows: { value: string }[] }>('runSql', {
-      sql: `SELECT value::VARCHAR AS value FROM tw_settings WHERE key = 'judge.active_prompt'`,
-    });
-    expect(JSON.parse(rows.rows[0]?.value ?? 'null')).toMatchObject({
+    const rows = await engine.workspace.query(
+      `SELECT value::VARCHAR AS value FROM tw_settings WHERE key = 'judge.active_prompt'`,
+    );
+    expect(JSON.parse(String(rows[0]?.value ?? 'null'))).toMatchObject({
       version_id: 'triage-judge/2',
     });
   });

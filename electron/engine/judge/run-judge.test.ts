@@ -6,8 +6,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { JobState } from '../../../shared/api';
 import type { JudgePrompt, JudgeRun, JudgeSummary } from '../../../shared/api-judge';
 import { callOk, importDataset } from '../dispatch-test-support';
-import { openEngine } from '../engine';
-import type { Engine } from '../engine-types';
+import { openEngine, type LocalEngine } from '../engine';
 import {
   roleForTarget,
   startOpenAIChatServer,
@@ -49,7 +48,7 @@ function writeDataset(file: string): void {
   writeFileSync(file, lines.map((line) => JSON.stringify(line)).join('\n') + '\n');
 }
 
-let engine: Engine;
+let engine: LocalEngine;
 let server: OpenAIChatServer;
 
 const call = <T>(method: string, input: unknown) => callOk<T>(engine.dispatch, method, input);
@@ -64,8 +63,9 @@ async function judge(input: Record<string, unknown>): Promise<JobState> {
   return engine.waitForJob(job.job_id);
 }
 
+// Internal tables are read directly: the SQL console may read only the public views.
 async function sql(text: string): Promise<Record<string, unknown>[]> {
-  return (await call<{ rows: Record<string, unknown>[] }>('runSql', { sql: text })).rows;
+  return engine.workspace.query(text);
 }
 
 beforeAll(async () => {

@@ -94,3 +94,8 @@ export const ATTACHED_MACROS = [
        THEN 'messages: token_ids, logp_policy and logp_ref must have equal lengths'
      END`,
 ];
+
+/** The names the macros above define (attach specs may call them). */
+export const ATTACHED_MACRO_NAMES: ReadonlySet<string> = new Set(
+  ATTACHED_MACROS.map((statement) => /MACRO (\w+)/.exec(statement)?.[1] ?? ''),
+);

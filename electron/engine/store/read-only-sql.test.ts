@@ -1,17 +1,25 @@
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tempDir } from '../test-support';
-import { runReadOnlySql } from './read-only-sql';
+import { RunningQueries, type QueryBounds } from './bounded-query';
+import { runReadOnlySql, type SqlLimits } from './read-only-sql';
 import { Workspace } from './workspace';
 
 let workspace: Workspace;
 let cleanup: () => void;
 
+const MB = 2 ** 20;
+const BOUNDS: QueryBounds = { timeoutMs: 30_000, memoryBytes: 2048 * MB };
+const NUMBERS = 'WITH numbers AS (SELECT range AS n FROM range(50))';
+
+function limits(maxRows: number, maxBytes = 16 * MB): SqlLimits {
+  return { maxRows, maxBytes };
+}
+
 beforeAll(async () => {
   const temp = tempDir();
   cleanup = temp.cleanup;
   workspace = await Workspace.open(path.join(temp.dir, 'ws.duckdb'));
-  await workspace.run(`CREATE TABLE numbers AS SELECT range AS n FROM range(50)`);
 });
 afterAll(() => {
   workspace.close();
@@ -24,7 +32,8 @@ describe('runReadOnlySql', () => {
       workspace,
       `SELECT 42::BIGINT AS big, 9007199254740993::BIGINT AS huge, 1.25::DECIMAL(6,2) AS dec,
               DATE '2026-01-02' AS day, [1, 2] AS list, {'a': 1} AS obj, NULL AS nothing`,
-      10,
+      limits(10),
+      BOUNDS,
     );
     expect(result.columns).toEqual([
       { name: 'big', type: 'BIGINT' },
@@ -46,47 +55,105 @@ describe('runReadOnlySql', () => {
         nothing: null,
       },
     ]);
+    expect(result.bytes).toBe(JSON.stringify(result.rows).length);
     expect(JSON.parse(JSON.stringify(result))).toEqual(result);
   });
 
   it('stops at max rows and says the result was truncated', async () => {
-    const result = await runReadOnlySql(workspace, 'SELECT n FROM numbers ORDER BY n', 7);
+    const sql = `${NUMBERS} SELECT n FROM numbers ORDER BY n`;
+    const result = await runReadOnlySql(workspace, sql, limits(7), BOUNDS);
     expect(result.rows.map((row) => row.n)).toEqual([0, 1, 2, 3, 4, 5, 6]);
-    expect(result.truncated).toBe(true);
+    expect(result).toMatchObject({ truncated: true, cut_by: 'rows' });
     const all = await runReadOnlySql(
       workspace,
-      'WITH x AS (SELECT n FROM numbers) SELECT count(*) AS c FROM x',
-      7,
+      `${NUMBERS} SELECT count(*) AS c FROM numbers`,
+      limits(7),
+      BOUNDS,
     );
-    expect(all).toMatchObject({ rows: [{ c: 50 }], truncated: false });
+    expect(all).toMatchObject({ rows: [{ c: 50 }], truncated: false, cut_by: null });
+  });
+
+  it('cuts a result at its size limit as it streams', async () => {
+    const result = await runReadOnlySql(
+      workspace,
+      `SELECT range AS i, repeat('x', 100000) AS s FROM range(1000)`,
+      limits(10_000, MB),
+      BOUNDS,
+    );
+    expect(result).toMatchObject({ truncated: true, cut_by: 'bytes', max_bytes: MB });
+    expect(result.rows.length).toBe(10);
+    expect(JSON.stringify(result.rows).length).toBeLessThanOrEqual(MB);
+    expect(result.rows.map((row) => row.i)).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9]);
+  });
+
+  it('stops a query at its time limit, and the next query runs', async () => {
+    const bomb = `WITH RECURSIVE r(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM r) SELECT count(*) FROM r`;
+    const started = Date.now();
+    await expect(
+      runReadOnlySql(workspace, bomb, limits(10), { ...BOUNDS, timeoutMs: 300 }),
+    ).rejects.toMatchObject({
+      code: 'timeout',
+      message: expect.stringMatching(/time limit of 0.3 s/),
+    });
+    expect(Date.now() - started).toBeLessThan(20_000);
+    const next = await runReadOnlySql(workspace, 'SELECT 1 AS one', limits(1), BOUNDS);
+    expect(next.rows).toEqual([{ one: 1 }]);
+  });
+
+  it('stops a query on cancel by its id', async () => {
+    const running = new RunningQueries();
+    const cross = `SELECT count(*) FROM range(100000000) a, range(100000000) b WHERE a.range + b.range = -1`;
+    const query = runReadOnlySql(workspace, cross, limits(10), {
+      ...BOUNDS,
+      queryId: 'q1',
+      running,
+    });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(running.cancel('q1')).toBe(true);
+    await expect(query).rejects.toMatchObject({ code: 'cancelled' });
+    expect(running.cancel('q1')).toBe(false);
+  });
+
+  it('stops a query that needs more memory than its budget', async () => {
+    await expect(
+      runReadOnlySql(
+        workspace,
+        `SELECT repeat('x', 1000000) AS s FROM range(10000)`,
+        limits(1000),
+        {
+          ...BOUNDS,
+          memoryBytes: 256 * MB,
+        },
+      ),
+    ).rejects.toMatchObject({ code: 'resource_limit' });
+    const next = await runReadOnlySql(workspace, 'SELECT 2 AS two', limits(1), BOUNDS);
+    expect(next.rows).toEqual([{ two: 2 }]);
   });
 
   it.each([
-    ['DELETE FROM numbers', /DELETE statement/],
-    ['DROP TABLE numbers', /DROP statement/],
-    ['CREATE TABLE t2 (x INT)', /CREATE statement/],
-    ['INSERT INTO numbers VALUES (1)', /INSERT statement/],
-    ["COPY numbers TO '/tmp/turnwise-should-not-exist.csv'", /COPY statement/],
-    ["ATTACH '/tmp/other.duckdb' AS other", /ATTACH statement/],
-    ['SET threads = 1', /SET statement/],
-    ['SELECT 1; DELETE FROM numbers', /exactly one statement, got 2/],
+    ['DELETE FROM trajectories', /DELETE statements are refused/],
+    ['DROP TABLE tw_trajectories', /DROP statements are refused/],
+    ['CREATE TABLE t2 (x INT)', /CREATE statements are refused/],
+    ["INSERT INTO tw_datasets (dataset_id) VALUES ('x')", /INSERT statements are refused/],
+    ["COPY tw_trajectories TO '/tmp/turnwise-should-not-exist.csv'", /COPY statements/],
+    ["ATTACH '/tmp/other.duckdb' AS other", /ATTACH statements/],
+    ['SET threads = 1', /SET statements/],
+    ['SELECT 1; DELETE FROM trajectories', /refused|exactly one statement/],
+    ['SELECT 1; SELECT 2', /exactly one statement, got 2/],
+    ['SELECT * FROM no_such_table', /no_such_table is not a public view/],
   ])('refuses %s', async (sql, message) => {
-    await expect(runReadOnlySql(workspace, sql, 10)).rejects.toMatchObject({
+    await expect(runReadOnlySql(workspace, sql, limits(10), BOUNDS)).rejects.toMatchObject({
       code: 'read_only',
       message: expect.stringMatching(message) as unknown as string,
     });
-    const [row] = await workspace.query('SELECT count(*) AS c FROM numbers');
-    expect(row?.c).toBe(50);
   });
 
-  it('reports syntax errors as invalid input', async () => {
-    await expect(runReadOnlySql(workspace, 'SELEC 1', 10)).rejects.toMatchObject({
+  it('reports syntax and binding errors as invalid input', async () => {
+    await expect(runReadOnlySql(workspace, 'SELEC 1', limits(10), BOUNDS)).rejects.toMatchObject({
       code: 'invalid_input',
     });
     await expect(
-      runReadOnlySql(workspace, 'SELECT * FROM no_such_table', 10),
-    ).rejects.toMatchObject({
-      code: 'invalid_input',
-    });
+      runReadOnlySql(workspace, 'SELECT no_such_column FROM trajectories', limits(10), BOUNDS),
+    ).rejects.toMatchObject({ code: 'invalid_input' });
   });
 });

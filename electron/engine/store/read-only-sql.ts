@@ -1,19 +1,28 @@
-// The SQL console: one read-only statement, at most maxRows rows returned (streamed, not all read).
+// The SQL console: one guarded query (sql-guard), run read-only within its bounds (bounded-query),
+// its rows streamed chunk by chunk and converted one row at a time until the row or byte cap, so
+// a huge result is never held whole, here or in the renderer.
 import { JSDuckDBValueConverter, StatementType, type DuckDBConnection } from '@duckdb/node-api';
 import { TurnwiseError } from '../../../shared/result';
+import { withQueryBounds, type QueryBounds, type QueryStop } from './bounded-query';
 import { toJsonValue, type JsonValue } from './json-values';
-import {
-  accessProblemIn,
-  explainedQuery,
-  serializeQuery,
-  withoutLeadingComments,
-} from './sql-access-guard';
+import { guardQuery, refused } from './sql-guard';
 import type { Workspace } from './workspace';
+
+export interface SqlLimits {
+  maxRows: number;
+  /** The result's size as JSON, at most. */
+  maxBytes: number;
+}
 
 export interface SqlResult {
   columns: { name: string; type: string }[];
   rows: Record<string, JsonValue>[];
   truncated: boolean;
+  /** Which cap cut the result, if one did. */
+  cut_by: 'rows' | 'bytes' | null;
+  /** The size of the rows returned, as JSON. */
+  bytes: number;
+  max_bytes: number;
 }
 
 const READ_ONLY_TYPES = new Set<StatementType>([StatementType.SELECT, StatementType.EXPLAIN]);
@@ -21,119 +30,86 @@ const READ_ONLY_TYPES = new Set<StatementType>([StatementType.SELECT, StatementT
 export async function runReadOnlySql(
   workspace: Workspace,
   sql: string,
-  maxRows: number,
+  limits: SqlLimits,
+  bounds: QueryBounds,
 ): Promise<SqlResult> {
-  // DuckDB's parser expands IMPORT DATABASE by reading the folder's SQL files, so it is refused
-  // before the text reaches the parser.
-  if (/\bIMPORT\s+DATABASE\b/i.test(sql)) throw readOnlyError('IMPORT');
   const connection = await workspace.connect();
   try {
-    const statements = await connection.extractStatements(sql).catch((error: unknown) => {
-      throw new TurnwiseError('invalid_input', sqlMessage(error));
-    });
-    if (statements.count !== 1) {
-      throw new TurnwiseError(
-        'read_only',
-        `expected exactly one statement, got ${statements.count}; the console runs one query at a time`,
-      );
-    }
-    await checkWorkspaceOnly(connection, sql);
-    const prepared = await statements.prepare(0).catch((error: unknown) => {
-      // Nothing ran. A write that fails to bind (e.g. DELETE on a view) still gets the
-      // read-only answer rather than DuckDB's binder message.
-      const keyword = leadingKeyword(sql);
-      if (!QUERY_KEYWORDS.has(keyword)) throw readOnlyError(keyword);
-      throw new TurnwiseError('invalid_input', sqlMessage(error));
-    });
-    if (!READ_ONLY_TYPES.has(prepared.statementType)) {
-      throw readOnlyError(StatementType[prepared.statementType] ?? 'other');
-    }
-    // A read-only transaction is a second guard: a query cannot write even through a function.
-    await connection.run('BEGIN TRANSACTION READ ONLY');
-    try {
-      const result = await prepared.stream().catch((error: unknown) => {
+    const guarded = await guardQuery(connection, sql);
+    return await withQueryBounds(connection, bounds, async (stop) => {
+      const prepared = await connection.prepare(guarded.sql).catch((error: unknown) => {
         throw new TurnwiseError('invalid_input', sqlMessage(error));
       });
-      const names = result.columnNames();
-      const columns = names.map((name, index) => ({
-        name,
-        type: String(result.columnTypes()[index]),
-      }));
-      const rows: Record<string, JsonValue>[] = [];
-      let truncated = false;
-      while (!truncated) {
-        const chunk = await result.fetchChunk();
-        if (!chunk || chunk.rowCount === 0) break;
-        for (const values of chunk.convertRows(JSDuckDBValueConverter)) {
-          if (rows.length === maxRows) {
-            truncated = true;
-            break;
-          }
-          const row: Record<string, JsonValue> = {};
-          names.forEach((name, index) => {
-            const value = values[index];
-            // A DATE has no time of day: show it as the calendar date, not midnight UTC.
-            row[name] =
-              value instanceof Date && columns[index]?.type === 'DATE'
-                ? value.toISOString().slice(0, 10)
-                : toJsonValue(value);
-          });
-          rows.push(row);
-        }
+      // The guard admits queries only; this is a second look at what DuckDB made of the text.
+      if (!READ_ONLY_TYPES.has(prepared.statementType)) {
+        throw refused(`only queries can run here, not ${StatementType[prepared.statementType]}`);
       }
-      return { columns, rows, truncated };
-    } finally {
-      await connection.run('ROLLBACK');
-    }
+      // A read-only transaction is a further layer: nothing the query calls can write.
+      await connection.run('BEGIN TRANSACTION READ ONLY');
+      try {
+        const result = await prepared.stream().catch((error: unknown) => {
+          throw new TurnwiseError('invalid_input', sqlMessage(error));
+        });
+        return await readCapped(result, limits, stop);
+      } finally {
+        await connection.run('ROLLBACK').catch(() => undefined);
+      }
+    });
   } finally {
     connection.closeSync();
   }
 }
 
-/** Refuses, before anything is bound or run, a query that would reach past the workspace. */
-async function checkWorkspaceOnly(connection: DuckDBConnection, sql: string): Promise<void> {
-  const query = explainedQuery(sql);
-  const serialized = await serializeQuery(connection, query);
-  if (!serialized.ok) {
-    const keyword = leadingKeyword(query);
-    if (!QUERY_KEYWORDS.has(keyword)) throw readOnlyError(keyword);
-    if (!serialized.unsupported) throw new TurnwiseError('invalid_input', serialized.message);
-    throw new TurnwiseError(
-      'read_only',
-      `the console could not check that this ${keyword} statement reads only the workspace; write it as a SELECT`,
-    );
+type Streamed = Awaited<ReturnType<Awaited<ReturnType<DuckDBConnection['prepare']>>['stream']>>;
+
+async function readCapped(
+  result: Streamed,
+  limits: SqlLimits,
+  stop: QueryStop,
+): Promise<SqlResult> {
+  const names = result.columnNames();
+  const types = result.columnTypes().map(String);
+  const columns = names.map((name, index) => ({ name, type: types[index] ?? '' }));
+  const rows: Record<string, JsonValue>[] = [];
+  let bytes = 1; // "[" and "]", less the comma the first row does not need
+  let cutBy: SqlResult['cut_by'] = null;
+  while (cutBy === null && stop.reason === null) {
+    const chunk = await result.fetchChunk().catch((error: unknown) => {
+      throw new TurnwiseError('invalid_input', sqlMessage(error));
+    });
+    if (!chunk || chunk.rowCount === 0) break;
+    for (let index = 0; index < chunk.rowCount; index += 1) {
+      if (rows.length === limits.maxRows) {
+        cutBy = 'rows';
+        break;
+      }
+      const values = chunk.convertRowValues(index, JSDuckDBValueConverter);
+      const row: Record<string, JsonValue> = {};
+      names.forEach((name, column) => {
+        const value = values[column];
+        // A DATE has no time of day: show it as the calendar date, not midnight UTC.
+        row[name] =
+          value instanceof Date && types[column] === 'DATE'
+            ? value.toISOString().slice(0, 10)
+            : toJsonValue(value);
+      });
+      const size = JSON.stringify(row).length + 1;
+      if (bytes + size > limits.maxBytes) {
+        cutBy = 'bytes';
+        break;
+      }
+      bytes += size;
+      rows.push(row);
+    }
   }
-  const problem = accessProblemIn(serialized.tree);
-  if (problem !== null) throw new TurnwiseError('read_only', problem);
-}
-
-const QUERY_KEYWORDS = new Set([
-  'SELECT',
-  'WITH',
-  'FROM',
-  'VALUES',
-  'EXPLAIN',
-  'DESCRIBE',
-  'SUMMARIZE',
-  'SHOW',
-  'TABLE',
-  'PIVOT',
-  'UNPIVOT',
-  '(',
-]);
-
-/** The first keyword of a statement, past comments and white space. */
-function leadingKeyword(sql: string): string {
-  const stripped = withoutLeadingComments(sql);
-  if (stripped.startsWith('(')) return '(';
-  return (/^[A-Za-z_]+/.exec(stripped)?.[0] ?? '').toUpperCase();
-}
-
-function readOnlyError(kind: string): TurnwiseError {
-  return new TurnwiseError(
-    'read_only',
-    `only queries (SELECT, WITH ... SELECT, EXPLAIN) are allowed here; this is a ${kind} statement`,
-  );
+  return {
+    columns,
+    rows,
+    truncated: cutBy !== null,
+    cut_by: cutBy,
+    bytes,
+    max_bytes: limits.maxBytes,
+  };
 }
 
 function sqlMessage(error: unknown): string {

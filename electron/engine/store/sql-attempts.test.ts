@@ -1,15 +1,14 @@
 // The SQL console (runSql) and `turnwise sql` cannot change the workspace or reach past it: a list
 // of attempts, each refused, with the workspace, the file system and a planted secret untouched.
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { JobState } from '../../../shared/api';
-import { openEngine } from '../engine';
-import type { Engine } from '../engine-types';
+import { openEngine, type LocalEngine } from '../engine';
 import { tempDir, turnwiseRecord, writeJsonl } from '../test-support';
 
-let engine: Engine;
+let engine: LocalEngine;
 let dir: string;
 let db: string;
 let cleanup: () => void;
@@ -27,16 +26,17 @@ async function runSql(sql: string) {
   return engine.dispatch('runSql', { sql, max_rows: 100 });
 }
 
+/** Read directly: the console itself may not read the catalog or the internal tables. */
 async function state(): Promise<string> {
-  const result = await runSql(STATE_SQL);
-  if (!result.ok) throw new Error(result.error.message);
-  return JSON.stringify(result.value);
+  return JSON.stringify(await engine.workspace.query(STATE_SQL));
 }
 
 beforeAll(async () => {
   ({ dir, cleanup } = tempDir());
   secret = path.join(dir, 'secret.csv');
   writeFileSync(secret, `token\n${SECRET_TEXT}\n`);
+  // The folder exists, so a write that got through would land there.
+  mkdirSync(path.join(dir, 'written'));
   db = path.join(dir, 'ws.duckdb');
   engine = await openEngine({ dbPath: db });
   const file = writeJsonl(path.join(dir, 'runs.jsonl'), [
@@ -120,6 +120,27 @@ const ATTEMPTS: [string, string][] = [
   ['profiling on', 'SELECT * FROM enable_profiling()'],
   ['secrets', 'SELECT * FROM duckdb_secrets()'],
   ['advance a sequence', "SELECT nextval('seq')"],
+  [
+    'EXPLAIN ANALYZE around a string that hides a file read (issue 15)',
+    "EXPLAIN ANALYZE (SELECT ')/*' AS x, content::INT FROM read_text(PLANTED)) --*/",
+  ],
+  [
+    'EXPLAIN options that hide a COPY to a file (issue 15)',
+    "EXPLAIN (ANALYZE ')/*') COPY (SELECT 'echo pwned' AS line) TO OUT(x.sh) (HEADER false, QUOTE '') --*/",
+  ],
+  ['EXPLAIN of a COPY', 'EXPLAIN COPY (SELECT 1) TO OUT(e.csv)'],
+  ['read an internal table', 'SELECT * FROM tw_trajectories'],
+  ['list the catalog', 'SELECT * FROM duckdb_tables()'],
+  ['read the information schema', 'SELECT * FROM information_schema.tables'],
+  ['show every table', 'SHOW TABLES'],
+  ['read a setting', "SELECT current_setting('memory_limit')"],
+  ['read the environment', "SELECT getenv('HOME')"],
+  ['a view definition through a macro', "SELECT pg_get_viewdef('trajectories')"],
+  ['a CTE named like an internal table', 'WITH tw_labels AS (SELECT 1) SELECT * FROM tw_labels'],
+  [
+    'a file read in a lambda',
+    'SELECT list_transform([1], x -> (SELECT content FROM read_text(PLANTED)))',
+  ],
 ];
 
 function sqlOf(template: string): string {
@@ -141,23 +162,22 @@ describe('the SQL console refuses every attempt to change or leave the workspace
 
   it('left the workspace as it was and wrote no file', async () => {
     expect(await state()).toBe(before);
-    expect(existsSync(path.join(dir, 'written'))).toBe(false);
+    expect(readdirSync(path.join(dir, 'written'))).toEqual([]);
     const files = readdirSync(dir).filter((name) => !name.endsWith('.wal'));
-    expect(files.sort()).toEqual(['runs.jsonl', 'secret.csv', 'ws.duckdb']);
+    expect(files.sort()).toEqual(['runs.jsonl', 'secret.csv', 'written', 'ws.duckdb']);
   });
 
   it('still answers queries over the workspace', async () => {
     for (const sql of [
       'SELECT count(*) AS n FROM trajectories',
-      'SELECT * FROM tw_trajectories ORDER BY trajectory_id',
+      'SELECT * FROM trajectories ORDER BY trajectory_id',
       'WITH t AS (SELECT * FROM turns) SELECT count(*) FROM t',
       'DESCRIBE trajectories',
       'SUMMARIZE trajectories',
-      'SHOW TABLES',
       'EXPLAIN SELECT * FROM trajectories',
+      'EXPLAIN ANALYZE SELECT count(*) FROM turns',
       'SELECT * FROM range(3)',
       'SELECT * FROM json_each(\'{"a": 1}\')',
-      'SELECT table_name FROM duckdb_tables()',
       'SELECT * FROM main.trajectories',
     ]) {
       const result = await runSql(sql);
@@ -172,6 +192,8 @@ describe('turnwise sql refuses the same attempts', () => {
     'DELETE FROM tw_trajectories',
     'SELECT * FROM read_text(PLANTED)',
     'FROM PLANTED',
+    "EXPLAIN ANALYZE (SELECT ')/*' AS x, content::INT FROM read_text(PLANTED)) --*/",
+    "EXPLAIN (ANALYZE ')/*') COPY (SELECT 'echo pwned' AS line) TO OUT(x.sh) (HEADER false, QUOTE '') --*/",
   ];
 
   it.each(CLI_ATTEMPTS)('%s', async (template) => {

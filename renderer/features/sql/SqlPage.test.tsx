@@ -38,6 +38,9 @@ const RESULT = {
     { trajectory_id: 'b', n: 1, extra: 'x'.repeat(500) },
   ],
   truncated: true,
+  cut_by: 'rows' as const,
+  bytes: 700,
+  max_bytes: 16 * 2 ** 20,
 };
 
 describe('SqlPage', () => {
@@ -51,7 +54,7 @@ describe('SqlPage', () => {
     const grid = await screen.findByTestId('sql-result');
     expect(transport.calls.at(-1)).toEqual({
       method: 'runSql',
-      input: { sql: 'SELECT 1', max_rows: 1000 },
+      input: { sql: 'SELECT 1', max_rows: 1000, query_id: expect.any(String) as unknown },
     });
     expect(grid.textContent).toContain('<i>a</i>');
     expect(grid.querySelector('i')).toBeNull();
@@ -77,7 +80,14 @@ describe('SqlPage', () => {
   it('renders only the visible rows of a large result', async () => {
     const rows = Array.from({ length: 1000 }, (_, i) => ({ trajectory_id: `t${i}`, n: i }));
     const transport = fakeTransport({
-      runSql: () => ok({ columns: RESULT.columns.slice(0, 2), rows, truncated: false }),
+      runSql: () =>
+        ok({
+          ...RESULT,
+          columns: RESULT.columns.slice(0, 2),
+          rows,
+          truncated: false,
+          cut_by: null,
+        }),
     });
     renderWithApi(<SqlPage />, transport);
     fireEvent.click(await screen.findByTestId('sql-run'));
@@ -121,5 +131,64 @@ describe('SqlPage', () => {
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toContain('read_only');
     expect(alert.textContent).toContain('only queries are allowed');
+  });
+
+  it('says when a result was cut at its size limit', async () => {
+    const transport = fakeTransport({
+      runSql: () => ok({ ...RESULT, cut_by: 'bytes', max_bytes: 16 * 2 ** 20 }),
+    });
+    renderWithApi(<SqlPage />, transport);
+    fireEvent.click(await screen.findByTestId('sql-run'));
+    await screen.findByTestId('sql-result');
+    expect(screen.getByTestId('sql-row-count').textContent).toMatch(/result cut at 16 MB/);
+  });
+
+  it('cancels the running query on the engine by its id', async () => {
+    let finish: (value: ReturnType<typeof ok>) => void = () => undefined;
+    const transport = fakeTransport({
+      runSql: () =>
+        new Promise((resolve) => {
+          finish = resolve as typeof finish;
+        }),
+      cancelSql: () => {
+        finish({ ok: false, error: { code: 'cancelled', message: 'the query was cancelled' } });
+        return ok({ cancelled: true });
+      },
+    });
+    renderWithApi(<SqlPage />, transport);
+    fireEvent.click(await screen.findByTestId('sql-run'));
+    fireEvent.click(await screen.findByTestId('sql-cancel'));
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('the query was cancelled');
+    const run = transport.calls.find((call) => call.method === 'runSql');
+    const cancel = transport.calls.find((call) => call.method === 'cancelSql');
+    expect(cancel?.input).toEqual({ query_id: (run?.input as { query_id: string }).query_id });
+    expect(screen.queryByTestId('sql-cancel')).toBeNull();
+  });
+
+  it('shows and saves the workspace limits', async () => {
+    let settings = { timeout_s: 30, max_result_mb: 16 };
+    const transport = fakeTransport({
+      getSqlSettings: () => ok(settings),
+      setSqlSettings: (input) => {
+        settings = { ...settings, ...input };
+        return ok(settings);
+      },
+    });
+    renderWithApi(<SqlPage />, transport);
+    const button = await screen.findByTestId('sql-limits');
+    expect(button.textContent).toBe('Limits: 30 s · 16 MB');
+    fireEvent.click(button);
+    fireEvent.change(await screen.findByLabelText('Time limit (seconds)'), {
+      target: { value: '90' },
+    });
+    fireEvent.click(screen.getByTestId('sql-limits-save'));
+    await vi.waitFor(() =>
+      expect(screen.getByTestId('sql-limits').textContent).toBe('Limits: 90 s · 16 MB'),
+    );
+    expect(transport.calls.at(-1)).toEqual({
+      method: 'setSqlSettings',
+      input: { timeout_s: 90, max_result_mb: 16 },
+    });
   });
 });

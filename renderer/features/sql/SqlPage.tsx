@@ -5,10 +5,7 @@ import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
 import PlayArrow from '@mui/icons-material/PlayArrow';
-import { useRef, useState } from 'react';
-import type { ApiOutput } from '../../../shared/api';
-import type { ApiError } from '../../../shared/result';
-import { useApiClient } from '../../api/ApiContext';
+import Stop from '@mui/icons-material/Stop';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { formatCount } from '../../components/format';
 import { PageHeader } from '../../components/PageHeader';
@@ -18,38 +15,26 @@ import { PUBLIC_VIEWS } from './sql-catalog';
 import { SqlEditor } from './SqlEditor';
 import { SqlExamples } from './SqlExamples';
 import { SqlHistory } from './SqlHistory';
+import { SqlLimitsControl } from './SqlLimitsControl';
 import { SqlResultView } from './SqlResultView';
 import { useSqlCatalog } from './useSqlCatalog';
 import { useSqlHistory } from './useSqlHistory';
+import { useSqlRun } from './useSqlRun';
 
 const MAX_ROWS = 1000;
-
-type Outcome =
-  { ok: true; value: ApiOutput<'runSql'>; ms: number } | { ok: false; error: ApiError };
 
 const isMac = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform);
 
 export function SqlPage() {
-  const client = useApiClient();
   useSqlCatalog();
   const history = useSqlHistory();
   const [sql, setSql] = usePersistentState('sql', EXAMPLE_QUERIES[0]?.sql ?? '');
-  const [running, setRunning] = useState(false);
-  const [outcome, setOutcome] = useState<Outcome | null>(null);
-  const runningRef = useRef(false);
+  const { running, outcome, run: runQuery, cancel } = useSqlRun(MAX_ROWS);
 
   async function run(text: string) {
-    if (text.trim() === '' || runningRef.current) return;
-    runningRef.current = true;
-    setRunning(true);
-    const started = performance.now();
-    const result = await client.call('runSql', { sql: text, max_rows: MAX_ROWS });
-    history.add(text, result.ok);
-    setOutcome(
-      result.ok ? { ok: true, value: result.value, ms: performance.now() - started } : result,
-    );
-    runningRef.current = false;
-    setRunning(false);
+    if (text.trim() === '') return;
+    const succeeded = await runQuery(text);
+    if (succeeded !== null) history.add(text, succeeded);
   }
   const load = (text: string) => {
     setSql(() => text);
@@ -70,7 +55,7 @@ export function SqlPage() {
               </span>
             ))}
             . Only queries run; anything that would change the workspace or read files outside it is
-            refused.
+            refused. Each query has a time limit and a result size limit.
           </>
         }
       />
@@ -86,16 +71,31 @@ export function SqlPage() {
         >
           Run
         </Button>
+        {running && (
+          <Button
+            variant="outlined"
+            color="warning"
+            startIcon={<Stop />}
+            onClick={cancel}
+            data-testid="sql-cancel"
+          >
+            Cancel
+          </Button>
+        )}
         <Typography variant="caption" sx={{ color: 'text.secondary' }}>
           {isMac ? '⌘' : 'Ctrl'}+Enter
         </Typography>
         <SqlHistory entries={history.entries} onPick={load} onClear={history.clear} />
+        <SqlLimitsControl />
         <Box sx={{ flex: 1 }} />
         {outcome?.ok === true && (
           <Typography variant="body2" sx={{ color: 'text.secondary' }} data-testid="sql-row-count">
             {formatCount(outcome.value.rows.length)} row{outcome.value.rows.length === 1 ? '' : 's'}
-            {outcome.value.truncated && ` (truncated to the first ${formatCount(MAX_ROWS)})`} ·{' '}
-            {Math.round(outcome.ms)} ms
+            {outcome.value.cut_by === 'rows' &&
+              ` (truncated to the first ${formatCount(MAX_ROWS)})`}
+            {outcome.value.cut_by === 'bytes' &&
+              ` (result cut at ${Math.round(outcome.value.max_bytes / 2 ** 20)} MB)`}{' '}
+            · {Math.round(outcome.ms)} ms
           </Typography>
         )}
       </Box>

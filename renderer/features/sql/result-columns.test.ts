@@ -7,6 +7,9 @@ const result = (columns: [string, string][], rows: Record<string, unknown>[] = [
   columns: columns.map(([name, type]) => ({ name, type })),
   rows,
   truncated: false,
+  cut_by: null,
+  bytes: 0,
+  max_bytes: 2 ** 24,
 });
 
 describe('result columns', () => {

@@ -1,5 +1,5 @@
 // What the SQL console completes: the public views (DESIGN section 2) with their columns, read
-// once per session from information_schema through the ordinary read-only runSql path.
+// once per session with DESCRIBE through the ordinary read-only runSql path.
 export const PUBLIC_VIEWS = [
   'datasets',
   'trajectories',
@@ -17,10 +17,11 @@ export type CatalogColumn = { name: string; type: string };
 /** View name -> its columns in declaration order. */
 export type SqlCatalog = ReadonlyMap<string, readonly CatalogColumn[]>;
 
-export const CATALOG_SQL = `SELECT table_name, column_name, data_type
-FROM information_schema.columns
-WHERE table_name IN (${PUBLIC_VIEWS.map((view) => `'${view}'`).join(', ')})
-ORDER BY table_name, ordinal_position`;
+// DESCRIBE of each view: the console may read the public views only, not information_schema.
+export const CATALOG_SQL = PUBLIC_VIEWS.map(
+  (view) =>
+    `SELECT '${view}' AS table_name, column_name, column_type AS data_type FROM (DESCRIBE ${view})`,
+).join('\nUNION ALL ');
 
 /** Rows of CATALOG_SQL -> catalog; a view attached twice (another schema) lists its columns once. */
 export function catalogFromRows(rows: readonly Record<string, unknown>[]): SqlCatalog {

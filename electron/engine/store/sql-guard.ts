@@ -1,0 +1,127 @@
+// The one guard for SQL a person writes: the console (runSql, `turnwise sql`), export `--where`,
+// regroup `--by` and the expressions stored in attachment specs. DuckDB's own parser
+// (json_serialize_sql parses without binding, so nothing is opened) gives the tree, and
+// sql-guard-tree walks it against an allowlist. A read-only transaction stops writes but not
+// file reads, and enable_external_access is one-way per database (imports need files), so this
+// is the layer that keeps user SQL inside the workspace (docs/security.md).
+import type { DuckDBConnection } from '@duckdb/node-api';
+import { TurnwiseError } from '../../../shared/result';
+import { PUBLIC_VIEWS } from './migrations';
+import { treeProblem, type GuardScope } from './sql-guard-tree';
+
+const PUBLIC_RELATIONS: ReadonlySet<string> = new Set(PUBLIC_VIEWS);
+const PUBLIC_SCOPE = { relations: PUBLIC_RELATIONS };
+
+/** How a guarded query is to be run: the text that was checked, with an EXPLAIN prefix we wrote. */
+export interface GuardedQuery {
+  sql: string;
+  explain: 'none' | 'plan' | 'analyze';
+}
+
+export type ParsedSql =
+  { ok: true; statements: unknown[] } | { ok: false; unsupported: boolean; message: string };
+
+/** The parse trees of the statements in a text, or DuckDB's reason it gave none. */
+export async function parseSql(connection: DuckDBConnection, sql: string): Promise<ParsedSql> {
+  const reader = await connection.runAndReadAll('SELECT json_serialize_sql($1::VARCHAR) AS tree', [
+    sql,
+  ]);
+  const text = reader.getRowObjectsJS()[0]?.tree;
+  const parsed = JSON.parse(typeof text === 'string' ? text : '{}') as {
+    error?: boolean;
+    error_type?: string;
+    error_message?: string;
+    statements?: unknown[];
+  };
+  if (parsed.error === true) {
+    return {
+      ok: false,
+      unsupported: parsed.error_type === 'not implemented',
+      message: parsed.error_message ?? 'the query could not be parsed',
+    };
+  }
+  return { ok: true, statements: parsed.statements ?? [] };
+}
+
+/** Names in the catalog other than the public views: no CTE may take one of them. */
+export async function catalogNames(connection: DuckDBConnection): Promise<Set<string>> {
+  const reader = await connection.runAndReadAll(
+    `SELECT lower(view_name) AS name FROM duckdb_views()
+     UNION SELECT lower(table_name) FROM duckdb_tables()`,
+  );
+  const names = new Set(reader.getRowObjectsJS().map((row) => String(row.name)));
+  for (const view of PUBLIC_RELATIONS) names.delete(view);
+  return names;
+}
+
+export function refused(why: string): TurnwiseError {
+  return new TurnwiseError('read_only', why);
+}
+
+/** The statement without the white space and comments before its first keyword. */
+export function withoutLeadingComments(sql: string): string {
+  return sql.replace(/^(\s+|--[^\n]*\n?|\/\*[\s\S]*?\*\/)+/, '');
+}
+
+/**
+ * Checks one query from the console. EXPLAIN [ANALYZE] is recognised only as those keywords
+ * followed by a query, which is parsed and checked whole; what runs is our prefix plus exactly
+ * that checked text, so nothing outside the checked statement can reach DuckDB.
+ */
+export async function guardQuery(connection: DuckDBConnection, sql: string): Promise<GuardedQuery> {
+  // DuckDB's parser expands IMPORT DATABASE by reading the folder's SQL files.
+  if (/\bIMPORT\s+DATABASE\b/i.test(sql)) throw refused('IMPORT DATABASE reads files');
+  const statement = withoutLeadingComments(sql);
+  let explain: GuardedQuery['explain'] = 'none';
+  let query = sql;
+  const prefix = /^EXPLAIN(\s+ANALY[SZ]E)?\b\s*/i.exec(statement);
+  if (prefix !== null) {
+    explain = prefix[1] === undefined ? 'plan' : 'analyze';
+    query = statement.slice(prefix[0].length);
+  }
+  try {
+    await checkStatement(connection, query, PUBLIC_SCOPE);
+  } catch (error) {
+    // EXPLAIN (ANALYZE, FORMAT ...) options would be parsed as the start of the query.
+    if (prefix !== null && query.startsWith('(') && error instanceof TurnwiseError) {
+      throw refused(
+        `EXPLAIN takes no options in parentheses here: write EXPLAIN or EXPLAIN ANALYZE before one query (${error.message})`,
+      );
+    }
+    throw error;
+  }
+  const run =
+    explain === 'none' ? query : `EXPLAIN ${explain === 'analyze' ? 'ANALYZE ' : ''}${query}`;
+  return { sql: run, explain };
+}
+
+/** Parses one statement and checks its tree; returns the tree. */
+export async function checkStatement(
+  connection: DuckDBConnection,
+  sql: string,
+  scope: Omit<GuardScope, 'catalogNames'>,
+): Promise<unknown> {
+  const parsed = await parseSql(connection, sql);
+  if (!parsed.ok) {
+    if (parsed.unsupported) {
+      throw refused(
+        `only a query (SELECT, WITH ... SELECT, FROM, VALUES, DESCRIBE, SUMMARIZE, EXPLAIN) can run here; ${statementKind(sql)} statements are refused`,
+      );
+    }
+    throw new TurnwiseError('invalid_input', parsed.message);
+  }
+  if (parsed.statements.length !== 1) {
+    throw refused(
+      `expected exactly one statement, got ${parsed.statements.length}; one query runs at a time`,
+    );
+  }
+  const tree = parsed.statements[0];
+  const problem = treeProblem(tree, { ...scope, catalogNames: await catalogNames(connection) });
+  if (problem !== null) throw refused(problem);
+  return tree;
+}
+
+function statementKind(sql: string): string {
+  const keyword = /^[A-Za-z_]+/.exec(withoutLeadingComments(sql))?.[0];
+  return keyword === undefined ? 'other' : keyword.toUpperCase();
+}
