@@ -16,7 +16,7 @@ import {
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { APP_SCHEME_PRIVILEGES, createAppProtocolHandler } from './app-protocol';
-import { openEngineInWorker } from './engine/engine-in-worker';
+import { openSupervisedEngine } from './engine/engine-supervisor';
 import type { Engine } from './engine/engine-types';
 import { forwardJobEvents, registerIpc } from './ipc';
 import { registerKeyIpc } from './key-ipc';
@@ -114,7 +114,7 @@ async function openFirstWorkspace(initial: string | null): Promise<Engine | null
   let candidate = initial;
   while (candidate !== null) {
     try {
-      return await openEngineInWorker({ dbPath: candidate });
+      return await openSupervisedEngine({ dbPath: candidate });
     } catch (error) {
       dialog.showErrorBox('Could not open workspace', `${candidate}\n\n${describe(error)}`);
       candidate = await pickWorkspaceToOpen(workspaceDialog());
@@ -199,7 +199,7 @@ async function switchWorkspace(next: string): Promise<void> {
   stopJobEvents = null;
   // DuckDB allows one writer per file: the old engine must be closed before anything reopens it.
   await previous?.close().catch(reportError);
-  engine = await openEngineInWorker({ dbPath: next }).catch(async (error: unknown) => {
+  engine = await openSupervisedEngine({ dbPath: next }).catch(async (error: unknown) => {
     dialog.showErrorBox('Could not open workspace', `${next}\n\n${describe(error)}`);
     return previous === null ? null : reopen(previous.workspacePath);
   });
@@ -210,7 +210,7 @@ async function switchWorkspace(next: string): Promise<void> {
 
 async function reopen(workspacePath: string): Promise<Engine | null> {
   try {
-    return await openEngineInWorker({ dbPath: workspacePath });
+    return await openSupervisedEngine({ dbPath: workspacePath });
   } catch (error) {
     // The page then reports "no workspace is open"; File > Open Workspace still works.
     dialog.showErrorBox('Could not reopen workspace', `${workspacePath}\n\n${describe(error)}`);

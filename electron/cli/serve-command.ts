@@ -1,6 +1,6 @@
 // turnwise serve --db FILE [--port 0] [--host ADDR]: browser mode until interrupted. It listens on
 // 127.0.0.1; another address (--host) is an explicit choice and gets a warning.
-import { openEngineInWorker } from '../engine/engine-in-worker';
+import { openSupervisedEngine } from '../engine/engine-supervisor';
 import { rendererDir } from '../paths';
 import { isLoopbackHost } from '../request-guard';
 import { startServer } from '../server';
@@ -20,7 +20,7 @@ export async function serveCommand(args: string[]): Promise<void> {
   const host = String(values.host).trim();
   if (host === '' || /[\s/]/.test(host)) throw usageFailure('--host is an IP address or host name');
   // On a worker thread, as in the app: the server stays responsive while an import runs.
-  const engine = await openEngineInWorker({ dbPath: db });
+  const engine = await openSupervisedEngine({ dbPath: db });
   const server = await startServer({ engine, rendererDir: rendererDir(), port, host }).catch(
     async (error: unknown) => {
       await engine.close();

@@ -31,8 +31,24 @@ export interface EngineWorkerData {
 const EXIT_GRACE_MS = 5_000;
 
 interface Pending {
+  /** The API method (or 'waitForJob'), to name in the answer if the worker dies meanwhile. */
+  what: string;
   resolve(value: unknown): void;
   reject(error: Error): void;
+}
+
+export interface WorkerEngineOptions extends EngineOptions {
+  /** Called once if the thread ends without close() (a crash, or its heap limit reached). */
+  onUnexpectedExit?: (reason: TurnwiseError) => void;
+}
+
+/**
+ * The worker's JavaScript heap limit; TURNWISE_ENGINE_HEAP_MB overrides it. Past it the worker
+ * alone ends (ERR_WORKER_OUT_OF_MEMORY), not the whole app, and is restarted (engine-supervisor).
+ */
+export function engineHeapMb(): number {
+  const configured = Number(process.env.TURNWISE_ENGINE_HEAP_MB);
+  return Number.isFinite(configured) && configured >= 32 ? configured : 4096;
 }
 
 /**
@@ -70,17 +86,21 @@ async function ended(worker: Worker, exited: Promise<number>): Promise<void> {
   if (outcome === 'late') await worker.terminate();
 }
 
-export async function openEngineInWorker(options: EngineOptions): Promise<Engine> {
+export async function openEngineInWorker(options: WorkerEngineOptions): Promise<Engine> {
   const workerData: EngineWorkerData = {
     dbPath: options.dbPath,
     readOnly: options.readOnly ?? false,
   };
   // One environment for both threads: an API key the desktop app stores while running (key
   // store) reaches the judge and scoring clients the way a variable set at launch does.
-  const worker = new Worker(workerScript(), { workerData, env: SHARE_ENV });
+  const worker = new Worker(workerScript(), {
+    workerData,
+    env: SHARE_ENV,
+    resourceLimits: { maxOldGenerationSizeMb: engineHeapMb() },
+  });
   const exited = new Promise<number>((resolve) => worker.once('exit', resolve));
   try {
-    return connect(worker, exited, await ready(worker));
+    return connect(worker, exited, await ready(worker), options.onUnexpectedExit);
   } catch (error) {
     // A failed open must not leave the thread (or a half-open DuckDB file) behind. An 'error'
     // event with no listener would throw in this thread, hence the no-op one.
@@ -112,7 +132,12 @@ function ready(worker: Worker): Promise<string> {
 }
 
 /** The Engine facade over an opened worker: numbered requests, a pending map, job listeners. */
-function connect(worker: Worker, exited: Promise<number>, workspacePath: string): Engine {
+function connect(
+  worker: Worker,
+  exited: Promise<number>,
+  workspacePath: string,
+  onUnexpectedExit?: (reason: TurnwiseError) => void,
+): Engine {
   const pending = new Map<number, Pending>();
   const listeners = new Set<(job: JobState) => void>();
   let nextId = 1;
@@ -123,9 +148,13 @@ function connect(worker: Worker, exited: Promise<number>, workspacePath: string)
   let onClosed: ((error: ApiError | null) => void) | null = null;
 
   const stop = (reason: TurnwiseError) => {
+    const first = gone === null;
     gone ??= reason;
-    for (const request of pending.values()) request.reject(gone);
+    for (const request of pending.values()) {
+      request.reject(new TurnwiseError(gone.code, `${request.what}: ${gone.message}`));
+    }
     pending.clear();
+    if (first && !closeRequested) onUnexpectedExit?.(gone);
   };
 
   worker.on('message', (reply: WorkerReply) => {
@@ -158,7 +187,15 @@ function connect(worker: Worker, exited: Promise<number>, workspacePath: string)
   });
   worker.on('error', (error) => {
     console.error('[turnwise] engine worker crashed:', error);
-    stop(new TurnwiseError('internal', `the engine worker crashed: ${error.message}`));
+    const outOfMemory = (error as { code?: string }).code === 'ERR_WORKER_OUT_OF_MEMORY';
+    stop(
+      new TurnwiseError(
+        'internal',
+        outOfMemory
+          ? `the engine ran out of memory (its ${engineHeapMb()} MB heap) while answering`
+          : `the engine worker crashed: ${error.message}`,
+      ),
+    );
   });
   worker.on('exit', (code) => {
     onClosed?.(null);
@@ -170,13 +207,13 @@ function connect(worker: Worker, exited: Promise<number>, workspacePath: string)
     stop(new TurnwiseError('internal', `the engine worker exited unexpectedly (code ${code})`));
   });
 
-  function request<T>(message: WorkerRequest & { id: number }): Promise<T> {
+  function request<T>(message: WorkerRequest & { id: number }, what: string): Promise<T> {
     if (gone !== null) return Promise.reject(gone);
     if (closeRequested) {
       return Promise.reject(new TurnwiseError('unavailable', 'the workspace is closing'));
     }
     return new Promise<T>((resolve, reject) => {
-      pending.set(message.id, { resolve: resolve as (value: unknown) => void, reject });
+      pending.set(message.id, { what, resolve: resolve as (value: unknown) => void, reject });
       try {
         worker.postMessage(message);
       } catch (error) {
@@ -188,7 +225,7 @@ function connect(worker: Worker, exited: Promise<number>, workspacePath: string)
   }
 
   const dispatch: Dispatch = (method, input) =>
-    request<Result<unknown>>({ type: 'dispatch', id: nextId++, method, input });
+    request<Result<unknown>>({ type: 'dispatch', id: nextId++, method, input }, method);
 
   async function close(): Promise<void> {
     const closed = new Promise<ApiError | null>((resolve) => {
@@ -210,7 +247,8 @@ function connect(worker: Worker, exited: Promise<number>, workspacePath: string)
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
-    waitForJob: (jobId) => request<JobState>({ type: 'waitForJob', id: nextId++, jobId }),
+    waitForJob: (jobId) =>
+      request<JobState>({ type: 'waitForJob', id: nextId++, jobId }, `waiting for job ${jobId}`),
     close() {
       closing ??= close();
       return closing;

@@ -1,0 +1,50 @@
+// A query whose answer is larger than the engine worker's heap kills that worker, not the app: the
+// request gets a clear error, a new worker reopens the workspace, and the next request works.
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { JobState } from '../../shared/api';
+import { openSupervisedEngine, type SupervisedEngine } from './engine-supervisor';
+import { tempDir, turnwiseRecord, writeJsonl } from './test-support';
+
+let dir: string;
+let cleanup: () => void;
+let engine: SupervisedEngine;
+const heapBefore = process.env.TURNWISE_ENGINE_HEAP_MB;
+
+beforeAll(async () => {
+  ({ dir, cleanup } = tempDir());
+  // Small enough that 200 MB of result rows cannot fit; read when the worker starts.
+  process.env.TURNWISE_ENGINE_HEAP_MB = '96';
+  engine = await openSupervisedEngine({ dbPath: path.join(dir, 'ws.duckdb') });
+  const file = writeJsonl(path.join(dir, 'runs.jsonl'), [
+    turnwiseRecord({ id: 'a', task: 'T1', reward: 1, success: true }),
+  ]);
+  const job = await engine.dispatch('startImport', { paths: [file] });
+  if (!job.ok) throw new Error(job.error.message);
+  await engine.waitForJob((job.value as JobState).job_id);
+});
+
+afterAll(async () => {
+  await engine.close();
+  if (heapBefore === undefined) delete process.env.TURNWISE_ENGINE_HEAP_MB;
+  else process.env.TURNWISE_ENGINE_HEAP_MB = heapBefore;
+  cleanup();
+});
+
+describe('the supervised engine', () => {
+  it('answers the request that killed its worker with a clear error, then works again', async () => {
+    const huge = await engine.dispatch('runSql', {
+      sql: `SELECT range AS i, repeat('x', 20000) AS s FROM range(10000)`,
+      max_rows: 10_000,
+      max_result_mb: 256,
+    });
+    expect(huge.ok).toBe(false);
+    if (huge.ok) return;
+    expect(huge.error.message).toMatch(/^runSql: the engine ran out of memory/);
+    expect(huge.error.message).toMatch(/restarted and the workspace reopened/);
+    expect(engine.restarts).toBe(1);
+
+    const next = await engine.dispatch('runSql', { sql: 'SELECT count(*) AS n FROM trajectories' });
+    expect(next).toMatchObject({ ok: true, value: { rows: [{ n: 1 }] } });
+  }, 120_000);
+});
