@@ -1,6 +1,8 @@
+import { writeFileSync } from 'node:fs';
+import { DuckDBInstance } from '@duckdb/node-api';
 import { describe, expect, it } from 'vitest';
 import { TurnwiseError } from '../../shared/result';
-import { createDispatch, type ApiHandlers } from './dispatch';
+import { createDispatch, toFailure, type ApiHandlers } from './dispatch';
 
 function handlers(overrides: Partial<ApiHandlers>): ApiHandlers {
   return new Proxy(overrides as ApiHandlers, {
@@ -76,5 +78,38 @@ describe('createDispatch', () => {
     const result = await dispatch('listDatasets', {});
     expect(result.ok).toBe(false);
     expect(!result.ok && result.error.code).toBe('internal');
+  });
+});
+
+// /dev/full answers every write with ENOSPC: a real full disk, from Node and from DuckDB.
+describe.runIf(process.platform === 'linux')('a full disk', () => {
+  it('is reported as "disk full" whether Node or DuckDB hit it', async () => {
+    let nodeError: unknown;
+    try {
+      writeFileSync('/dev/full', 'x'.repeat(65_536));
+    } catch (error) {
+      nodeError = error;
+    }
+    expect(toFailure(nodeError)).toMatchObject({
+      ok: false,
+      error: { code: 'io', message: expect.stringMatching(/^disk full: /) as unknown },
+    });
+    const instance = await DuckDBInstance.create(':memory:');
+    const connection = await instance.connect();
+    let duckError: unknown;
+    try {
+      await connection.run(`COPY (SELECT repeat('x', 100000) FROM range(100)) TO '/dev/full'`);
+    } catch (error) {
+      duckError = error;
+    }
+    connection.closeSync();
+    instance.closeSync();
+    expect(toFailure(duckError)).toMatchObject({
+      ok: false,
+      error: {
+        code: 'io',
+        message: expect.stringMatching(/^disk full: .*No space left/) as unknown,
+      },
+    });
   });
 });

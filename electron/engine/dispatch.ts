@@ -51,8 +51,19 @@ export function createDispatch(handlers: ApiHandlers): Dispatch {
   };
 }
 
+/** Node says ENOSPC, DuckDB says it in words; either way the user needs to hear "disk full". */
+function isDiskFull(error: unknown, message: string): boolean {
+  return (
+    (error as NodeJS.ErrnoException | null)?.code === 'ENOSPC' ||
+    /no space left on device/i.test(message)
+  );
+}
+
 export function toFailure(error: unknown): Result<never> {
   if (error instanceof TurnwiseError) return fail(error.code, error.message, error.details);
   const message = error instanceof Error ? error.message : String(error);
+  if (isDiskFull(error, message)) {
+    return fail('io', `disk full: free some space and try again (${message})`);
+  }
   return fail('internal', message);
 }
