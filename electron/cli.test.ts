@@ -342,6 +342,9 @@ describe('turnwise CLI', () => {
     expect(turnwise('stats').stderr).toBe('turnwise: usage: --db FILE is required\n');
     expect(turnwise('stats').code).toBe(2);
     expect(turnwise('frobnicate').code).toBe(2);
+    expect(turnwise('serve', '--db', 'x.duckdb', '--max-upload-mb', '0').stderr).toBe(
+      'turnwise: usage: --max-upload-mb is a number from 1 to 1048576\n',
+    );
     expect(turnwise('sql', '--db', path.join(dir, 'nope.duckdb'), 'SELECT 1').stderr).toMatch(
       /^turnwise: workspace: .*nope\.duckdb: no such workspace file\n$/,
     );

@@ -59,7 +59,8 @@ const USAGE = `usage: turnwise <command> [options]
          decide ITEM_ID --approve|--reject|--relabel ROLE [--note TEXT] [--by NAME] [--json]
          undo ITEM_ID [--by NAME] [--json]
          queue [--dataset NAME] [--segmentation action] [--rule RULE] [--min-confidence 0.6] [--json]
-  serve --db FILE [--port 0] [--host 127.0.0.1]   (another address listens beyond this machine: warned)`;
+  serve --db FILE [--port 0] [--host 127.0.0.1]   (another address listens beyond this machine: warned)
+        [--max-upload-mb 4096] [--max-uploads 1000]   (browser-mode upload caps)`;
 
 export async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;

@@ -174,11 +174,20 @@ describe('listening address', () => {
     await expect(send({ path: '/', address: '127.0.0.2' })).rejects.toThrow(/ECONNREFUSED/);
   });
 
-  it('turnwise serve --host listens where told and warns that it does', async () => {
+  it('turnwise serve --host listens where told and warns; --max-upload-mb caps uploads', async () => {
     const cli = path.resolve(import.meta.dirname, '..', 'bin', 'turnwise.js');
     const child = spawn(
       process.execPath,
-      [cli, 'serve', '--db', path.join(dir, 'cli.duckdb'), '--host', '0.0.0.0'],
+      [
+        cli,
+        'serve',
+        '--db',
+        path.join(dir, 'cli.duckdb'),
+        '--host',
+        '0.0.0.0',
+        '--max-upload-mb',
+        '1',
+      ],
       {
         stdio: ['ignore', 'pipe', 'pipe'],
         env: { ...process.env, TURNWISE_RENDERER_DIR: renderer },
@@ -211,6 +220,12 @@ describe('listening address', () => {
         request.end();
       });
       expect(reply).toBe(200);
+      const upload = await fetch(`http://127.0.0.1:${url.port}/upload?name=big.jsonl`, {
+        method: 'POST',
+        headers: { 'x-turnwise-token': url.searchParams.get('token') ?? '' },
+        body: 'x'.repeat(2 * 2 ** 20),
+      });
+      expect(upload.status).toBe(413);
     } finally {
       const exited = new Promise((resolve) => child.once('exit', resolve));
       child.kill('SIGTERM');

@@ -5,8 +5,7 @@ import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { CONTENT_SECURITY_POLICY } from '../shared/csp';
-import { fail, ok, type Result } from '../shared/result';
-import { toFailure } from './engine/dispatch';
+import { fail, type Result } from '../shared/result';
 import type { Engine } from './engine/engine-types';
 import {
   checkOrigin,
@@ -16,7 +15,9 @@ import {
   tokenCookieName,
 } from './request-guard';
 import { serveStatic } from './static-files';
-import { receiveUpload } from './uploads';
+import { hostHeaderCount, jsonDepth, MAX_JSON_DEPTH, methodFromPath } from './request-limits';
+import { createUploadRoute } from './upload-route';
+import type { UploadLimits } from './upload-store';
 
 export interface ServerOptions {
   engine: Engine;
@@ -29,6 +30,8 @@ export interface ServerOptions {
   token?: string;
   /** Where browser-mode uploads (dropped files) are written; a temp folder by default. */
   uploadDir?: string;
+  /** Size and count caps for uploads (turnwise serve --max-upload-mb). */
+  uploadLimits?: UploadLimits;
 }
 
 export interface RunningServer {
@@ -96,6 +99,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   const token = options.token ?? randomBytes(24).toString('base64url');
   const bindHost = options.host ?? '127.0.0.1';
   const eventStreams = new Set<ServerResponse>();
+  const uploads = createUploadRoute(options.engine, options.uploadDir, options.uploadLimits);
   let port = options.port;
 
   const server = createServer((request, response) => {
@@ -108,6 +112,10 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   async function handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
     // A page on another origin that resolves its own name to 127.0.0.1 must not reach the API.
     const host = request.headers.host ?? '';
+    if (hostHeaderCount(request.rawHeaders) > 1) {
+      sendJson(response, 400, fail('bad_request', 'the request has more than one Host header'));
+      return;
+    }
     if (!isAllowedHost(request.headers.host, { host: bindHost, port })) {
       sendJson(response, 421, fail('unauthorized', `unexpected Host header '${host}'`));
       return;
@@ -141,17 +149,10 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
         sendJson(response, 405, fail('bad_request', 'uploads are sent with POST'));
         return;
       }
-      try {
-        const file = await receiveUpload(
-          request,
-          url.searchParams.get('name') ?? '',
-          options.uploadDir,
-        );
-        sendJson(response, 200, ok({ path: file }));
-      } catch (error) {
-        const failure = toFailure(error);
-        sendJson(response, failure.ok ? 500 : 400, failure);
-      }
+      const answer = await uploads.receive(request, url.searchParams.get('name') ?? '');
+      // An upload refused half-way leaves its unread body; close rather than read it all.
+      if (!answer.body.ok) response.setHeader('Connection', 'close');
+      sendJson(response, answer.status, answer.body);
       return;
     }
     if (url.pathname.startsWith('/api/')) {
@@ -168,6 +169,19 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
         sendJson(response, 413, fail('bad_request', `request body over ${MAX_BODY_BYTES} bytes`));
         return;
       }
+      const method = methodFromPath(url.pathname);
+      if (method === null) {
+        sendJson(response, 400, fail('bad_request', 'the API path has broken percent-encoding'));
+        return;
+      }
+      if (jsonDepth(body) > MAX_JSON_DEPTH) {
+        sendJson(
+          response,
+          400,
+          fail('bad_request', `request body nests deeper than ${MAX_JSON_DEPTH} levels`),
+        );
+        return;
+      }
       let input: unknown;
       try {
         input = body.trim() === '' ? {} : JSON.parse(body);
@@ -175,8 +189,14 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
         sendJson(response, 400, fail('bad_request', 'request body is not valid JSON'));
         return;
       }
-      const method = decodeURIComponent(url.pathname.slice('/api/'.length));
-      sendJson(response, 200, await options.engine.dispatch(method, input));
+      const refusal = uploads.refuse(method, input);
+      if (refusal !== null) {
+        sendJson(response, refusal.status, refusal.body);
+        return;
+      }
+      const result = await options.engine.dispatch(method, input);
+      await uploads.noteDispatched(method, input, result);
+      sendJson(response, 200, result);
       return;
     }
     if (request.method !== 'GET' && request.method !== 'HEAD') {
@@ -227,6 +247,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     close: () =>
       new Promise<void>((resolve) => {
         for (const stream of eventStreams) stream.end();
+        uploads.close();
         server.close(() => resolve());
         server.closeAllConnections();
       }),

@@ -11,7 +11,15 @@ export async function serveStatic(
   response: ServerResponse,
   headers: Record<string, string>,
 ): Promise<void> {
-  const relative = decodeURIComponent(pathname === '/' ? '/index.html' : pathname);
+  let relative: string;
+  try {
+    relative = decodeURIComponent(pathname === '/' ? '/index.html' : pathname);
+  } catch {
+    response
+      .writeHead(400, { ...headers, 'Content-Type': 'text/plain; charset=utf-8' })
+      .end('broken percent-encoding in the path');
+    return;
+  }
   const file = path.resolve(root, `.${relative}`);
   if (file !== root && !file.startsWith(root + path.sep)) {
     response.writeHead(403, headers).end('forbidden');

@@ -1,10 +1,12 @@
-// turnwise serve --db FILE [--port 0] [--host ADDR]: browser mode until interrupted. It listens on
-// 127.0.0.1; another address (--host) is an explicit choice and gets a warning.
+// turnwise serve --db FILE [--port 0] [--host ADDR] [--max-upload-mb N] [--max-uploads N]: browser
+// mode until interrupted. It listens on 127.0.0.1; another address (--host) is an explicit choice
+// and gets a warning.
 import { openSupervisedEngine } from '../engine/engine-supervisor';
 import { rendererDir } from '../paths';
 import { isLoopbackHost } from '../request-guard';
 import { startServer } from '../server';
-import { parse, requireDb } from './args';
+import { DEFAULT_UPLOAD_LIMITS, type UploadLimits } from '../upload-store';
+import { numberOption, parse, requireDb } from './args';
 import { usageFailure } from './output';
 
 export async function serveCommand(args: string[]): Promise<void> {
@@ -12,6 +14,8 @@ export async function serveCommand(args: string[]): Promise<void> {
     db: { type: 'string' },
     port: { type: 'string', default: '0' },
     host: { type: 'string', default: '127.0.0.1' },
+    'max-upload-mb': { type: 'string' },
+    'max-uploads': { type: 'string' },
   });
   const db = requireDb(values);
   const port = Number(values.port);
@@ -19,14 +23,20 @@ export async function serveCommand(args: string[]): Promise<void> {
     throw usageFailure('--port is 0 to 65535');
   const host = String(values.host).trim();
   if (host === '' || /[\s/]/.test(host)) throw usageFailure('--host is an IP address or host name');
-  // On a worker thread, as in the app: the server stays responsive while an import runs.
+  const uploadLimits = uploadLimitsFrom(values['max-upload-mb'], values['max-uploads']);
+  // On a worker thread, as in the app: the server stays responsive while an import runs, and a
+  // worker that dies is restarted.
   const engine = await openSupervisedEngine({ dbPath: db });
-  const server = await startServer({ engine, rendererDir: rendererDir(), port, host }).catch(
-    async (error: unknown) => {
-      await engine.close();
-      throw error;
-    },
-  );
+  const server = await startServer({
+    engine,
+    rendererDir: rendererDir(),
+    port,
+    host,
+    uploadLimits,
+  }).catch(async (error: unknown) => {
+    await engine.close();
+    throw error;
+  });
   if (!isLoopbackHost(host)) {
     process.stderr.write(
       `turnwise: warning: listening on ${host}, not only on this machine: anyone who can reach ` +
@@ -43,4 +53,15 @@ export async function serveCommand(args: string[]): Promise<void> {
   });
   await server.close();
   await engine.close();
+}
+
+type Flag = string | boolean | undefined;
+
+function uploadLimitsFrom(maxMb: Flag, maxCount: Flag): UploadLimits {
+  const mb = numberOption(maxMb, '--max-upload-mb', { min: 1, max: 1_048_576 }, true);
+  const count = numberOption(maxCount, '--max-uploads', { min: 1, max: 100_000 }, true);
+  return {
+    maxBytes: mb === undefined ? DEFAULT_UPLOAD_LIMITS.maxBytes : mb * 2 ** 20,
+    maxCount: count ?? DEFAULT_UPLOAD_LIMITS.maxCount,
+  };
 }
