@@ -5,6 +5,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writeParquet } from './engine/importers/formats/parquet-rows-fixture';
 import { tempDir, turnwiseRecord, writeJsonl } from './engine/test-support';
+import { plantedSecrets } from './engine/importers/secrets/planted-secrets';
 
 const bin = path.resolve(import.meta.dirname, '..', 'bin', 'turnwise.js');
 let dir: string;
@@ -35,7 +36,17 @@ describe('turnwise CLI', () => {
     expect(lines).toHaveLength(1);
     const summary = JSON.parse(lines[0] ?? '');
     expect(Object.keys(summary).sort()).toEqual(
-      ['actions', 'dataset', 'format', 'seconds', 'skipped', 'trajectories', 'turns'].sort(),
+      [
+        'actions',
+        'dataset',
+        'format',
+        'seconds',
+        'skipped',
+        'trajectories',
+        'turns',
+        'secrets',
+        'secrets_redacted',
+      ].sort(),
     );
     expect(summary).toMatchObject({
       dataset: 'runs',
@@ -44,7 +55,55 @@ describe('turnwise CLI', () => {
       turns: 12,
       actions: 3,
       skipped: [],
+      secrets: 'redacted',
+      secrets_redacted: 0,
     });
+  });
+
+  it('import redacts secrets, redactions lists them, --keep-secrets keeps them', () => {
+    const key = plantedSecrets().find((planted) => planted.kind === 'github-pat')?.secret ?? '';
+    const record = (id: string) => ({
+      ...turnwiseRecord({ id, task: 'T' }),
+      metadata: { note: `token ${key} here`, config: { password: 'hunter2-hunter2' } },
+    });
+    const secretDb = path.join(dir, 'secrets.duckdb');
+    const redacted = writeJsonl(path.join(dir, 'secret-a.jsonl'), [record('a')]);
+    const imported = turnwise('import', redacted, '--db', secretDb);
+    expect(imported.code).toBe(0);
+    expect(imported.stdout).toContain('Redacted 2 secrets');
+    const report = JSON.parse(
+      turnwise('redactions', '--db', secretDb, '--dataset', 'secret-a', '--json').stdout,
+    );
+    expect(report).toMatchObject({
+      secrets: 'redacted',
+      total: 2,
+      places: [
+        { trajectory_id: 'secret-a:a', turn_index: null, field: 'trajectory_metadata', count: 1 },
+        { trajectory_id: 'secret-a:a', turn_index: null, field: 'trajectory_metadata', count: 1 },
+      ],
+    });
+    expect(report.by_kind.map((row: { kind: string }) => row.kind).sort()).toEqual([
+      'github-pat',
+      'secret-named-field',
+    ]);
+    const text = turnwise('redactions', '--db', secretDb, '--dataset', 'secret-a').stdout;
+    expect(text).toContain('scanned and redacted at import; 2 redacted');
+    const kept = writeJsonl(path.join(dir, 'secret-b.jsonl'), [record('b')]);
+    expect(turnwise('import', kept, '--db', secretDb, '--keep-secrets').stdout).toContain(
+      'Secrets were kept',
+    );
+    const stored = turnwise(
+      'sql',
+      '--db',
+      secretDb,
+      'SELECT dataset_id, secrets, metadata::VARCHAR AS m FROM trajectories JOIN datasets USING (dataset_id) ORDER BY 1',
+      '--json',
+    );
+    const rows = JSON.parse(stored.stdout).rows as { secrets: string; m: string }[];
+    expect(rows.map((row) => row.secrets)).toEqual(['redacted', 'kept']);
+    expect(rows[0]?.m).not.toContain(key);
+    expect(rows[0]?.m).toContain('[REDACTED:github-pat]');
+    expect(rows[1]?.m).toContain(key);
   });
 
   it('stats --json and sql --json follow the contract', () => {

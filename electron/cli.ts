@@ -7,6 +7,7 @@ import { judgeCommand } from './cli/judge-command';
 import { labelCommand } from './cli/label-command';
 import { CliFailure, failureFrom } from './cli/output';
 import { formatsCommand, statsCommand } from './cli/query-commands';
+import { redactionsCommand } from './cli/redactions-command';
 import { regroupCommand } from './cli/regroup-command';
 import { reviewCommand } from './cli/review-command';
 import { scoreCommand } from './cli/score-command';
@@ -18,6 +19,7 @@ const COMMANDS: Record<string, (args: string[]) => Promise<void>> = {
   formats: formatsCommand,
   stats: statsCommand,
   sql: sqlCommand,
+  redactions: redactionsCommand,
   regroup: regroupCommand,
   credit: creditCommand,
   label: labelCommand,
@@ -35,10 +37,12 @@ const USAGE = `usage: turnwise <command> [options]
          [--report FILE]   (a SWE-bench style results report, joined for resolution)
          [--mapping SPEC.json [--save-mapping NAME]]   (a user mapping; later: --format mapping:NAME)
          [--attach]   (Parquet: read the files in place through views, copying only an index)
+         [--keep-secrets]   (store secrets found in the text; by default they are redacted)
   formats [--json]
   stats --db FILE [--json]
   sql --db FILE "SELECT ..." [--max-rows N] [--timeout S] [--max-mb N] [--json]     read-only
       --db FILE --save-limits [--timeout S] [--max-mb N]   the workspace's query limits
+  redactions --db FILE --dataset ID [--limit 200] [--json]   secrets redacted at import, by kind
   regroup --db FILE --dataset ID (--by "SQL EXPRESSION" [--dry-run] | --reset) [--json]
   credit --db FILE [--dataset ID] [--segmentation action|window:N|merge_identical]
          [--advantage grpo|dr_grpo] [--lambda 0.2] [--beta 1.0] [--token-agg mean] [--step-agg min]

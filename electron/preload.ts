@@ -50,6 +50,7 @@ export function createBridge(ipc: IpcRendererLike, files: WebUtilsLike): Turnwis
     cancelSql: (input) => invoke(channel('cancelSql'), input),
     getSqlSettings: (input) => invoke(channel('getSqlSettings'), input),
     setSqlSettings: (input) => invoke(channel('setSqlSettings'), input),
+    listRedactions: (input) => invoke(channel('listRedactions'), input),
     startImport: (input) => invoke(channel('startImport'), input),
     previewImport: (input) => invoke(channel('previewImport'), input),
     listMappings: (input) => invoke(channel('listMappings'), input),

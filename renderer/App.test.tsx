@@ -22,6 +22,8 @@ const dataset: DatasetSummary = {
   content_sha256: 'ab'.repeat(32),
   storage: 'imported',
   files_missing: false,
+  secrets: 'redacted',
+  secrets_redacted: 0,
   trajectories: 2,
   turns: 10,
   groups: 1,

@@ -24,6 +24,7 @@ import { REVIEW_API } from './api-review';
 import { SCORING_API } from './api-scoring';
 import { EXPORT_API } from './api-export';
 import { TRAJECTORY_API } from './api-trajectory';
+import { SECRETS_API } from './api-secrets';
 import { SQL_API } from './api-sql';
 
 export { JOB_KINDS, JOB_STATUSES, JobStateSchema, type JobState } from './job-state';
@@ -79,6 +80,8 @@ export const API = {
         mapping: MappingSpecSchema.optional(),
         /** Parquet only: read the files where they are (views), copying nothing but an index. */
         attach: z.boolean().default(false),
+        /** Store secrets found in the text instead of redacting them (exports still redact). */
+        keep_secrets: z.boolean().default(false),
       })
       .strict(),
     JobStateSchema,
@@ -150,6 +153,7 @@ export const API = {
     z.object({ groups: z.number() }),
   ),
   ...SQL_API,
+  ...SECRETS_API,
   ...EXPLORER_API,
   ...CREDIT_API,
   ...LABELS_API,

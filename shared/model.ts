@@ -20,6 +20,14 @@ export const ToolCallSchema = z.object({
 });
 export type ToolCall = z.infer<typeof ToolCallSchema>;
 
+/**
+ * Whether a dataset's text was scanned for secrets at import and they were replaced ('redacted'),
+ * kept on request ('kept'), or never scanned (attached datasets, imports before schema v10).
+ * Exports scan 'kept' and 'unscanned' datasets as they write.
+ */
+export const SECRETS_STATES = ['redacted', 'kept', 'unscanned'] as const;
+export type SecretsState = (typeof SECRETS_STATES)[number];
+
 export const DatasetSummarySchema = z.object({
   dataset_id: z.string(),
   name: z.string(),
@@ -31,6 +39,9 @@ export const DatasetSummarySchema = z.object({
   storage: z.enum(['imported', 'attached']),
   /** Attached datasets whose files are gone; their turns cannot be read until they return. */
   files_missing: z.boolean(),
+  secrets: z.enum(SECRETS_STATES),
+  /** How many secrets were replaced at import. */
+  secrets_redacted: z.number(),
   trajectories: z.number(),
   turns: z.number(),
   groups: z.number(),
@@ -155,5 +166,8 @@ export const ImportSummarySchema = z.object({
   actions: z.number(),
   skipped: z.array(SkippedRecordSchema),
   seconds: z.number(),
+  secrets: z.enum(SECRETS_STATES),
+  /** How many secrets were replaced with `[REDACTED:<kind>]`. */
+  secrets_redacted: z.number(),
 });
 export type ImportSummary = z.infer<typeof ImportSummarySchema>;

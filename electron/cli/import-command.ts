@@ -1,5 +1,5 @@
 // turnwise import PATH... --db FILE [--format auto|NAME] [--dataset NAME] [--on-error abort|skip]
-//   [--attach] [--json]
+//   [--attach] [--keep-secrets] [--json]
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import {
@@ -60,6 +60,7 @@ export async function importCommand(args: string[]): Promise<void> {
     mapping: { type: 'string' },
     'save-mapping': { type: 'string' },
     attach: { type: 'boolean', default: false },
+    'keep-secrets': { type: 'boolean', default: false },
   });
   const db = requireDb(values);
   if (positionals.length === 0) throw usageFailure('import needs at least one PATH');
@@ -89,6 +90,7 @@ export async function importCommand(args: string[]): Promise<void> {
         format_options: formatOptionsFrom(values),
         ...(typeof values.dataset === 'string' ? { dataset: values.dataset } : {}),
         attach,
+        keep_secrets: values['keep-secrets'] === true,
       },
       'import',
     );
@@ -102,6 +104,14 @@ export async function importCommand(args: string[]): Promise<void> {
       `${attach ? 'Attached' : 'Imported'} ${summary.trajectories} trajectories (${summary.turns} turns, ${summary.actions} actions) ` +
         `as dataset '${summary.dataset}' (format ${summary.format}) in ${summary.seconds.toFixed(2)} s.`,
     );
+    if (summary.secrets_redacted > 0) {
+      console.log(
+        `Redacted ${summary.secrets_redacted} secrets (API keys, tokens, private keys, passwords); ` +
+          'the dataset page lists them by kind. --keep-secrets imports them as they are.',
+      );
+    } else if (summary.secrets === 'kept') {
+      console.log('Secrets were kept as they are (--keep-secrets); exports still redact them.');
+    }
     if (summary.skipped.length > 0) {
       console.log(`Skipped ${summary.skipped.length} bad records:`);
       for (const bad of summary.skipped) console.log(`  ${bad.file}:${bad.line}: ${bad.reason}`);

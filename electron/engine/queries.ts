@@ -12,6 +12,9 @@ export async function listDatasets(workspace: Workspace): Promise<ApiOutput<'lis
   const rows = await workspace.query(`
     SELECT d.dataset_id, d.name, d.format, d.source_path, d.imported_at, d.content_sha256,
            coalesce(d.storage, 'imported') AS storage, a.files::VARCHAR AS attached_files,
+           coalesce(d.secrets, 'unscanned') AS secrets,
+           coalesce((SELECT sum(r.count) FROM tw_redactions r WHERE r.dataset_id = d.dataset_id), 0)
+             AS secrets_redacted,
            count(t.trajectory_id) AS trajectories,
            coalesce(sum(t.n_turns), 0) AS turns,
            count(DISTINCT t.group_id) AS groups,

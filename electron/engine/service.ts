@@ -15,6 +15,7 @@ import { reviewHandlers } from './review/review-handlers';
 import { scoringHandlers } from './scoring/scoring-handlers';
 import { exportHandlers } from './export/export-handlers';
 import { trajectoryHandlers } from './trajectory/trajectory-handlers';
+import { redactionHandlers } from './importers/secrets/redaction-handlers';
 import { sqlHandlers } from './sql/sql-handlers';
 import { formatInfos } from './importers/registry';
 import { previewImport } from './importers/preview-import';
@@ -42,6 +43,13 @@ export function createService(workspace: Workspace, jobs: JobRunner): ApiHandler
     getTurnText: (request) => getTurnText(workspace, request),
     startImport: async (request) => {
       if (request.attach) {
+        if (request.keep_secrets) {
+          throw new TurnwiseError(
+            'invalid_input',
+            'attaching reads files where they are and scans nothing at import, so there is ' +
+              'nothing to keep: leave out keep_secrets (exports of attached datasets redact secrets)',
+          );
+        }
         if (request.format !== 'auto' && !ATTACHABLE_FORMATS.has(request.format)) {
           throw new TurnwiseError(
             'invalid_input',
@@ -67,6 +75,7 @@ export function createService(workspace: Workspace, jobs: JobRunner): ApiHandler
         onError: request.on_error,
         formatOptions: request.format_options,
         mapping,
+        keepSecrets: request.keep_secrets,
       };
       return jobs.start('import', (report, signal): Promise<ImportSummary> =>
         runImport(workspace, options, report, signal),
@@ -82,6 +91,7 @@ export function createService(workspace: Workspace, jobs: JobRunner): ApiHandler
     previewRegroup: (request) => previewRegroup(workspace, request.dataset_id, request.expression),
     regroupDataset: (request) => regroupDataset(workspace, request.dataset_id, request.expression),
     ...sqlHandlers({ workspace, jobs }),
+    ...redactionHandlers({ workspace, jobs }),
     ...explorerHandlers({ workspace, jobs }),
     ...creditHandlers({ workspace, jobs }),
     ...labelsHandlers({ workspace, jobs }),

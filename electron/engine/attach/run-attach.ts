@@ -212,6 +212,8 @@ export async function runAttach(
         actions: Number(counts?.actions ?? 0),
         skipped,
         seconds: Math.round(performance.now() - started) / 1000,
+        secrets: 'unscanned',
+        secrets_redacted: 0,
       };
     } catch (error) {
       await connection.run('ROLLBACK').catch(() => undefined);

@@ -2,6 +2,7 @@
 import type { DuckDBAppender, DuckDBConnection } from '@duckdb/node-api';
 import { canonicalJson } from './canonical-json';
 import type { CanonicalTrajectory } from './canonical';
+import type { Redaction } from './secrets/redact-trajectory';
 
 const STAGE = 'tw_stage_token_logprobs';
 /** Staged per-token rows are moved into their table in batches, so memory stays bounded. */
@@ -15,6 +16,8 @@ export interface DatasetRow {
   content_sha256: string;
   bytes: number;
   options: Record<string, unknown>;
+  /** 'redacted': every text field was scanned and its secrets replaced; 'kept': --keep-secrets. */
+  secrets: 'redacted' | 'kept';
 }
 
 function appendText(appender: DuckDBAppender, value: string | null): void {
@@ -34,6 +37,7 @@ export class DatasetWriter {
     private readonly trajectories: DuckDBAppender,
     private readonly turns: DuckDBAppender,
     private logprobs: DuckDBAppender,
+    private readonly redactions: DuckDBAppender,
   ) {}
 
   private stagedRows = 0;
@@ -50,6 +54,7 @@ export class DatasetWriter {
       await connection.createAppender('tw_trajectories'),
       await connection.createAppender('tw_turns'),
       await connection.createAppender(STAGE, 'main', 'temp'),
+      await connection.createAppender('tw_redactions'),
     );
   }
 
@@ -63,6 +68,7 @@ export class DatasetWriter {
     trajectoryId: string,
     trajectory: CanonicalTrajectory,
     sourceRef: string,
+    redactions: readonly Redaction[] = [],
   ): { turns: number; actions: number } {
     const metadata = trajectory.metadata === null ? null : canonicalJson(trajectory.metadata);
     const tools = trajectory.tools === null ? null : canonicalJson(trajectory.tools);
@@ -119,6 +125,17 @@ export class DatasetWriter {
         this.stagedRows += 1;
       }
     });
+    for (const redaction of redactions) {
+      const r = this.redactions;
+      r.appendVarchar(datasetId);
+      r.appendVarchar(trajectoryId);
+      if (redaction.turn_index === null) r.appendNull();
+      else r.appendInteger(redaction.turn_index);
+      r.appendVarchar(redaction.field);
+      r.appendVarchar(redaction.kind);
+      r.appendInteger(redaction.count);
+      r.endRow();
+    }
     return { turns: trajectory.turns.length, actions };
   }
 
@@ -147,7 +164,7 @@ export class DatasetWriter {
     await this.connection.run(`DROP TABLE temp.${STAGE}`);
     await this.connection.run(
       `INSERT INTO tw_datasets (dataset_id, name, format, source_path, imported_at, content_sha256,
-         bytes, options, storage) VALUES ($1, $2, $3, $4, now(), $5, $6, $7, 'imported')`,
+         bytes, options, storage, secrets) VALUES ($1, $2, $3, $4, now(), $5, $6, $7, 'imported', $8)`,
       [
         dataset.dataset_id,
         dataset.name,
@@ -156,13 +173,14 @@ export class DatasetWriter {
         dataset.content_sha256,
         dataset.bytes,
         canonicalJson(dataset.options),
+        dataset.secrets,
       ],
     );
     await this.connection.run('COMMIT');
   }
 
   async rollback(): Promise<void> {
-    for (const appender of [this.trajectories, this.turns, this.logprobs]) {
+    for (const appender of this.appenders()) {
       try {
         appender.closeSync();
       } catch {
@@ -172,7 +190,11 @@ export class DatasetWriter {
     await this.connection.run('ROLLBACK');
   }
 
+  private appenders(): DuckDBAppender[] {
+    return [this.trajectories, this.turns, this.logprobs, this.redactions];
+  }
+
   private closeAppenders(): void {
-    for (const appender of [this.trajectories, this.turns, this.logprobs]) appender.closeSync();
+    for (const appender of this.appenders()) appender.closeSync();
   }
 }

@@ -462,7 +462,7 @@ describe('hostile input corpus', () => {
     const all = rows.map((row) => String(row.m)).join('\n');
     expect(all).not.toContain('sk-abcdefghijklmnopqrstuv');
     expect(all).not.toContain('Bearer abcdefghijk');
-    expect(all).toContain('"api_key":"[REDACTED]"');
+    expect(all).toContain('"api_key":"[REDACTED:secret-named-field]"');
     expect(all).toContain('"__proto__":{"polluted":1}');
   });
 });

@@ -53,7 +53,7 @@ describe('user mappings', () => {
       group_id: 'p-7',
       reward: 0.5,
       success: true,
-      metadata: { env: { name: 'bash-env', api_key: '[REDACTED]' } },
+      metadata: { env: { name: 'bash-env', api_key: 'sk-secretsecretsecretsecret' } },
     });
     expect(first?.turns.map((t) => [t.role, t.content, t.is_action])).toEqual([
       ['user', 'list files', false],

@@ -16,7 +16,6 @@ import { getPath, idValue, rewardValue, successValue } from './formats/openai-ch
 import { parseJson, readTextFile, splitTopLevelArray } from './json-document';
 import { readLines } from './line-reader';
 import { isRecord, messageToTurn } from './openai-messages';
-import { redactSecrets } from './redact';
 
 function field(record: unknown, dotPath: string | undefined): unknown {
   return dotPath === undefined ? undefined : getPath(record, dotPath);
@@ -73,8 +72,7 @@ export function mappedRecord(
     model: idValue(field(record, spec.model), spec.model ?? 'model'),
     reward: rewardValue(field(record, spec.reward), spec.reward ?? 'reward'),
     success: successValue(field(record, spec.success), spec.success ?? 'success'),
-    metadata:
-      spec.metadata.length > 0 ? (redactSecrets(metadata) as Record<string, unknown>) : null,
+    metadata: spec.metadata.length > 0 ? (metadata as Record<string, unknown>) : null,
     tools: null,
     turns,
   };

@@ -199,7 +199,8 @@ describe('runImport (turnwise format)', () => {
     await runImport(workspace, options([file]), noProgress, never);
     const [row] = await workspace.query(`SELECT metadata::VARCHAR AS m FROM trajectories`);
     expect(row?.m).toBe(
-      '{"config":{"api_key":"[REDACTED]","model":"m"},"headers":{"Authorization":"[REDACTED]"}}',
+      '{"config":{"api_key":"[REDACTED:secret-named-field]","model":"m"},' +
+        '"headers":{"Authorization":"[REDACTED:secret-named-field]"}}',
     );
   });
 

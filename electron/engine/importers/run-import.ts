@@ -14,6 +14,7 @@ import {
 import { DatasetWriter } from './dataset-writer';
 import { mappingReader } from './mapping';
 import { detectFormat, formatByName } from './registry';
+import { redactTrajectory, type Redaction } from './secrets/redact-trajectory';
 import { commonFolder, defaultDatasetName, freeDatasetId } from './dataset-naming';
 import { contentSha256, resolveSourceFiles, type SourceFile } from './source-files';
 
@@ -25,6 +26,8 @@ export interface ImportOptions {
   formatOptions?: FormatOptions;
   /** A user mapping; when given it reads every file (format names it 'mapping...'). */
   mapping?: MappingSpec | undefined;
+  /** Store text as it is, secrets included (--keep-secrets); exports still redact them. */
+  keepSecrets?: boolean;
 }
 
 export interface ImportProgress {
@@ -75,7 +78,7 @@ export async function runImport(
   const connection = await workspace.connect();
   const writer = await DatasetWriter.begin(connection);
   const skipped: SkippedRecord[] = [];
-  const counts = { trajectories: 0, turns: 0, actions: 0 };
+  const counts = { trajectories: 0, turns: 0, actions: 0, secrets_redacted: 0 };
   const seen = new Set<string>();
   try {
     let bytesBefore = 0;
@@ -110,12 +113,17 @@ export async function runImport(
           continue;
         }
         let added: { turns: number; actions: number };
+        let redactions: Redaction[] = [];
         try {
+          let trajectory = item.trajectory;
+          if (options.keepSecrets !== true)
+            ({ trajectory, redactions } = redactTrajectory(trajectory));
           added = writer.add(
             datasetId,
             `${datasetId}:${sourceId}`,
-            item.trajectory,
+            trajectory,
             `${file.path}:${item.line}`,
+            redactions,
           );
         } catch (error) {
           const reason = recordErrorReason(error);
@@ -132,6 +140,7 @@ export async function runImport(
         counts.trajectories += 1;
         counts.turns += added.turns;
         counts.actions += added.actions;
+        for (const redaction of redactions) counts.secrets_redacted += redaction.count;
         const now = performance.now();
         if (now - lastReport > PROGRESS_INTERVAL_MS) {
           lastReport = now;
@@ -162,6 +171,7 @@ export async function runImport(
       source_path: files.length === 1 ? (files[0]?.path ?? '') : commonFolder(files),
       content_sha256: sha256,
       bytes: totalBytes,
+      secrets: options.keepSecrets === true ? 'kept' : 'redacted',
       options: {
         on_error: options.onError,
         files: files.map((file) => file.path),
@@ -181,6 +191,7 @@ export async function runImport(
     format: [...new Set(readers.map((reader) => reader.name))].join('+'),
     ...counts,
     skipped,
+    secrets: options.keepSecrets === true ? 'kept' : 'redacted',
     seconds: Math.round(performance.now() - started) / 1000,
   };
 }

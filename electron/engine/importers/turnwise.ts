@@ -1,7 +1,6 @@
 // The `turnwise` rollout format: OpenAI-messages JSONL or Parquet, one trajectory per line or
 // row (README).
 import path from 'node:path';
-import { redactSecrets } from './redact';
 import { isRecord, messagesToTurns } from './openai-messages';
 import { withoutCompression } from './decompress';
 import { readLines } from './line-reader';
@@ -53,9 +52,7 @@ export function turnwiseRecord(record: unknown, fallbackId: string): CanonicalTr
     model: optionalId(record.model, 'model'),
     reward: optionalNumber(record.reward, 'reward'),
     success: optionalBoolean(record.success, 'success'),
-    metadata: isRecord(record.metadata)
-      ? (redactSecrets(record.metadata) as Record<string, unknown>)
-      : null,
+    metadata: isRecord(record.metadata) ? (record.metadata as Record<string, unknown>) : null,
     tools: Array.isArray(record.tools) ? record.tools : null,
     turns,
   };

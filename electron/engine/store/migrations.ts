@@ -203,6 +203,18 @@ const v9Review = [
   `CREATE TABLE tw_settings (key VARCHAR PRIMARY KEY, value JSON NOT NULL)`,
 ];
 
+// v10: secrets (docs/security.md). Each dataset says whether its text was scanned and redacted at
+// import ('redacted'), kept on request ('kept') or never scanned (attached, or imported before
+// v10: 'unscanned'); exports scan the last two. What was redacted is counted by trajectory, turn,
+// field and kind, never with the value.
+const v10Secrets = [
+  `ALTER TABLE tw_datasets ADD COLUMN secrets VARCHAR DEFAULT 'unscanned'`,
+  `CREATE TABLE tw_redactions (dataset_id VARCHAR NOT NULL, trajectory_id VARCHAR NOT NULL,
+    turn_index INTEGER, field VARCHAR NOT NULL, kind VARCHAR NOT NULL, count INTEGER NOT NULL)`,
+  `CREATE OR REPLACE VIEW datasets AS SELECT dataset_id, name, format, source_path, imported_at,
+    content_sha256, storage, secrets FROM tw_datasets`,
+];
+
 export const MIGRATIONS: Migration[] = [
   { version: 1, statements: [...v1Tables, ...v1Views] },
   { version: 2, statements: v2TurnMetadata },
@@ -213,6 +225,7 @@ export const MIGRATIONS: Migration[] = [
   { version: 7, statements: v7Judge },
   { version: 8, statements: v8Explorer },
   { version: 9, statements: v9Review },
+  { version: 10, statements: v10Secrets },
 ];
 
 export { TURN_COLUMNS, LOGPROB_COLUMNS };

@@ -13,7 +13,6 @@ import {
 import { withoutCompression } from '../decompress';
 import { parseJson, readTextFile } from '../json-document';
 import { isRecord } from '../openai-messages';
-import { redactSecrets } from '../redact';
 import { stepsToTurns } from './atif-steps';
 
 function atPath(record: Record<string, unknown>, dotted: string): unknown {
@@ -130,7 +129,7 @@ function convert(node: Node, children: string[], options: FormatOptions): Canoni
     sample_index: null,
     model: typeof model === 'string' ? model : null,
     ...outcome(doc, options),
-    metadata: redactSecrets(metadata) as Record<string, unknown>,
+    metadata: metadata as Record<string, unknown>,
     tools: Array.isArray(tools) ? tools : null,
     turns,
   };

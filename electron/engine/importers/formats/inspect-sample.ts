@@ -1,7 +1,6 @@
 // One Inspect AI sample (one epoch of one dataset sample) -> a canonical trajectory.
 import { RecordError, type CanonicalTrajectory } from '../canonical';
 import { isRecord } from '../openai-messages';
-import { redactSecrets } from '../redact';
 import { expandInputRefs, inspectMessageToTurn, resolveAttachments } from './inspect-messages';
 
 /** What the log header says about the whole eval (shared by every sample). */
@@ -134,7 +133,7 @@ export function inspectSample(raw: unknown, info: InspectEval): CanonicalTraject
     model: info.model,
     reward,
     success,
-    metadata: redactSecrets(metadata) as Record<string, unknown>,
+    metadata: metadata as Record<string, unknown>,
     tools: resolve(toolsOf(raw)) as unknown[] | null,
     turns,
   };

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { readAllItems, samplePath, tempDir, trajectoriesOf } from '../../test-support';
 import { miniSweAgentFormat } from './mini-swe-agent';
+import { redactTrajectory } from '../secrets/redact-trajectory';
 
 const sample = (name: string) => samplePath('mini-swe-agent', name);
 const V2 = 'astropy__astropy-12907.traj.json';
@@ -163,7 +164,8 @@ describe('mini-swe-agent', () => {
       role: 'environment',
       metadata: { exit_status: 'LimitsExceeded' },
     });
-    expect(JSON.stringify(t.metadata)).not.toContain('sk-secret');
+    // The reader keeps info.config's key; the import redacts it.
+    expect(JSON.stringify(redactTrajectory(t).trajectory.metadata)).not.toContain('sk-secret');
   });
 
   it('reports malformed files with the field path', async () => {

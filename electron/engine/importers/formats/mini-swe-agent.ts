@@ -12,7 +12,6 @@ import {
 import { withoutCompression } from '../decompress';
 import { readSingleDocument } from '../json-document';
 import { isRecord } from '../openai-messages';
-import { redactSecrets } from '../redact';
 import { miniMessagesToTurns } from './mini-swe-agent-turns';
 import { optionalReport, reportOutcome, type ResultsReport } from './swe-bench-report';
 
@@ -58,9 +57,9 @@ export function miniSweAgentRecord(
     if (document.info !== undefined && document.info !== null && !isRecord(document.info)) {
       throw new RecordError('info: expected an object');
     }
-    // info.config can carry api keys; everything from info is redacted.
+    // info.config can carry api keys; the import redacts them with the rest (secrets/redact.ts).
     for (const [key, value] of Object.entries(document.info ?? {})) {
-      metadata[key] = redactSecrets(value);
+      metadata[key] = value;
     }
     infoInstance = stringAt(document, 'instance_id') ?? stringAt(document, 'info', 'instance_id');
   }

@@ -18,7 +18,6 @@ import { withoutCompression } from '../decompress';
 import { readLines } from '../line-reader';
 import { isRecord } from '../openai-messages';
 import { optionalBoolean, optionalId } from '../record-values';
-import { redactSecrets } from '../redact';
 import { itemsToTurns } from './nemo-gym-items';
 
 const TASK_KEYS = ['task_id', 'instance_id', '_ng_task_index'];
@@ -111,7 +110,7 @@ export function nemoGymRecord(
     model: typeof response.model === 'string' ? response.model : null,
     reward: rewardOf(atPath(record, rewardField), rewardField),
     success: optionalBoolean(atPath(record, successField), successField),
-    metadata: redactSecrets(metadata) as Record<string, unknown>,
+    metadata: metadata as Record<string, unknown>,
     tools: Array.isArray(tools) ? tools : null,
     turns,
   };

@@ -4,7 +4,6 @@ import { createHash } from 'node:crypto';
 import { canonicalJson } from '../canonical-json';
 import { RecordError, type FormatOptions } from '../canonical';
 import { isRecord } from '../openai-messages';
-import { redactSecrets } from '../redact';
 
 /** The value at a dot path ("info.score", "metrics.0"); a literal key with dots wins. */
 export function getPath(record: unknown, dotPath: string): unknown {
@@ -148,7 +147,7 @@ export function shortHash(value: unknown, length = 12): string {
 
 const MAX_METADATA_STRING = 20_000;
 
-/** The rest of a record as metadata: named keys dropped, long strings cut, secrets redacted. */
+/** The rest of a record as metadata: named keys dropped, long strings cut (the import redacts). */
 export function metadataOf(
   record: Record<string, unknown>,
   drop: readonly string[],
@@ -161,7 +160,7 @@ export function metadataOf(
         ? `${value.slice(0, MAX_METADATA_STRING)}… [${value.length - MAX_METADATA_STRING} more characters]`
         : value;
   }
-  return Object.keys(out).length > 0 ? (redactSecrets(out) as Record<string, unknown>) : null;
+  return Object.keys(out).length > 0 ? (out as Record<string, unknown>) : null;
 }
 
 /** Makes source ids unique within a file: a repeated id falls back to `<stem>-<line>`. */

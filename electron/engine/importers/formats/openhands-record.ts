@@ -3,7 +3,6 @@
 // or a bare V0 event list (a trajectory export).
 import { RecordError, type CanonicalTrajectory, type FormatOptions } from '../canonical';
 import { isRecord } from '../openai-messages';
-import { redactSecrets } from '../redact';
 import { eventsToTurns } from './openhands-events';
 import { reportOutcome, resolvedFlag, valueAtPath, type ResultsReport } from './swe-bench-report';
 
@@ -104,8 +103,8 @@ function recordMetadata(record: Record<string, unknown>, instanceId: string) {
     }
   } else {
     metadata.kind = 'eval_output';
-    if (record.test_result !== undefined) metadata.test_result = redactSecrets(record.test_result);
-    if (record.metadata !== undefined) metadata.eval_metadata = redactSecrets(record.metadata);
+    if (record.test_result !== undefined) metadata.test_result = record.test_result;
+    if (record.metadata !== undefined) metadata.eval_metadata = record.metadata;
     const instance = smallFields(record.instance);
     if (instance !== null) metadata.instance = instance;
   }

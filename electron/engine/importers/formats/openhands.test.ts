@@ -3,6 +3,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { readAllItems, samplePath, tempDir, trajectoriesOf, writeJsonl } from '../../test-support';
 import { openhandsFormat } from './openhands';
+import { redactTrajectory } from '../secrets/redact-trajectory';
 
 const sample = (name: string) => samplePath('openhands', name);
 const EVAL = 'multi_swe_bench_eval_output.jsonl';
@@ -123,8 +124,11 @@ describe('openhands', () => {
       success: null,
     });
     expect(t?.metadata).toMatchObject({ kind: 'eval_output', skipped_events: 1, error: null });
-    const llm = (t?.metadata?.eval_metadata as { llm_config: Record<string, unknown> }).llm_config;
-    expect(llm.api_key).toBe('[REDACTED]');
+    // The reader keeps llm_config's key; the import redacts it (secrets/redact-trajectory.ts).
+    const redacted = t === undefined ? undefined : redactTrajectory(t).trajectory;
+    const llm = (redacted?.metadata?.eval_metadata as { llm_config: Record<string, unknown> })
+      .llm_config;
+    expect(llm.api_key).toBe('[REDACTED:secret-named-field]');
     expect(ts[2]?.metadata?.error).toMatch(/maximum iteration/);
     for (const turn of ts.flatMap((one) => one.turns)) {
       if (turn.role === 'tool' || turn.role === 'environment') {
@@ -230,7 +234,8 @@ describe('openhands', () => {
     });
     expect(t).toMatchObject({ reward: 1, success: true, model: 'gpt-4' });
     expect(t?.metadata?.skipped_events).toBe(3);
-    expect(JSON.stringify(t?.metadata)).not.toContain('sk-abcdef');
+    const redacted = t === undefined ? undefined : redactTrajectory(t).trajectory;
+    expect(JSON.stringify(redacted?.metadata)).not.toContain('sk-abcdef');
   });
 
   it('reads resolver output with flattened events', async () => {

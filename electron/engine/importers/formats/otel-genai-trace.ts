@@ -9,7 +9,6 @@ import {
   type FormatOptions,
   recordErrorReason,
 } from '../canonical';
-import { redactSecrets } from '../redact';
 import {
   inputMessages,
   outputMessages,
@@ -189,14 +188,14 @@ export function traceToTrajectory(spans: Span[], options: FormatOptions): Canoni
     reward:
       typeof reward === 'number' ? reward : typeof reward === 'boolean' ? Number(reward) : null,
     success: typeof success === 'boolean' ? success : null,
-    metadata: redactSecrets({
+    metadata: {
       trace_id: traceId,
       root_span: root?.name ?? null,
       agent_name: agent,
       service_name: root?.resource['service.name'] ?? null,
       conversation_id: firstAttribute(order, 'gen_ai.conversation.id') ?? null,
       n_spans: spans.length,
-    }) as Record<string, unknown>,
+    } as Record<string, unknown>,
     tools: null,
     turns,
   };

@@ -11,7 +11,6 @@ import {
 import { withoutCompression } from '../decompress';
 import { readSingleDocument } from '../json-document';
 import { isRecord } from '../openai-messages';
-import { redactSecrets } from '../redact';
 import { attachSteps, historyTurns, trajectoryTurns } from './swe-agent-turns';
 import { optionalReport, reportOutcome, type ResultsReport } from './swe-bench-report';
 
@@ -89,7 +88,7 @@ export function sweAgentRecord(
   if (built.from === 'history') attachSteps(built.turns, trajectory);
   if (built.turns.length === 0) throw new RecordError('history: only demonstration messages');
 
-  const config = redactSecrets(parsedConfig(record.replay_config));
+  const config = parsedConfig(record.replay_config);
   const metadata: Record<string, unknown> = {
     format_version: versionOf(record, trajectory, history),
     turns_from: built.from,
@@ -97,7 +96,7 @@ export function sweAgentRecord(
   };
   if (typeof record.environment === 'string') metadata.environment = record.environment;
   for (const [key, value] of Object.entries(info)) {
-    if (!BULKY_INFO.test(key)) metadata[key] = redactSecrets(value);
+    if (!BULKY_INFO.test(key)) metadata[key] = value;
   }
   if (config !== undefined) metadata.replay_config = config;
 

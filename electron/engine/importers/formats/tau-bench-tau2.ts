@@ -5,7 +5,6 @@ import type { ToolCall, TurnRole } from '../../../../shared/model';
 import { canonicalArguments } from '../canonical-json';
 import { RecordError, type CanonicalTrajectory, type CanonicalTurn } from '../canonical';
 import { isRecord } from '../openai-messages';
-import { redactSecrets } from '../redact';
 
 export interface Tau2Run {
   domain: string | null;
@@ -136,7 +135,7 @@ export function tau2Simulation(raw: unknown, run: Tau2Run, index: number): Canon
     model: run.model,
     reward,
     success: reward === null ? null : reward >= 1,
-    metadata: redactSecrets(metadata) as Record<string, unknown>,
+    metadata: metadata as Record<string, unknown>,
     tools: null,
     turns,
   };

@@ -12,7 +12,6 @@ import {
 } from '../canonical';
 import { parseJson, readTextFile, splitTopLevelArray, type ArrayElement } from '../json-document';
 import { isRecord, messagesToTurns } from '../openai-messages';
-import { redactSecrets } from '../redact';
 import { topLevelListElements } from './inspect-json-layout';
 import { tau2RunInfo, tau2Simulation } from './tau-bench-tau2';
 
@@ -52,7 +51,7 @@ export function tauRecord(raw: unknown, domain: string | null): CanonicalTraject
     model: null,
     reward,
     success: reward === null ? null : reward >= 1,
-    metadata: redactSecrets({ domain, task_id: raw.task_id, ...info }) as Record<string, unknown>,
+    metadata: { domain, task_id: raw.task_id, ...info } as Record<string, unknown>,
     tools: null,
     turns,
   };

@@ -5,6 +5,7 @@ import { readAllItems, tempDir, trajectoriesOf, writeJsonl } from '../../test-su
 import { openaiChatFormat } from './openai-chat';
 import { trlGrpoFormat } from './trl-grpo';
 import { verifiersFormat } from './verifiers';
+import { redactTrajectory } from '../secrets/redact-trajectory';
 
 const tmp = tempDir();
 afterAll(() => tmp.cleanup());
@@ -76,7 +77,11 @@ describe('verifiers results.jsonl (synthetic, no real sample exists)', () => {
       task: 'math-tools',
       answer: '2',
       metrics: { correct_answer: 1, num_turns: 2 },
-      info: { api_key: '[REDACTED]', split: 'test' },
+      info: { split: 'test' },
+    });
+    // The reader keeps the key; the import redacts it (secrets/redact-trajectory.ts).
+    expect(first && redactTrajectory(first).trajectory.metadata).toMatchObject({
+      info: { api_key: '[REDACTED:secret-named-field]' },
     });
     expect(first?.source_id).toBe('results-1');
   });

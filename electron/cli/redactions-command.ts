@@ -1,0 +1,44 @@
+// turnwise redactions --db FILE --dataset ID [--limit 200] [--json]: what import-time redaction
+// replaced in a dataset, by kind and field, and where (never the values: they were not stored).
+import { numberOption, parse, requireDb } from './args';
+import { call, withEngine } from './call';
+import { formatTable, printJson, usageFailure } from './output';
+
+const STATE_LINE = {
+  redacted: 'scanned and redacted at import',
+  kept: 'kept as imported (--keep-secrets); exports redact them',
+  unscanned: 'not scanned at import (attached or older); exports redact them',
+} as const;
+
+export async function redactionsCommand(args: string[]): Promise<void> {
+  const { values } = parse(args, {
+    db: { type: 'string' },
+    dataset: { type: 'string' },
+    limit: { type: 'string' },
+  });
+  const db = requireDb(values);
+  const dataset = values.dataset;
+  if (typeof dataset !== 'string') throw usageFailure('--dataset ID is required');
+  const limit = numberOption(values.limit, '--limit', { min: 1, max: 1000 }, true);
+  await withEngine(db, true, async (engine) => {
+    const report = await call(
+      engine,
+      'listRedactions',
+      { dataset_id: dataset, ...(limit === undefined ? {} : { limit }) },
+      'redactions',
+    );
+    if (values.json) {
+      printJson(report);
+      return;
+    }
+    console.log(
+      `Secrets in '${dataset}': ${STATE_LINE[report.secrets]}; ${report.total} redacted.`,
+    );
+    if (report.total === 0) return;
+    console.log(formatTable(['kind', 'field', 'count', 'trajectories'], report.by_kind));
+    console.log(report.truncated ? `\nThe first ${report.places.length} places:` : '\nPlaces:');
+    console.log(
+      formatTable(['trajectory_id', 'turn_index', 'field', 'kind', 'count'], report.places),
+    );
+  });
+}

@@ -1,0 +1,94 @@
+// Import-time redaction of one trajectory: every field that carries text a harness or an agent
+// wrote (system prompts, messages, reasoning, tool-call arguments, tool outputs, tool descriptions,
+// metadata). Ids, task ids and model names are kept: they key groups and joins. A turn whose text
+// changed loses its stored token ids and log-probs, because those encode the secret too.
+import type { CanonicalTrajectory, CanonicalTurn } from '../canonical';
+import { redactJson, redactJsonText, redactText, type KindCounts } from './redact';
+
+/** Where a redaction was made; a turn's content is named by the turn's role. */
+export const REDACTED_FIELDS = [
+  'system_prompt',
+  'user_message',
+  'assistant_message',
+  'tool_output',
+  'environment_message',
+  'reasoning',
+  'tool_arguments',
+  'turn_metadata',
+  'trajectory_metadata',
+  'tool_descriptions',
+] as const;
+export type RedactedField = (typeof REDACTED_FIELDS)[number];
+
+export interface Redaction {
+  /** Null for trajectory-level fields (metadata, tool descriptions). */
+  turn_index: number | null;
+  field: RedactedField;
+  kind: string;
+  count: number;
+}
+
+const CONTENT_FIELD: Record<CanonicalTurn['role'], RedactedField> = {
+  system: 'system_prompt',
+  user: 'user_message',
+  assistant: 'assistant_message',
+  tool: 'tool_output',
+  environment: 'environment_message',
+};
+
+function record(
+  redactions: Redaction[],
+  turnIndex: number | null,
+  field: RedactedField,
+  kinds: KindCounts,
+): void {
+  for (const [kind, n] of kinds) redactions.push({ turn_index: turnIndex, field, kind, count: n });
+}
+
+function redactTurn(turn: CanonicalTurn, index: number, redactions: Redaction[]): CanonicalTurn {
+  const content: KindCounts = new Map();
+  const reasoning: KindCounts = new Map();
+  const args: KindCounts = new Map();
+  const metadata: KindCounts = new Map();
+  const out: CanonicalTurn = {
+    ...turn,
+    content: redactText(turn.content, content),
+    reasoning: turn.reasoning === null ? null : redactText(turn.reasoning, reasoning),
+    tool_calls: turn.tool_calls.map((call) => ({
+      ...call,
+      arguments: redactJsonText(call.arguments, args),
+    })),
+  };
+  if (turn.metadata != null) {
+    out.metadata = redactJson(turn.metadata, metadata) as Record<string, unknown>;
+  }
+  record(redactions, index, CONTENT_FIELD[turn.role], content);
+  record(redactions, index, 'reasoning', reasoning);
+  record(redactions, index, 'tool_arguments', args);
+  record(redactions, index, 'turn_metadata', metadata);
+  // Stored tokens spell out what the text said; they no longer match the redacted text.
+  if (out.logprobs !== null && content.size + reasoning.size + args.size > 0) out.logprobs = null;
+  return out;
+}
+
+/** The trajectory with every secret replaced, and what was replaced where. */
+export function redactTrajectory(trajectory: CanonicalTrajectory): {
+  trajectory: CanonicalTrajectory;
+  redactions: Redaction[];
+} {
+  const redactions: Redaction[] = [];
+  const metadata: KindCounts = new Map();
+  const tools: KindCounts = new Map();
+  const out: CanonicalTrajectory = {
+    ...trajectory,
+    metadata:
+      trajectory.metadata === null
+        ? null
+        : (redactJson(trajectory.metadata, metadata) as Record<string, unknown>),
+    tools: trajectory.tools === null ? null : (redactJson(trajectory.tools, tools) as unknown[]),
+    turns: trajectory.turns.map((turn, index) => redactTurn(turn, index, redactions)),
+  };
+  record(redactions, null, 'trajectory_metadata', metadata);
+  record(redactions, null, 'tool_descriptions', tools);
+  return { trajectory: out, redactions };
+}

@@ -1,0 +1,99 @@
+// Replaces every secret the scanner finds with `[REDACTED:<rule>]` and counts what it replaced by
+// kind. Text is scanned as it is; JSON (metadata, tool arguments, tool descriptions) is walked so
+// each string is scanned on its own, and a value under a secret-named key (api_key, password,
+// authorization, ...) is replaced whole, since config blocks hold secrets in any shape.
+import { canonicalJson, setOwn } from '../canonical-json';
+import { findSecrets, type SecretFinding } from './secret-scanner';
+
+/** The kind recorded for a value replaced because of its key's name. */
+export const SECRET_NAMED_FIELD = 'secret-named-field';
+
+const SECRET_KEY =
+  /^(api[-_]?key|[a-z0-9]+[-_]api[-_]?key|access[-_]?token|auth[-_]?token|refresh[-_]?token|bearer[-_]?token|token|secret|client[-_]?secret|password|passwd|authorization|x[-_]api[-_]key|private[-_]?key)$/i;
+
+/** Secrets found, by kind (rule id). */
+export type KindCounts = Map<string, number>;
+
+/** How many secrets the counts add up to. */
+export function totalOf(kinds: KindCounts): number {
+  let total = 0;
+  for (const n of kinds.values()) total += n;
+  return total;
+}
+
+export function marker(kind: string): string {
+  return `[REDACTED:${kind}]`;
+}
+
+function count(kinds: KindCounts, kind: string): void {
+  kinds.set(kind, (kinds.get(kind) ?? 0) + 1);
+}
+
+/** Findings merged where they overlap; the merged span keeps the first finding's rule. */
+function mergedSpans(findings: SecretFinding[]): SecretFinding[] {
+  const merged: SecretFinding[] = [];
+  for (const finding of findings) {
+    const last = merged[merged.length - 1];
+    if (last !== undefined && finding.start < last.end) {
+      last.end = Math.max(last.end, finding.end);
+    } else merged.push({ ...finding });
+  }
+  return merged;
+}
+
+/** The text with each secret replaced; counts go into kinds. */
+export function redactText(text: string, kinds: KindCounts): string {
+  const spans = mergedSpans(findSecrets(text));
+  if (spans.length === 0) return text;
+  let out = '';
+  let at = 0;
+  for (const span of spans) {
+    out += text.slice(at, span.start) + marker(span.rule);
+    at = span.end;
+    count(kinds, span.rule);
+  }
+  return out + text.slice(at);
+}
+
+/**
+ * A copy of a JSON value with secrets replaced in every string and under secret-named keys. A
+ * string that holds JSON itself (tool arguments, a tools list written as text) is walked as JSON:
+ * scanned as text, its escaped quotes would hide the ends of the secrets in it.
+ */
+export function redactJson(value: unknown, kinds: KindCounts): unknown {
+  if (typeof value === 'string') {
+    return /^\s*[[{]/.test(value) ? redactJsonText(value, kinds) : redactText(value, kinds);
+  }
+  if (Array.isArray(value)) return value.map((inner) => redactJson(inner, kinds));
+  if (value !== null && typeof value === 'object') {
+    const out: Record<string, unknown> = {};
+    for (const [key, inner] of Object.entries(value)) {
+      const named =
+        SECRET_KEY.test(key) &&
+        ((typeof inner === 'string' && inner.trim() !== '') || typeof inner === 'number');
+      if (named) count(kinds, SECRET_NAMED_FIELD);
+      setOwn(
+        out,
+        redactText(key, kinds),
+        named ? marker(SECRET_NAMED_FIELD) : redactJson(inner, kinds),
+      );
+    }
+    return out;
+  }
+  return value;
+}
+
+/** JSON text redacted as JSON (and written back canonically), or as plain text if it is not. */
+export function redactJsonText(text: string, kinds: KindCounts): string {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    return redactText(text, kinds);
+  }
+  const found: KindCounts = new Map();
+  const redacted = redactJson(parsed, found);
+  if (found.size === 0) return text;
+  for (const [kind, n] of found) kinds.set(kind, (kinds.get(kind) ?? 0) + n);
+  return canonicalJson(redacted);
+}
