@@ -63,7 +63,7 @@ export async function buildManifest(
     datasetIds.length === 0
       ? []
       : await workspace.query(
-          `SELECT dataset_id, name, format, content_sha256 FROM datasets
+          `SELECT dataset_id, name, format, content_sha256, secrets FROM datasets
            WHERE dataset_id IN (${datasetIds.map((_, i) => `$${i + 1}`).join(', ')})
            ORDER BY dataset_id`,
           datasetIds,
@@ -83,7 +83,12 @@ export async function buildManifest(
       name: row.name,
       format: row.format,
       content_sha256: row.content_sha256,
+      // redacted at import, or kept / never scanned (then the export redacted as it wrote).
+      secrets: row.secrets ?? 'unscanned',
     })),
+    secrets_redacted_at_export: Object.fromEntries(
+      [...planned.context.redacted_at_export].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)),
+    ),
     selection: recordedSelection(selection),
     segmentation: selection.filter.segmentation,
     credit_params: credit,

@@ -2,6 +2,7 @@
 // job and its preview, so the preview shows exactly what would be written.
 import type { ExportSelection } from '../../../shared/api-export';
 import { TurnwiseError } from '../../../shared/result';
+import { redactJson } from '../importers/secrets/redact';
 import type { Progress } from '../jobs';
 import type { Workspace } from '../store/workspace';
 import { loadTrajectories } from './chat-messages';
@@ -31,6 +32,18 @@ export interface PlannedExport {
   weighting: TrajectoryWeighting;
 }
 
+/** The selected trajectories whose dataset was not redacted at import (docs/security.md). */
+async function unredactedTrajectories(
+  workspace: Workspace,
+  selected: SelectedTrajectory[],
+): Promise<Set<string>> {
+  const rows = await workspace.query(
+    `SELECT dataset_id FROM tw_datasets WHERE coalesce(secrets, 'unscanned') <> 'redacted'`,
+  );
+  const unredacted = new Set(rows.map((row) => String(row.dataset_id)));
+  return new Set(selected.filter((t) => unredacted.has(t.dataset_id)).map((t) => t.trajectory_id));
+}
+
 export async function planExport(
   workspace: Workspace,
   selection: ExportSelection,
@@ -43,6 +56,8 @@ export async function planExport(
   const context: ExportContext = {
     workspace,
     selection,
+    scan_secrets: await unredactedTrajectories(workspace, selected),
+    redacted_at_export: new Map(),
     ...(selection.weighting.trajectory === 'drift'
       ? { trajectory_weights: weighting.weights }
       : {}),
@@ -99,7 +114,9 @@ export async function* recordLines(
       } else {
         const lines = linesForRecord(unit, planned.weighting);
         if (lines === 0) skipped.set(ZERO_WEIGHT_SKIP, (skipped.get(ZERO_WEIGHT_SKIP) ?? 0) + 1);
-        const line = JSON.stringify(built.record);
+        const scan = unit.trajectory_ids.some((id) => context.scan_secrets.has(id));
+        const record = scan ? redactJson(built.record, context.redacted_at_export) : built.record;
+        const line = JSON.stringify(record);
         for (let copy = 0; copy < lines; copy += 1) yield line;
       }
       report({ done: start + offset + 1, total, unit: 'records', message: 'exporting' });

@@ -44,6 +44,13 @@ export interface ExportContext {
   trajectory_weights?: ReadonlyMap<string, number | null>;
   /** A preview builds the turn trees of at most this many groups for step pairs, then scales. */
   preview_groups?: number;
+  /**
+   * Trajectories of datasets whose secrets were not redacted at import ('kept', 'unscanned'):
+   * their records are scanned as they are written, and their stored token ids are not used.
+   */
+  scan_secrets: ReadonlySet<string>;
+  /** Secrets replaced so far while writing, by kind (grows as records are produced). */
+  redacted_at_export: Map<string, number>;
 }
 
 /**

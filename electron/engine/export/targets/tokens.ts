@@ -13,6 +13,12 @@ import { FRAMING_RULE, IGNORE_INDEX, tokenSequence, type TokenTurn } from '../to
 import type { ExportContext, ExportTargetModule } from './export-target';
 import { onePerTrajectory } from './export-target';
 import { idBatchCondition } from '../../store/id-batch';
+import {
+  redactJsonText,
+  redactText,
+  totalOf,
+  type KindCounts,
+} from '../../importers/secrets/redact';
 
 /** One tokenizer per export (the context object lives exactly as long as one export). */
 const TOKENIZERS = new WeakMap<ExportContext, Promise<LocalTokenizer | null>>();
@@ -49,6 +55,26 @@ function toolsOf(stored: string | null): unknown[] | null {
   }
 }
 
+/**
+ * A turn of an unredacted dataset with its secrets replaced. Its stored token ids spell out the
+ * original text, so when anything was replaced they are dropped and the text is tokenized anew.
+ */
+function withoutSecrets(turn: TokenTurn, found: KindCounts): TokenTurn {
+  const before = totalOf(found);
+  const redacted: TokenTurn = {
+    ...turn,
+    content: redactText(turn.content, found),
+    reasoning: turn.reasoning === null ? null : redactText(turn.reasoning, found),
+    toolCalls: turn.toolCalls.map((call) => ({
+      ...call,
+      arguments: redactJsonText(call.arguments, found),
+    })),
+  };
+  return totalOf(found) === before
+    ? turn
+    : { ...redacted, storedTokenIds: null, storedLogprobs: null };
+}
+
 /** Every turn with its stored ids and policy log-probs, for a batch: one query. */
 async function loadTokenTurns(
   context: ExportContext,
@@ -68,7 +94,7 @@ async function loadTokenTurns(
   for (const row of rows) {
     const id = String(row.trajectory_id);
     const list = turns.get(id) ?? [];
-    list.push({
+    const turn: TokenTurn = {
       turnIndex: Number(row.turn_index),
       role: String(row.role) as TurnRole,
       content: String(row.content ?? ''),
@@ -77,7 +103,9 @@ async function loadTokenTurns(
       toolCallId: typeof row.tool_call_id === 'string' ? row.tool_call_id : null,
       storedTokenIds: numberList(row.token_ids),
       storedLogprobs: numberList(row.logp_policy),
-    });
+    };
+    const scan = context.scan_secrets.has(id);
+    list.push(scan ? withoutSecrets(turn, context.redacted_at_export) : turn);
     turns.set(id, list);
   }
   return turns;

@@ -12,6 +12,8 @@ import { TRL_DPO } from './trl-dpo';
 const context: ExportContext = {
   workspace: undefined as unknown as Workspace,
   selection: ExportSelectionSchema.parse({ target: 'trl-dpo' }),
+  scan_secrets: new Set(),
+  redacted_at_export: new Map(),
 };
 
 function t(id: string, task: string | null, success: boolean | null, reward: number | null) {
