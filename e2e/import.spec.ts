@@ -1,7 +1,8 @@
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { DuckDBInstance } from '@duckdb/node-api';
 import { expect, test } from '@playwright/test';
+import { plantedSecrets } from '../electron/engine/importers/secrets/planted-secrets';
 import { api, appUrl } from './api';
 
 const samples = path.resolve(import.meta.dirname, '..', '..', 'shared', 'samples');
@@ -89,4 +90,56 @@ test('import dialog: a Parquet dump is attached by reference and browsed like an
     page.getByText('autonomous software engineering agent', { exact: false }).first(),
   ).toBeVisible();
   await page.screenshot({ path: 'test-results/attached-trajectory.png' });
+});
+
+test('import dialog: secrets are redacted by default, listed on the dataset page, kept on request', async ({
+  page,
+}) => {
+  mkdirSync(test.info().outputDir, { recursive: true });
+  const planted = plantedSecrets();
+  const blob = planted.map((secret) => secret.text).join('\n');
+  const write = (name: string, id: string) => {
+    const file = path.join(test.info().outputDir, name);
+    const record = {
+      trajectory_id: id,
+      task_id: 'deploy',
+      reward: 1,
+      success: true,
+      metadata: { config: { api_key: planted[0]?.secret } },
+      messages: [
+        { role: 'system', content: 'You deploy services.' },
+        { role: 'user', content: `Deploy it. Credentials:\n${blob}` },
+        { role: 'assistant', content: 'Deployed.' },
+      ],
+    };
+    writeFileSync(file, `${JSON.stringify(record)}\n`);
+    return file;
+  };
+
+  await page.goto(appUrl());
+  await page.getByTestId('import-open').click();
+  await page.getByTestId('import-paths').fill(write('planted.jsonl', 'leaky'));
+  await page.getByTestId('import-start').click();
+  await expect(page.getByTestId('import-done')).toContainText('secrets were redacted');
+  await page.getByRole('link', { name: 'Open dataset' }).click();
+  const panel = page.getByTestId('redactions');
+  await expect(panel).toContainText('Secrets redacted at import');
+  await expect(panel).toContainText('private-key');
+  await expect(panel).toContainText('user message');
+  await page.screenshot({ path: 'test-results/dataset-redactions.png', fullPage: true });
+  await panel.getByRole('link', { name: 'planted:leaky' }).first().click();
+  await expect(page.getByText('[REDACTED:aws-access-token]', { exact: false })).toBeVisible();
+  const body = (await page.locator('body').textContent()) ?? '';
+  for (const { secret } of planted) expect(body).not.toContain(secret);
+
+  await page.goto(appUrl());
+  await page.getByTestId('import-open').click();
+  await page.getByTestId('import-paths').fill(write('planted-kept.jsonl', 'kept'));
+  await page.getByTestId('import-keep-secrets').click();
+  await page.getByTestId('import-start').click();
+  await expect(page.getByTestId('import-done')).toContainText('Secrets were kept');
+  const stored = await api<{ rows: { secrets: string }[] }>('runSql', {
+    sql: "SELECT secrets FROM datasets WHERE name = 'planted-kept'",
+  });
+  expect(stored.rows).toEqual([{ secrets: 'kept' }]);
 });

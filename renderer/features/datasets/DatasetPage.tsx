@@ -12,6 +12,7 @@ import { HeuristicLabelsLauncher } from '../labeling/HeuristicLabelsLauncher';
 import { ScoreLauncher } from '../scoring/ScoreLauncher';
 import { TrajectoryTable } from '../trajectories/TrajectoryTable';
 import { DatasetSummaryPanel } from './DatasetSummaryPanel';
+import { RedactionsPanel } from './RedactionsPanel';
 import { RegroupDialog } from './RegroupDialog';
 
 export function DatasetPage({ id }: { id: string }) {
@@ -78,6 +79,7 @@ export function DatasetPage({ id }: { id: string }) {
       ) : (
         <DatasetSummaryPanel dataset={dataset} />
       )}
+      <RedactionsPanel datasetId={id} />
       <CreditAgreementPanel datasetId={id} />
       <TrajectoryTable key={version} scope={{ dataset_id: id }} storageKey={`dataset:${id}`} />
     </>

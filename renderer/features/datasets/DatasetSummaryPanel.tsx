@@ -19,6 +19,15 @@ export function DatasetSummaryPanel({ dataset }: { dataset: DatasetSummary }) {
                   ? 'attached by reference: some files are missing'
                   : 'attached by reference (read from the files)',
           },
+          {
+            label: 'Secrets',
+            value:
+              dataset.secrets === 'redacted'
+                ? `${formatCount(dataset.secrets_redacted)} redacted at import`
+                : dataset.secrets === 'kept'
+                  ? 'kept as imported (exports redact)'
+                  : 'not scanned (exports redact)',
+          },
           { label: 'Trajectories', value: formatCount(dataset.trajectories) },
           { label: 'Turns', value: formatCount(dataset.turns) },
           { label: 'Groups', value: formatCount(dataset.groups) },

@@ -45,6 +45,7 @@ export function ImportDialog({ open, initialPaths, onClose, onImported }: Props)
   const [dataset, setDataset] = useState('');
   const [skipBad, setSkipBad] = useState(false);
   const [attach, setAttach] = useState(false);
+  const [keepSecrets, setKeepSecrets] = useState(false);
   const [fieldOptions, setFieldOptions] = useState<FormatOptions>({});
   const [preview, setPreview] = useState<ApiOutput<'previewImport'> | null>(null);
   const [error, setError] = useState<ApiError | null>(null);
@@ -99,6 +100,7 @@ export function ImportDialog({ open, initialPaths, onClose, onImported }: Props)
       ...request,
       on_error: skipBad ? 'skip' : 'abort',
       attach: attaching,
+      keep_secrets: keepSecrets && !attaching,
       ...(dataset.trim() !== '' ? { dataset: dataset.trim() } : {}),
     });
   const close = () => {
@@ -190,6 +192,17 @@ export function ImportDialog({ open, initialPaths, onClose, onImported }: Props)
             control={<Checkbox checked={attaching} onChange={(e) => setAttach(e.target.checked)} />}
             label="Attach Parquet by reference (read in place; only an index is stored)"
             disabled={!editable || !attachable}
+          />
+          <FormControlLabel
+            control={
+              <Checkbox
+                checked={keepSecrets && !attaching}
+                onChange={(e) => setKeepSecrets(e.target.checked)}
+              />
+            }
+            label="Keep secrets as they are (API keys, tokens, passwords are redacted by default)"
+            disabled={!editable || attaching}
+            data-testid="import-keep-secrets"
           />
         </Stack>
         <Stack direction="row" spacing={1} sx={{ mt: 2, flexWrap: 'wrap', rowGap: 1 }}>

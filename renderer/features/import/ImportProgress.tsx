@@ -39,6 +39,9 @@ export function ImportProgress({ job, attached = false }: { job: JobState; attac
           {attached ? 'Attached' : 'Imported'} {summary.trajectories} trajectories ({summary.turns}{' '}
           turns, {summary.actions} actions) as dataset <b>{summary.dataset}</b> ({summary.format})
           in {summary.seconds.toFixed(1)} s.
+          {summary.secrets_redacted > 0 &&
+            ` ${summary.secrets_redacted} secrets were redacted; the dataset page lists them.`}
+          {summary.secrets === 'kept' && ' Secrets were kept as they are; exports redact them.'}
         </Alert>
         {summary.skipped.length > 0 && (
           <Alert severity="warning" sx={{ mt: 1 }}>
