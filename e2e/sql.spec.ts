@@ -105,3 +105,31 @@ test('the SQL console refuses writes with a clear message and keeps a history', 
   await entries.filter({ hasText: 'SELECT count(*) AS n FROM turns' }).first().click();
   await expect(page.getByTestId('sql-result')).toContainText(String(before.rows[0]?.n));
 });
+
+test('the SQL console refuses file access by name and cancels a running query', async ({
+  page,
+}) => {
+  test.setTimeout(180_000);
+  await page.goto(appUrl('/sql'));
+  await expect(page.getByTestId('sql-editor').locator('.monaco-editor')).toBeVisible({
+    timeout: 30_000,
+  });
+  await typeQuery(page, "SELECT content FROM read_text('/etc/passwd')");
+  await page.keyboard.press('ControlOrMeta+Enter');
+  const alert = page.getByRole('alert');
+  await expect(alert).toContainText('read_text');
+  await expect(alert).not.toContainText('root:');
+
+  // A query that would run for hours: Cancel interrupts it and the console answers at once.
+  await typeQuery(
+    page,
+    'SELECT count(*) AS n FROM range(100000000) a, range(100000000) b WHERE a.range + b.range < 0',
+  );
+  await page.keyboard.press('ControlOrMeta+Enter');
+  await page.getByTestId('sql-cancel').click();
+  await expect(alert).toContainText('the query was cancelled');
+  await page.screenshot({ path: `${SHOTS}-cancelled.png`, fullPage: true });
+  await typeQuery(page, 'SELECT 41 + 1 AS answer');
+  await page.keyboard.press('ControlOrMeta+Enter');
+  await expect(page.getByTestId('sql-result')).toContainText('42');
+});
