@@ -3,13 +3,13 @@
 import type { ApiOutput } from '../../shared/api';
 import { TurnwiseError } from '../../shared/result';
 import type { DuckDBConnection } from '@duckdb/node-api';
-import { queryMemoryBytes, readSqlSettings } from './sql/sql-settings';
+import { workspaceQueryBounds } from './sql/sql-settings';
 import { withQueryBounds } from './store/bounded-query';
 import { toJsonRow } from './store/json-values';
 import { guardExpression } from './store/sql-expression-guard';
 import type { Row, Workspace } from './store/workspace';
 
-/** The guarded probe `SELECT trajectory_id, dataset_id, (expr) AS value FROM trajectories`. */
+/** The guarded probe: trajectory_id, dataset_id, success, (expr) AS value from trajectories. */
 async function guardedGrouping(connection: DuckDBConnection, expression: string): Promise<string> {
   return guardExpression(connection, expression, {
     relation: 'trajectories',
@@ -24,12 +24,7 @@ async function bounded<T>(
   connection: DuckDBConnection,
   work: () => Promise<T>,
 ): Promise<T> {
-  const { timeout_s } = await readSqlSettings(workspace);
-  return withQueryBounds(
-    connection,
-    { timeoutMs: timeout_s * 1000, memoryBytes: queryMemoryBytes() },
-    work,
-  );
+  return withQueryBounds(connection, await workspaceQueryBounds(workspace), work);
 }
 
 async function requireDataset(workspace: Workspace, datasetId: string): Promise<void> {

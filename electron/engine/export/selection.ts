@@ -5,7 +5,7 @@ import { TurnwiseError } from '../../../shared/result';
 import { toJsonRow } from '../store/json-values';
 import { withQueryBounds } from '../store/bounded-query';
 import { guardExpression, probeSql } from '../store/sql-expression-guard';
-import { queryMemoryBytes, readSqlSettings } from '../sql/sql-settings';
+import { workspaceQueryBounds } from '../sql/sql-settings';
 import type { Row, SqlParams, Workspace } from '../store/workspace';
 import { filteredTrajectories } from '../explorer/filter-sql';
 
@@ -41,8 +41,7 @@ export async function checkWhere(workspace: Workspace, where: string): Promise<v
   const connection = await workspace.connect();
   try {
     await guardExpression(connection, where, WHERE_PROBE);
-    const { timeout_s } = await readSqlSettings(workspace);
-    const bounds = { timeoutMs: timeout_s * 1000, memoryBytes: queryMemoryBytes() };
+    const bounds = await workspaceQueryBounds(workspace);
     await withQueryBounds(connection, bounds, () =>
       connection.run(`SELECT count(*) FROM ${whereIdsSql(where)} ids`),
     ).catch((error: unknown) => {

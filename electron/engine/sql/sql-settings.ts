@@ -6,6 +6,7 @@ import {
   SqlSettingsSchema,
   type SqlSettings,
 } from '../../../shared/api-sql';
+import type { QueryBounds } from '../store/bounded-query';
 import type { Workspace } from '../store/workspace';
 
 const KEY = 'sql.limits';
@@ -47,4 +48,10 @@ export async function writeSqlSettings(
 export function queryMemoryBytes(): number {
   const configured = Number(process.env.TURNWISE_QUERY_MEMORY_MB);
   return (Number.isFinite(configured) && configured > 0 ? configured : 2048) * 2 ** 20;
+}
+
+/** The bounds of a user expression run outside the console (regroup, export --where). */
+export async function workspaceQueryBounds(workspace: Workspace): Promise<QueryBounds> {
+  const { timeout_s } = await readSqlSettings(workspace);
+  return { timeoutMs: timeout_s * 1000, memoryBytes: queryMemoryBytes() };
 }
