@@ -4,6 +4,8 @@ export default defineConfig({
   test: {
     include: ['{shared,electron,renderer,scripts,bench}/**/*.test.{ts,tsx}'],
     environment: 'node',
+    // Makes the real sample files available once per run (README.md, Tests).
+    globalSetup: ['electron/engine/test-samples/vitest-global-setup.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },

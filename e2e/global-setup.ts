@@ -4,6 +4,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { ensureSamples } from '../electron/engine/test-samples/ensure-samples';
 import { startServe } from '../scripts/serve-workspace';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -14,6 +15,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   if (!existsSync(path.join(renderer, 'index.html'))) {
     throw new Error('The renderer is not built; run npm run build:renderer first');
   }
+  // The real samples import.spec.ts reads, fetched into the cache if need be (README.md, Tests).
+  await ensureSamples({ log: (line) => console.log(line) });
   const dir = mkdtempSync(path.join(tmpdir(), 'turnwise-e2e-'));
   const db = path.join(dir, 'e2e.duckdb');
   const demo = path.join(root, 'datasets', 'demo', 'demo.jsonl');

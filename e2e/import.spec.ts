@@ -3,9 +3,10 @@ import path from 'node:path';
 import { DuckDBInstance } from '@duckdb/node-api';
 import { expect, test } from '@playwright/test';
 import { plantedSecrets } from '../electron/engine/importers/secrets/planted-secrets';
+import { samplePath } from '../electron/engine/test-support';
 import { api, appUrl } from './api';
 
-const samples = path.resolve(import.meta.dirname, '..', '..', 'shared', 'samples');
+const samples = samplePath();
 
 test('import dialog: a typed path is previewed with its detected format, then imported', async ({
   page,

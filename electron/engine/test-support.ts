@@ -8,6 +8,7 @@ import type {
   FormatReader,
   ReadItem,
 } from './importers/canonical';
+import { currentSamplesDir } from './test-samples/samples-dir';
 
 export function tempDir(prefix = 'turnwise-test-'): { dir: string; cleanup: () => void } {
   const dir = mkdtempSync(path.join(tmpdir(), prefix));
@@ -68,9 +69,12 @@ export function writeJsonl(
   return file;
 }
 
-/** The real sample files beside the project (../shared/samples); tests read them in place. */
+/**
+ * A real sample file (or folder), read in place: from ../shared/samples, TURNWISE_SAMPLES_DIR or
+ * the download cache, as test-samples/samples-dir.ts resolves it (the test setup fills the cache).
+ */
 export function samplePath(...parts: string[]): string {
-  return path.resolve(import.meta.dirname, '..', '..', '..', 'shared', 'samples', ...parts);
+  return path.join(currentSamplesDir(), ...parts);
 }
 
 /** Reads every item a format reader yields for a file. */

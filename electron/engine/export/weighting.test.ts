@@ -8,15 +8,13 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WeightingSchema } from '../../../shared/api-export';
 import { driftWeights } from '../../../shared/credit';
+import { samplePath } from '../test-support';
 import { schemaErrors } from './contracts/schema-check';
 import { contract, type TestEngine, openDemoEngine, sha256 } from './export-test-workspace';
 import { ZERO_WEIGHT_SKIP } from './trajectory-weighting';
 import { weightOf } from './weight-transform';
 
-const TAU = path.resolve(
-  import.meta.dirname,
-  '../../../../shared/samples/tau-bench/gpt-4o-airline.subset4.json',
-);
+const TAU = samplePath('tau-bench', 'gpt-4o-airline.subset4.json');
 const ONE = 'demo:repair-000-s0';
 
 type Row = Record<string, unknown>;

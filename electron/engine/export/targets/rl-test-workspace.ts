@@ -1,7 +1,7 @@
 // Test support for the verl and trl-grpo export tests: an engine over a workspace built from real
-// samples in ../shared/samples (tau-bench: mixed tool-argument shapes and expected actions;
+// samples (see samplePath; tau-bench: mixed tool-argument shapes and expected actions;
 // Inspect: a sample target; NeMo Gym: verifier_metadata, and five rollouts of one task).
-import path from 'node:path';
+import { samplePath } from '../../test-support';
 import { openTestEngine, type TestEngine } from '../export-test-workspace';
 
 export {
@@ -13,8 +13,6 @@ export {
   type TestEngine,
   sha256,
 } from '../export-test-workspace';
-
-const SAMPLES = path.resolve(import.meta.dirname, '../../../../../shared/samples');
 
 /** Dataset name -> sample file. */
 export const RL_SAMPLES: Record<string, string> = {
@@ -28,7 +26,7 @@ export const RL_SAMPLES: Record<string, string> = {
 export function openSampleEngine(): Promise<TestEngine> {
   return openTestEngine(() =>
     Object.fromEntries(
-      Object.entries(RL_SAMPLES).map(([dataset, file]) => [dataset, path.join(SAMPLES, file)]),
+      Object.entries(RL_SAMPLES).map(([dataset, file]) => [dataset, samplePath(file)]),
     ),
   );
 }
