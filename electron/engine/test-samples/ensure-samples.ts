@@ -2,6 +2,7 @@
 // makes sure every sample file the manifest lists is in the folder samplePath() reads, fetching
 // into the cache when that is the folder, or stops with one message saying what is missing, where
 // it looked and how to get the files.
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { type FetchLike, fetchSamples, formatFailure, missingSamples } from './fetch-samples';
 import { MANIFEST_FILE, type SampleManifest, loadManifest } from './manifest';
@@ -79,11 +80,14 @@ export async function ensureSamples(options: EnsureOptions = {}): Promise<Sample
   const missing = missingSamples(manifest, found.dir);
   if (missing.length === 0) return found;
   const total = manifest.files.length;
-  const names = missing.map((entry) => entry.path);
   if (found.source !== 'cache') {
     // A folder the user provided is theirs: report, never write into it.
-    const details = ['(files differing from their sha256 count as missing)'];
-    throw new SamplesMissingError(missingMessage(found, names, total, details, sharedDir, env));
+    const names = missing.map((entry) =>
+      existsSync(path.join(found.dir, ...entry.path.split('/')))
+        ? `${entry.path} (present, but its sha256 differs)`
+        : entry.path,
+    );
+    throw new SamplesMissingError(missingMessage(found, names, total, [], sharedDir, env));
   }
   const baseUrl = env.TURNWISE_SAMPLES_BASE_URL || manifest.baseUrl;
   options.log?.(`Fetching ${missing.length} sample files from ${baseUrl} into ${found.dir}`);

@@ -173,8 +173,14 @@ describe('fetching the samples into the cache', () => {
     const [kept] = manifest.files;
     mkdirSync(path.join(shared, path.dirname(kept?.path ?? '')), { recursive: true });
     writeFileSync(path.join(shared, kept?.path ?? ''), read(kept?.path ?? ''));
+    mkdirSync(path.join(shared, path.dirname(TAU)), { recursive: true });
+    writeFileSync(path.join(shared, ...TAU.split('/')), 'not the sample');
     const error = await rejection(ensureSamples({ manifest, env: env(), sharedDir: shared }));
-    const others = manifest.files.slice(1).map((entry) => entry.path);
+    const others = manifest.files
+      .slice(1)
+      .map((entry) =>
+        entry.path === TAU ? `${TAU} (present, but its sha256 differs)` : entry.path,
+      );
     expect(error.message).toContain(`28 of 29 files are not in ${shared}: ${others.join(', ')}.`);
     expect(error.message).toContain(`${shared} (exists, so it is the samples folder)`);
     expect(error.message).toContain('once the incomplete ../shared/samples is moved away');
