@@ -1,65 +1,88 @@
-// Lint rules, including the runtime import matrix (DESIGN section 1):
-//   shared   -> nothing but itself and pure libraries (zod)
-//   engine   -> shared, node, DuckDB; never electron or the renderer
+// Lint rules, including the runtime import matrix (docs/ARCHITECTURE.md):
+//   shared   -> itself and an allowlist of pure packages (zod)
+//   engine   -> shared, node, DuckDB; never electron, the renderer or electron/*.ts outside engine
 //   electron -> engine, shared, node, electron; never the renderer
-//   renderer -> shared and browser libraries; never node, electron or the engine
+//   renderer -> shared and browser libraries; never node, electron, DuckDB or the engine
+//   tools    -> scripts/, bench/, e2e/ may import anything; nothing of the app imports them
+// Zones are folders matched from the repository root, so the matrix holds at any depth.
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import globals from 'globals';
 import reactHooks from 'eslint-plugin-react-hooks';
-import { builtinModules } from 'node:module';
+import boundaries from 'eslint-plugin-boundaries';
 
-const nodeBuiltins = [...builtinModules, ...builtinModules.map((m) => `node:${m}`)];
-
-/** Builds a no-restricted-imports rule from named paths and glob groups. */
-function restrict(paths, groups) {
-  return [
-    'error',
-    {
-      paths: paths.map((name) => ({
-        name,
-        message: 'Crosses a runtime boundary (DESIGN section 1).',
-      })),
-      patterns: groups.map((group) => ({
-        group,
-        message: 'Crosses a runtime boundary (DESIGN section 1).',
-      })),
-    },
-  ];
-}
-
-const reactLibs = [
-  'react',
-  'react-dom',
-  'react-dom/client',
-  '@mui/material',
-  '@emotion/react',
-  '@emotion/styled',
+/** Zones by folder; the first match wins, so engine precedes electron. */
+const zones = [
+  { type: 'shared', pattern: 'shared', partialMatch: false },
+  { type: 'engine', pattern: 'electron/engine', partialMatch: false },
+  { type: 'electron', pattern: 'electron', partialMatch: false },
+  { type: 'renderer', pattern: 'renderer', partialMatch: false },
+  { type: 'tools', pattern: '{scripts,bench,e2e}', partialMatch: false },
 ];
 
-export const boundaryRules = {
-  shared: restrict(
-    [...nodeBuiltins, 'electron', ...reactLibs, '@duckdb/node-api'],
-    [
-      ['node:*'],
-      ['**/electron/**', '**/electron', '**/renderer/**', '**/renderer'],
-      ['@mui/*', 'react/*'],
-    ],
-  ),
-  engine: restrict(
-    ['electron', ...reactLibs],
-    [
-      ['**/renderer/**', '**/renderer'],
-      ['../*.ts', '../main', '../window', '../preload', '../ipc', '../server', '../cli'],
-      ['@mui/*', 'react/*'],
-    ],
-  ),
-  electron: restrict([...reactLibs], [['**/renderer/**', '**/renderer'], ['@mui/*']]),
-  renderer: restrict(
-    [...nodeBuiltins, 'electron', '@duckdb/node-api'],
-    [['node:*'], ['**/electron/**', '**/electron']],
-  ),
-};
+/** Files that only run under vitest, and package.json (read for the app's version). */
+const testFiles = [
+  { category: 'test', pattern: '**/*.test.{ts,tsx}' },
+  { category: 'test', pattern: '**/*test-support.ts' },
+  { category: 'test', pattern: '**/export-test-workspace.ts' },
+  { category: 'test', pattern: 'renderer/test/**' },
+  { category: 'manifest', pattern: 'package.json' },
+];
+
+/** Packages shared/ may use: it runs in every runtime, so only pure ones. */
+const sharedPackages = ['zod'];
+const testPackages = ['vitest', '@testing-library/*'];
+const uiPackages = [
+  'react',
+  'react-dom',
+  '@mui/*',
+  '@emotion/*',
+  '@tanstack/*',
+  'echarts',
+  'monaco-editor',
+];
+const nodeOnlyPackages = ['electron', '@duckdb/*'];
+
+const zone = (type) => ({ element: { type } });
+const packages = (source) => ({ module: { origin: 'external', source } });
+const core = { module: { origin: 'core' } };
+const local = (...types) => types.map(zone);
+
+const boundaryPolicies = [
+  { from: zone('shared'), allow: { to: [packages(sharedPackages)] } },
+  {
+    from: zone('engine'),
+    allow: { to: [...local('shared'), core, packages('**')] },
+  },
+  { from: zone('engine'), disallow: { to: [packages(['electron', ...uiPackages])] } },
+  {
+    from: zone('electron'),
+    allow: { to: [...local('engine', 'shared'), core, packages('**')] },
+  },
+  { from: zone('electron'), disallow: { to: [packages(uiPackages)] } },
+  {
+    from: zone('renderer'),
+    allow: { to: [...local('shared'), packages('**')] },
+  },
+  { from: zone('renderer'), disallow: { to: [packages(nodeOnlyPackages)] } },
+  {
+    from: zone('tools'),
+    allow: {
+      to: [...local('shared', 'engine', 'electron', 'renderer', 'tools'), core, packages('**')],
+    },
+  },
+  {
+    from: local('engine', 'electron', 'tools'),
+    allow: { to: { file: { categories: 'manifest' } } },
+  },
+  // Last, so they win: tests may use test libraries wherever they live, and engine tests drive
+  // the engine through the CLI and the tools' workspace server as well as directly.
+  { from: { file: { categories: 'test' } }, allow: { to: [packages(testPackages)] } },
+  {
+    from: { element: { type: 'engine' }, file: { categories: 'test' } },
+    allow: { to: local('electron', 'tools') },
+  },
+];
 
 export default tseslint.config(
   {
@@ -99,19 +122,29 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.node } },
   },
   {
-    files: ['shared/**/*.ts'],
-    ignores: ['shared/**/*.test.ts'],
-    rules: { 'no-restricted-imports': boundaryRules.shared },
-  },
-  {
-    files: ['electron/engine/**/*.ts'],
-    ignores: ['electron/engine/**/*.test.ts'],
-    rules: { 'no-restricted-imports': boundaryRules.engine },
-  },
-  {
-    files: ['electron/**/*.ts'],
-    ignores: ['electron/**/*.test.ts', 'electron/engine/**'],
-    rules: { 'no-restricted-imports': boundaryRules.electron },
+    files: ['{shared,electron,renderer,scripts,bench,e2e}/**/*.{ts,tsx,js,mjs}'],
+    plugins: { boundaries },
+    settings: {
+      'boundaries/elements': zones,
+      'boundaries/files': testFiles,
+      'boundaries/dependency-nodes': ['import', 'dynamic-import', 'export', 'require'],
+      'import/resolver': {
+        node: { extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'] },
+      },
+    },
+    rules: {
+      'boundaries/dependencies': [
+        'error',
+        {
+          default: 'disallow',
+          checkAllOrigins: true,
+          checkUnknownLocals: true,
+          message:
+            'Crosses a runtime boundary (docs/ARCHITECTURE.md): {{from.type}} may not import {{dependency.source}}.',
+          policies: boundaryPolicies,
+        },
+      ],
+    },
   },
   {
     files: ['renderer/**/*.{ts,tsx}'],
@@ -119,7 +152,6 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: {
       ...reactHooks.configs.recommended.rules,
-      'no-restricted-imports': boundaryRules.renderer,
       'no-restricted-properties': [
         'error',
         { property: 'innerHTML', message: 'Trajectory content is untrusted: render it as text.' },
