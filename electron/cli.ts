@@ -64,7 +64,8 @@ const USAGE = `usage: turnwise <command> [options]
          undo ITEM_ID [--by NAME] [--json]
          queue [--dataset NAME] [--segmentation action] [--rule RULE] [--min-confidence 0.6] [--json]
   serve --db FILE [--port 0] [--host 127.0.0.1]   (another address listens beyond this machine: warned)
-        [--max-upload-mb 4096] [--max-uploads 1000]   (browser-mode upload caps)`;
+        [--max-upload-mb 4096] [--max-uploads 1000]   (browser-mode upload caps)
+        [--log-dir DIR]   (writes serve.log and engine.log there; without it nothing is logged)`;
 
 export async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;

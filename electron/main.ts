@@ -18,6 +18,10 @@ import { fileURLToPath } from 'node:url';
 import { APP_SCHEME_PRIVILEGES, createAppProtocolHandler } from './app-protocol';
 import { openSupervisedEngine } from './engine/engine-supervisor';
 import type { Engine } from './engine/engine-types';
+import { log, setLog } from './engine/logging/logger';
+import { logError } from './engine/logging/log-text';
+import { fileLogger } from './engine/logging/rotating-log';
+import { logUncaughtErrors } from './engine/logging/uncaught';
 import { forwardJobEvents, registerIpc } from './ipc';
 import { registerKeyIpc } from './key-ipc';
 import { KeyStore } from './key-store';
@@ -53,6 +57,8 @@ let pendingSwitch: Promise<void> | null = null;
 let shutdown: Promise<void> | null = null;
 let shutdownComplete = false;
 let started = false;
+/** main.log and the engine worker's engine.log go here. */
+const logDir = path.join(app.getPath('userData'), 'logs');
 
 // Both must happen before 'ready'.
 app.enableSandbox();
@@ -61,6 +67,7 @@ protocol.registerSchemesAsPrivileged([{ scheme: APP_SCHEME, privileges: APP_SCHE
 if (!app.requestSingleInstanceLock()) {
   app.quit();
 } else {
+  startLogging();
   app.on('second-instance', (_event, argv, workingDirectory) => {
     onSecondInstance(argv, workingDirectory);
   });
@@ -76,6 +83,16 @@ if (!app.requestSingleInstanceLock()) {
     });
   });
   app.whenReady().then(start).catch(fatal);
+}
+
+function startLogging(): void {
+  setLog(fileLogger(path.join(logDir, 'main.log')));
+  logUncaughtErrors();
+  log().info('startup', {
+    version: app.getVersion(),
+    electron: process.versions.electron,
+    platform: process.platform,
+  });
 }
 
 async function start(): Promise<void> {
@@ -114,7 +131,7 @@ async function openFirstWorkspace(initial: string | null): Promise<Engine | null
   let candidate = initial;
   while (candidate !== null) {
     try {
-      return await openSupervisedEngine({ dbPath: candidate });
+      return await openSupervisedEngine({ dbPath: candidate, logDir });
     } catch (error) {
       dialog.showErrorBox('Could not open workspace', `${candidate}\n\n${describe(error)}`);
       candidate = await pickWorkspaceToOpen(workspaceDialog());
@@ -199,7 +216,7 @@ async function switchWorkspace(next: string): Promise<void> {
   stopJobEvents = null;
   // DuckDB allows one writer per file: the old engine must be closed before anything reopens it.
   await previous?.close().catch(reportError);
-  engine = await openSupervisedEngine({ dbPath: next }).catch(async (error: unknown) => {
+  engine = await openSupervisedEngine({ dbPath: next, logDir }).catch(async (error: unknown) => {
     dialog.showErrorBox('Could not open workspace', `${next}\n\n${describe(error)}`);
     return previous === null ? null : reopen(previous.workspacePath);
   });
@@ -210,7 +227,7 @@ async function switchWorkspace(next: string): Promise<void> {
 
 async function reopen(workspacePath: string): Promise<Engine | null> {
   try {
-    return await openSupervisedEngine({ dbPath: workspacePath });
+    return await openSupervisedEngine({ dbPath: workspacePath, logDir });
   } catch (error) {
     // The page then reports "no workspace is open"; File > Open Workspace still works.
     dialog.showErrorBox('Could not reopen workspace', `${workspacePath}\n\n${describe(error)}`);
@@ -301,10 +318,12 @@ function describe(error: unknown): string {
 
 function reportError(error: unknown): void {
   console.error('[turnwise]', error);
+  log().error('error', logError(error));
 }
 
 function fatal(error: unknown): void {
   console.error('[turnwise] fatal:', error);
+  log().error('fatal', logError(error));
   dialog.showErrorBox(`${APP_NAME} could not start`, describe(error));
   app.exit(1);
 }

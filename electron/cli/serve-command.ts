@@ -1,7 +1,12 @@
-// turnwise serve --db FILE [--port 0] [--host ADDR] [--max-upload-mb N] [--max-uploads N]: browser
-// mode until interrupted. It listens on 127.0.0.1; another address (--host) is an explicit choice
-// and gets a warning.
+// turnwise serve --db FILE [--port 0] [--host ADDR] [--max-upload-mb N] [--max-uploads N]
+// [--log-dir DIR]: browser mode until interrupted. It listens on 127.0.0.1; another address
+// (--host) is an explicit choice and gets a warning.
+import path from 'node:path';
 import { openSupervisedEngine } from '../engine/engine-supervisor';
+import { log, setLog } from '../engine/logging/logger';
+import { fileLogger } from '../engine/logging/rotating-log';
+import { logUncaughtErrors } from '../engine/logging/uncaught';
+import { TURNWISE_VERSION } from '../engine/service';
 import { rendererDir } from '../paths';
 import { isLoopbackHost } from '../request-guard';
 import { startServer } from '../server';
@@ -16,6 +21,7 @@ export async function serveCommand(args: string[]): Promise<void> {
     host: { type: 'string', default: '127.0.0.1' },
     'max-upload-mb': { type: 'string' },
     'max-uploads': { type: 'string' },
+    'log-dir': { type: 'string' },
   });
   const db = requireDb(values);
   const port = Number(values.port);
@@ -24,9 +30,10 @@ export async function serveCommand(args: string[]): Promise<void> {
   const host = String(values.host).trim();
   if (host === '' || /[\s/]/.test(host)) throw usageFailure('--host is an IP address or host name');
   const uploadLimits = uploadLimitsFrom(values['max-upload-mb'], values['max-uploads']);
+  const logDir = startLogging(values['log-dir']);
   // On a worker thread, as in the app: the server stays responsive while an import runs, and a
   // worker that dies is restarted.
-  const engine = await openSupervisedEngine({ dbPath: db });
+  const engine = await openSupervisedEngine({ dbPath: db, ...(logDir === null ? {} : { logDir }) });
   const server = await startServer({
     engine,
     rendererDir: rendererDir(),
@@ -56,6 +63,17 @@ export async function serveCommand(args: string[]): Promise<void> {
 }
 
 type Flag = string | boolean | undefined;
+
+/** With --log-dir, this process logs to serve.log and the engine worker to engine.log there. */
+function startLogging(dir: Flag): string | null {
+  if (dir === undefined || typeof dir !== 'string') return null;
+  if (dir.trim() === '') throw usageFailure('--log-dir is a folder');
+  const logDir = path.resolve(dir);
+  setLog(fileLogger(path.join(logDir, 'serve.log')));
+  logUncaughtErrors();
+  log().info('startup', { version: TURNWISE_VERSION, node: process.version, mode: 'serve' });
+  return logDir;
+}
 
 function uploadLimitsFrom(maxMb: Flag, maxCount: Flag): UploadLimits {
   const mb = numberOption(maxMb, '--max-upload-mb', { min: 1, max: 1_048_576 }, true);

@@ -7,6 +7,7 @@ import {
   type ApiRequest,
 } from '../../shared/api';
 import { fail, ok, TurnwiseError, type Result } from '../../shared/result';
+import { elapsedMs, log } from './logging/logger';
 
 export type ApiHandlers = {
   [M in ApiMethod]: (request: ApiRequest<M>) => Promise<ApiOutput<M>>;
@@ -26,6 +27,21 @@ export function describeIssues(error: {
 }
 
 export function createDispatch(handlers: ApiHandlers): Dispatch {
+  const answer = answerWith(handlers);
+  return async (method, input) => {
+    const start = performance.now();
+    const result = await answer(method, input);
+    // The method's name, time and outcome only: inputs and messages can hold workspace content.
+    log().info('dispatch', {
+      method: isApiMethod(method) ? method : '(unknown)',
+      ms: elapsedMs(start),
+      result: result.ok ? 'ok' : result.error.code,
+    });
+    return result;
+  };
+}
+
+function answerWith(handlers: ApiHandlers): Dispatch {
   return async (method, input) => {
     if (!isApiMethod(method)) return fail('unknown_method', `no API method named '${method}'`);
     const spec = API[method];

@@ -7,6 +7,8 @@ import { TurnwiseError, type ApiError, type Result } from '../../shared/result';
 import type { Dispatch } from './dispatch';
 import type { EngineOptions } from './engine';
 import type { Engine } from './engine-types';
+import { log } from './logging/logger';
+import { logError } from './logging/log-text';
 
 export type WorkerRequest =
   | { type: 'dispatch'; id: number; method: string; input: unknown }
@@ -25,6 +27,8 @@ export type WorkerReply =
 export interface EngineWorkerData {
   dbPath: string;
   readOnly: boolean;
+  /** The folder of the worker's engine.log; null: the worker logs nothing. */
+  logDir: string | null;
 }
 
 /** After 'closed' (or a failed open) the thread ends by itself; this long is allowed before terminate. */
@@ -38,6 +42,8 @@ interface Pending {
 }
 
 export interface WorkerEngineOptions extends EngineOptions {
+  /** Where the worker writes engine.log (the app's logs folder, `turnwise serve --log-dir`). */
+  logDir?: string;
   /** Called once if the thread ends without close() (a crash, or its heap limit reached). */
   onUnexpectedExit?: (reason: TurnwiseError) => void;
 }
@@ -90,6 +96,7 @@ export async function openEngineInWorker(options: WorkerEngineOptions): Promise<
   const workerData: EngineWorkerData = {
     dbPath: options.dbPath,
     readOnly: options.readOnly ?? false,
+    logDir: options.logDir ?? null,
   };
   // One environment for both threads: an API key the desktop app stores while running (key
   // store) reaches the judge and scoring clients the way a variable set at launch does.
@@ -187,6 +194,7 @@ function connect(
   });
   worker.on('error', (error) => {
     console.error('[turnwise] engine worker crashed:', error);
+    log().error('engine.crash', logError(error));
     const outOfMemory = (error as { code?: string }).code === 'ERR_WORKER_OUT_OF_MEMORY';
     stop(
       new TurnwiseError(
@@ -203,7 +211,10 @@ function connect(
       stop(new TurnwiseError('unavailable', 'the workspace was closed'));
       return;
     }
-    if (gone === null) console.error(`[turnwise] engine worker exited unexpectedly (code ${code})`);
+    if (gone === null) {
+      console.error(`[turnwise] engine worker exited unexpectedly (code ${code})`);
+      log().error('engine.exit', { code });
+    }
     stop(new TurnwiseError('internal', `the engine worker exited unexpectedly (code ${code})`));
   });
 

@@ -4,9 +4,10 @@
 import type { JobState } from '../../shared/api';
 import { TurnwiseError, fail, type Result } from '../../shared/result';
 import type { Dispatch } from './dispatch';
-import type { EngineOptions } from './engine';
 import { openEngineInWorker, type WorkerEngineOptions } from './engine-in-worker';
 import type { Engine } from './engine-types';
+import { log } from './logging/logger';
+import { logError, logText } from './logging/log-text';
 
 export interface SupervisedEngine extends Engine {
   /** How many times the worker was restarted after dying. */
@@ -16,7 +17,7 @@ export interface SupervisedEngine extends Engine {
 type Open = (options: WorkerEngineOptions) => Promise<Engine>;
 
 export async function openSupervisedEngine(
-  options: EngineOptions,
+  options: Omit<WorkerEngineOptions, 'onUnexpectedExit'>,
   open: Open = openEngineInWorker,
 ): Promise<SupervisedEngine> {
   const listeners = new Set<(job: JobState) => void>();
@@ -41,9 +42,11 @@ export async function openSupervisedEngine(
     restarts += 1;
     unsubscribe();
     console.error(`[turnwise] restarting the engine: ${reason.message}`);
+    log().warn('engine.restart', { restarts, reason: logText(reason.message) });
     // A failed reopen is answered to each request that waits for it.
     start().catch((error: unknown) => {
       console.error('[turnwise] the engine could not be restarted:', error);
+      log().error('engine.restart-failed', logError(error));
     });
   }
 

@@ -1,11 +1,17 @@
 // The engine's own thread (started by engine-in-worker.ts): opens the workspace named in
 // workerData and answers requests, so DuckDB work and imports never run on the caller's thread.
+import path from 'node:path';
 import { parentPort, workerData, type MessagePort } from 'node:worker_threads';
 import type { ApiError } from '../../shared/result';
 import { toFailure } from './dispatch';
 import { openEngine } from './engine';
 import type { EngineWorkerData, WorkerReply, WorkerRequest } from './engine-in-worker';
 import type { Engine } from './engine-types';
+import { log, setLog } from './logging/logger';
+import { logError } from './logging/log-text';
+import { fileLogger } from './logging/rotating-log';
+import { logUncaughtErrors } from './logging/uncaught';
+import { TURNWISE_VERSION } from './service';
 
 function requirePort(): MessagePort {
   if (parentPort === null) throw new Error('engine-worker runs only as a worker thread');
@@ -49,13 +55,22 @@ async function answer(engine: Engine, request: WorkerRequest): Promise<void> {
   }
 }
 
+function startLogging(logDir: string | null): void {
+  if (logDir === null) return;
+  setLog(fileLogger(path.join(logDir, 'engine.log')));
+  logUncaughtErrors();
+  log().info('startup', { version: TURNWISE_VERSION, node: process.version, pid: process.pid });
+}
+
 async function main(options: EngineWorkerData): Promise<void> {
+  startLogging(options.logDir);
   let engine: Engine;
   try {
     engine = await openEngine(options);
   } catch (error) {
     // Nothing listens now, so the thread ends once this is sent.
     const failure = errorOf(error);
+    log().error('workspace.open-failed', { code: failure.code, ...logError(error) });
     // Should the details not clone, the code and message still get through.
     post({ type: 'failed', error: failure }, () => ({
       type: 'failed',

@@ -3,6 +3,7 @@ import { refreshAttachments } from './attach/refresh-attachments';
 import { createDispatch } from './dispatch';
 import type { Engine } from './engine-types';
 import { JobRunner } from './jobs';
+import { log } from './logging/logger';
 import { createService } from './service';
 import { Workspace } from './store/workspace';
 
@@ -25,6 +26,11 @@ export async function openEngine(options: EngineOptions): Promise<LocalEngine> {
     workspace.close();
     throw error;
   }
+  log().info('workspace.open', {
+    path: workspace.path,
+    schema_version: await workspace.schemaVersion().catch(() => null),
+    read_only: workspace.readOnly,
+  });
   const jobs = new JobRunner();
   const dispatch = createDispatch(createService(workspace, jobs));
   return {
@@ -36,6 +42,7 @@ export async function openEngine(options: EngineOptions): Promise<LocalEngine> {
     async close() {
       await jobs.shutdown();
       workspace.close();
+      log().info('workspace.close', { path: workspace.path });
     },
   };
 }

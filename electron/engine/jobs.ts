@@ -4,6 +4,7 @@ import { randomUUID } from 'node:crypto';
 import type { JobState } from '../../shared/api';
 import { TurnwiseError } from '../../shared/result';
 import { toFailure } from './dispatch';
+import { elapsedMs, log } from './logging/logger';
 
 export type JobKind = JobState['kind'];
 export type Progress = JobState['progress'];
@@ -39,6 +40,8 @@ export class JobRunner {
     };
     const entry: JobEntry = { state, controller, finished: Promise.resolve(state) };
     this.jobs.set(state.job_id, entry);
+    const started = performance.now();
+    log().info('job.start', { job: state.job_id, kind });
     let lastEmit = 0;
     const report = (progress: Progress) => {
       if (entry.state.status !== 'running') return;
@@ -60,6 +63,14 @@ export class JobRunner {
         entry.state = { ...entry.state, status, error: failure.ok ? null : failure.error };
       }
       entry.state = { ...entry.state, finished_at: new Date().toISOString() };
+      const { status, error } = entry.state;
+      log()[status === 'failed' ? 'warn' : 'info']('job.end', {
+        job: state.job_id,
+        kind,
+        status,
+        ms: elapsedMs(started),
+        code: error?.code,
+      });
       this.emit(entry.state);
       return entry.state;
     });
@@ -78,6 +89,9 @@ export class JobRunner {
 
   cancel(jobId: string): JobState {
     const entry = this.entry(jobId);
+    if (entry.state.status === 'running') {
+      log().info('job.cancel', { job: jobId, kind: entry.state.kind });
+    }
     entry.controller.abort();
     return entry.state;
   }

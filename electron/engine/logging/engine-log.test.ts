@@ -1,0 +1,71 @@
+// What an engine logs: each dispatch by method, time and outcome, jobs and the workspace opening,
+// and never the content it handled: not the trajectory text, not a secret in a request.
+import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { JobState } from '../../../shared/api';
+import { callOk } from '../dispatch-test-support';
+import { openEngine, type LocalEngine } from '../engine';
+import { plantedSecrets } from '../importers/secrets/planted-secrets';
+import { tempDir, turnwiseRecord, writeJsonl } from '../test-support';
+import { setLog, type Logger } from './logger';
+import { fileLogger } from './rotating-log';
+
+const MARKER = `TRAJTEXT${randomBytes(8).toString('hex')}`;
+const SECRETS = plantedSecrets().filter((p) => !p.text.includes('\n'));
+const work = tempDir();
+const logFile = path.join(work.dir, 'logs', 'engine.log');
+let engine: LocalEngine;
+let previous: Logger;
+
+beforeAll(async () => {
+  previous = setLog(fileLogger(logFile));
+  const record = turnwiseRecord({ id: `t-${MARKER}`, task: MARKER });
+  const messages = record.messages as Record<string, unknown>[];
+  messages.push({ role: 'user', content: `${MARKER} ${SECRETS.map((s) => s.text).join(' ')}` });
+  const file = writeJsonl(path.join(work.dir, 'in.jsonl'), [record]);
+  engine = await openEngine({ dbPath: path.join(work.dir, 'ws.duckdb') });
+  const job = await callOk<JobState>(engine.dispatch, 'startImport', {
+    paths: [file],
+    dataset: 'logged',
+  });
+  expect((await engine.waitForJob(job.job_id)).status).toBe('succeeded');
+});
+
+afterAll(async () => {
+  await engine.close();
+  setLog(previous);
+  work.cleanup();
+});
+
+describe('the engine log', () => {
+  it('names each call and its outcome, never the content it carried', async () => {
+    const literals = SECRETS.map((s) => `'${s.text.replaceAll("'", "''")}'`).join(', ');
+    await callOk(engine.dispatch, 'runSql', { sql: `SELECT ${literals}, '${MARKER}' AS m` });
+    await callOk(engine.dispatch, 'runSql', {
+      sql: `SELECT n_turns\n-- ${MARKER} ${SECRETS[0]?.text ?? ''}\nFROM trajectories`,
+    });
+    const listed = await callOk<{ rows: { trajectory_id: string }[] }>(
+      engine.dispatch,
+      'listTrajectories',
+      {},
+    );
+    const id = listed.rows[0]?.trajectory_id ?? '';
+    await callOk(engine.dispatch, 'getTrajectory', { trajectory_id: id });
+    const missing = await engine.dispatch('getTrajectory', { trajectory_id: `x-${MARKER}` });
+    expect(missing.ok).toBe(false);
+    expect((await engine.dispatch(`${MARKER}${SECRETS[0]?.secret ?? ''}`, {})).ok).toBe(false);
+
+    const text = readFileSync(logFile, 'utf8');
+    // The control: the log holds the calls, so the absence below is not an empty file's.
+    expect(text).toMatch(/ info workspace\.open path=\S+ schema_version=\d+ read_only=false/);
+    expect(text).toMatch(/ info job\.start job=\S+ kind=import/);
+    expect(text).toMatch(/ info job\.end job=\S+ kind=import status=succeeded ms=\d+/);
+    expect(text).toMatch(/ info dispatch method=runSql ms=\d+ result=ok/);
+    expect(text).toMatch(/ info dispatch method=getTrajectory ms=\d+ result=not_found/);
+    expect(text).toMatch(/ info dispatch method=\(unknown\) ms=\d+ result=unknown_method/);
+    expect(text).not.toContain(MARKER);
+    for (const { kind, secret } of SECRETS) expect(text, kind).not.toContain(secret);
+  });
+});
