@@ -5,6 +5,7 @@ import { JSDuckDBValueConverter, StatementType, type DuckDBConnection } from '@d
 import { TurnwiseError } from '../../../shared/result';
 import { withQueryBounds, type QueryBounds, type QueryStop } from './bounded-query';
 import { toJsonValue, type JsonValue } from './json-values';
+import { timeQuery } from './query-timing';
 import { guardQuery, refused } from './sql-guard';
 import type { Workspace } from './workspace';
 
@@ -28,6 +29,20 @@ export interface SqlResult {
 const READ_ONLY_TYPES = new Set<StatementType>([StatementType.SELECT, StatementType.EXPLAIN]);
 
 export async function runReadOnlySql(
+  workspace: Workspace,
+  sql: string,
+  limits: SqlLimits,
+  bounds: QueryBounds,
+): Promise<SqlResult> {
+  return timeQuery(
+    'console',
+    sql,
+    () => runBounded(workspace, sql, limits, bounds),
+    (result) => result.rows.length,
+  );
+}
+
+async function runBounded(
   workspace: Workspace,
   sql: string,
   limits: SqlLimits,

@@ -5,6 +5,7 @@ import { DuckDBInstance, type DuckDBConnection, type DuckDBValue } from '@duckdb
 import { TurnwiseError } from '../../../shared/result';
 import { toJsonRow, type JsonValue } from './json-values';
 import { MIGRATIONS, SCHEMA_VERSION } from './migrations';
+import { startQueryTiming } from './query-timing';
 
 export type Row = Record<string, JsonValue>;
 
@@ -66,9 +67,10 @@ export class Workspace {
   /** Runs a query and returns its rows as plain JSON values. */
   async query(sql: string, params?: SqlParams): Promise<Row[]> {
     const connection = await this.acquireReader();
+    const timed = startQueryTiming('query', sql);
     try {
       const reader = await connection.runAndReadAll(sql, params);
-      return reader.getRowObjectsJS().map(toJsonRow);
+      return timed(reader.getRowObjectsJS().map(toJsonRow));
     } finally {
       this.releaseReader(connection);
     }
@@ -96,7 +98,9 @@ export class Workspace {
   }
 
   async run(sql: string, params?: SqlParams): Promise<void> {
+    const timed = startQueryTiming('run', sql);
     await this.connection.run(sql, params);
+    timed(null);
   }
 
   /** A separate connection, so a long job's transaction does not capture other callers' queries. */
