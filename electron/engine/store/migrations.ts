@@ -231,17 +231,3 @@ export const MIGRATIONS: Migration[] = [
 export { TURN_COLUMNS, LOGPROB_COLUMNS };
 
 export const SCHEMA_VERSION = Math.max(...MIGRATIONS.map((m) => m.version));
-
-/** The public views, in the order of DESIGN section 2. */
-export const PUBLIC_VIEWS = [
-  'datasets',
-  'trajectories',
-  'turns',
-  'token_logprobs',
-  'segments',
-  'labels',
-  'labels_effective',
-  'credit',
-  'trajectory_scores',
-  'review_items',
-] as const;

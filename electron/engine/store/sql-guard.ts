@@ -5,8 +5,8 @@
 // file reads, and enable_external_access is one-way per database (imports need files), so this
 // is the layer that keeps user SQL inside the workspace (docs/security.md).
 import type { DuckDBConnection } from '@duckdb/node-api';
+import { PUBLIC_VIEWS } from '../../../shared/public-views';
 import { TurnwiseError } from '../../../shared/result';
-import { PUBLIC_VIEWS } from './migrations';
 import { treeProblem, type GuardScope } from './sql-guard-tree';
 
 const PUBLIC_RELATIONS: ReadonlySet<string> = new Set(PUBLIC_VIEWS);

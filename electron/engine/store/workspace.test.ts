@@ -1,9 +1,10 @@
 import path from 'node:path';
 import { DuckDBInstance } from '@duckdb/node-api';
 import { afterEach, describe, expect, it } from 'vitest';
+import { PUBLIC_VIEWS } from '../../../shared/public-views';
 import { TurnwiseError } from '../../../shared/result';
 import { tempDir } from '../test-support';
-import { PUBLIC_VIEWS, SCHEMA_VERSION } from './migrations';
+import { SCHEMA_VERSION } from './migrations';
 import { Workspace } from './workspace';
 
 let cleanup: () => void = () => undefined;

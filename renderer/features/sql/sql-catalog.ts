@@ -1,17 +1,8 @@
 // What the SQL console completes: the public views (DESIGN section 2) with their columns, read
 // once per session with DESCRIBE through the ordinary read-only runSql path.
-export const PUBLIC_VIEWS = [
-  'datasets',
-  'trajectories',
-  'turns',
-  'token_logprobs',
-  'segments',
-  'labels',
-  'labels_effective',
-  'credit',
-  'trajectory_scores',
-  'review_items',
-] as const;
+import { PUBLIC_VIEWS } from '../../../shared/public-views';
+
+export { PUBLIC_VIEWS };
 
 export type CatalogColumn = { name: string; type: string };
 /** View name -> its columns in declaration order. */
