@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WeightingSchema } from '../../../shared/api-export';
-import { schemaErrors } from './contracts/schema-check';
+import { recordErrors, schemaErrors } from './contracts/schema-check';
 import {
   contract,
   type TestEngine,
@@ -50,10 +50,10 @@ describe('export targets openrlhf, ms-swift, llamafactory', () => {
       const a = await t.exportTo({ target, out_dir: path.join(t.dir, `${target}-a`) });
       const b = await t.exportTo({ target, out_dir: path.join(t.dir, `${target}-b`) });
       expect(a).toMatchObject({ target, trajectories: 24, records: 24 });
-      const rows = readLines(path.join(a.out_dir, 'train.jsonl'));
+      const file = path.join(a.out_dir, 'train.jsonl');
+      const rows = readLines(file);
       expect(rows).toHaveLength(24);
-      const schema = contract(target);
-      for (const row of rows) expect(schemaErrors(row, schema)).toEqual([]);
+      expect(recordErrors(file, rows, contract(target))).toEqual([]);
       const manifest = JSON.parse(readFileSync(a.manifest, 'utf8'));
       expect(manifest.counts.records).toBe(rows.length);
       expect(manifest.files).toEqual(

@@ -5,7 +5,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { JobState } from '../../../shared/api';
-import { schemaErrors } from './contracts/schema-check';
+import { recordErrors, schemaErrors } from './contracts/schema-check';
 import {
   contract,
   type TestEngine,
@@ -41,7 +41,7 @@ describe('export', () => {
       const rows = readLines(file ?? '');
       expect(rows).toHaveLength(records);
       const schema = contract(target);
-      for (const row of rows) expect(schemaErrors(row, schema)).toEqual([]);
+      expect(recordErrors(file ?? '', rows, schema)).toEqual([]);
       const manifest = JSON.parse(readFileSync(summary.manifest, 'utf8'));
       expect(manifest.counts.records).toBe(rows.length);
       expect(manifest.counts.trajectories).toBe(n);

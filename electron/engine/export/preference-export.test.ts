@@ -8,16 +8,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ExportSelectionSchema } from '../../../shared/api-export';
 import type { z } from 'zod';
 import type { Workspace } from '../store/workspace';
-import { type DemoWorkspace, openDemoWorkspace } from './export-test-workspace';
+import { contract, type DemoWorkspace, openDemoWorkspace } from './export-test-workspace';
 import type { ChatMessage } from './chat-messages';
-import { schemaErrors, type JsonSchema } from './contracts/schema-check';
+import { schemaErrors } from './contracts/schema-check';
 import { firstDivergence } from './pairs';
 import { previewExport, runExport } from './run-export';
-
-function contract(name: string): JsonSchema {
-  const file = path.join(import.meta.dirname, 'contracts', `${name}.schema.json`);
-  return JSON.parse(readFileSync(file, 'utf8')) as JsonSchema;
-}
 
 interface Trajectory {
   id: string;

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WeightingSchema } from '../../../shared/api-export';
 import { driftWeights } from '../../../shared/credit';
 import { samplePath } from '../test-support';
-import { schemaErrors } from './contracts/schema-check';
+import { recordErrors } from './contracts/schema-check';
 import { contract, type TestEngine, openDemoEngine, sha256 } from './export-test-workspace';
 import { ZERO_WEIGHT_SKIP } from './trajectory-weighting';
 import { weightOf } from './weight-transform';
@@ -60,10 +60,11 @@ describe('export reweighting', () => {
       const weighting = { trajectory: 'drift', duplicate_by_weight: true };
       const a = await exportTo({ target, weighting });
       const b = await exportTo({ target, weighting });
-      const rows = lines(path.join(a.out_dir, 'train.jsonl')).map((l) => JSON.parse(l) as Row);
+      const file = path.join(a.out_dir, 'train.jsonl');
+      const rows = lines(file).map((l) => JSON.parse(l) as Row);
       expect(rows.length).toBe(a.records);
       expect(a.trajectories).toBe(28);
-      for (const row of rows) expect(schemaErrors(row, contract(target))).toEqual([]);
+      expect(recordErrors(file, rows, contract(target))).toEqual([]);
       const manifest = readJson(a.manifest);
       expect((manifest.files as Row[]).map((f) => f.path)).toEqual(names);
       for (const name of [...names, 'turnwise-manifest.json']) {
