@@ -2,24 +2,12 @@
 // curated selection of trajectories in a trainer's dataset format, with a manifest (DESIGN s6).
 import { z } from 'zod';
 import { method } from './api-method';
+import { EXPORT_TARGETS } from './export-targets';
 import { JobStateSchema } from './job-state';
 import { TrajectoryFilterSchema } from './trajectory-filter';
 
-export const EXPORT_TARGETS = [
-  'trl-sft',
-  'trl-kto',
-  'trl-dpo',
-  'openrlhf',
-  'ms-swift',
-  'llamafactory',
-  'llamafactory-v1',
-  'axolotl',
-  'verl-sft',
-  'verl-rl',
-  'trl-grpo',
-  'tokens',
-] as const;
-export type ExportTarget = (typeof EXPORT_TARGETS)[number];
+// The target ids and what is said about each live in the registry (export-targets.ts).
+export { EXPORT_TARGETS, type ExportTarget } from './export-targets';
 
 /** Where a turn's credit comes from when a target weights turns (DESIGN s4). */
 export const CREDIT_SOURCES = ['total', 'progress_advantage', 'branch_advantage'] as const;

@@ -5,13 +5,16 @@ import Button from '@mui/material/Button';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { EXPORT_TARGETS, type ExportTarget } from '../../../shared/api-export';
+import {
+  EXPORT_TARGET_INFO,
+  EXPORT_TARGETS,
+  type ExportTarget,
+} from '../../../shared/export-targets';
 import { isEmptyFilter, type TrajectoryFilter } from '../../../shared/trajectory-filter';
 import { explorerHref } from '../../routing/routes';
 import { filterParts } from '../trajectories/ActiveFilterChips';
 import { DraftField } from './DraftField';
 import type { ExportDraft } from './export-draft';
-import { TARGET_INFO } from './export-targets';
 
 type Props = {
   filter: TrajectoryFilter;
@@ -28,12 +31,12 @@ export function ExportSelectionForm({ filter, draft, problems, onChange }: Props
         label="Target"
         value={draft.target}
         onChange={(event) => onChange({ target: event.target.value as ExportTarget })}
-        helperText={TARGET_INFO[draft.target].writes}
+        helperText={EXPORT_TARGET_INFO[draft.target].writes}
         slotProps={{ htmlInput: { 'data-testid': 'export-target' } }}
       >
         {EXPORT_TARGETS.map((target) => (
           <MenuItem key={target} value={target}>
-            {target} · {TARGET_INFO[target].title}
+            {target} · {EXPORT_TARGET_INFO[target].title}
           </MenuItem>
         ))}
       </TextField>
