@@ -1,19 +1,20 @@
-// Argument parsing for the turnwise command (node:util parseArgs, strict).
-import { parseArgs, type ParseArgsConfig } from 'node:util';
+// Argument parsing for the turnwise command (node:util parseArgs, strict), from each command's
+// option table (command-spec.ts).
+import { parseArgs } from 'node:util';
+import { parserOptions, type CommandSpec } from './command-spec';
 import { usageFailure } from './output';
-
-export type Options = NonNullable<ParseArgsConfig['options']>;
 
 export interface Parsed {
   values: Record<string, string | boolean | undefined>;
   positionals: string[];
 }
 
-export function parse(args: string[], options: Options): Parsed {
+/** The arguments read with the command's own option table (and --json), strictly. */
+export function parse(args: string[], command: Pick<CommandSpec, 'options'>): Parsed {
   try {
     const { values, positionals } = parseArgs({
       args,
-      options: { ...options, json: { type: 'boolean', default: false } },
+      options: parserOptions(command.options),
       allowPositionals: true,
       strict: true,
     });

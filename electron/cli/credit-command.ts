@@ -1,11 +1,19 @@
-// turnwise credit --db FILE [--dataset ID] [--segmentation action] [--advantage grpo|dr_grpo]
-//   [--lambda 0.2] [--beta 1.0] [--token-agg mean] [--step-agg min] [--failure-method NAME]
-//   [--std sample|population] [--eps 1e-6] [--whiten] [--json]
+// turnwise credit --db FILE [options]: the option table is CREDIT_COMMAND; the parameters'
+// defaults and choices are those of CreditParamsSchema.
 import type { CreditStats } from '../../shared/api-credit';
-import { CreditParamsSchema, type CreditParamsInput } from '../../shared/credit';
+import {
+  ADVANTAGE_VARIANTS,
+  CreditParamsSchema,
+  FAILURE_METHODS,
+  STD_KINDS,
+  STEP_AGGREGATIONS,
+  TOKEN_AGGREGATIONS,
+  type CreditParamsInput,
+} from '../../shared/credit';
 import type { CreditSummary } from '../engine/credit/run-credit';
 import { parse, requireDb } from './args';
 import { call, withEngine } from './call';
+import type { CommandSpec } from './command-spec';
 import { printJson, usageFailure } from './output';
 import { followJob } from './run-job';
 
@@ -46,21 +54,76 @@ function describe(value: number | null, digits = 3): string {
   return value === null ? 'n/a' : value.toFixed(digits);
 }
 
+const DEFAULTS = CreditParamsSchema.parse({});
+
+export const CREDIT_COMMAND: CommandSpec = {
+  name: 'credit',
+  summary: 'Compute turn credit (advantages, progress scores, failure steps) for the datasets.',
+  usage: ['--db FILE [options]'],
+  options: [
+    { name: 'db', value: 'FILE', description: 'the workspace (required)' },
+    { name: 'dataset', value: 'ID', description: 'only this dataset (default: every dataset)' },
+    {
+      name: 'segmentation',
+      value: 'action|window:N|merge_identical',
+      description: 'how turns are grouped into segments',
+      default: 'action',
+    },
+    {
+      name: 'advantage',
+      value: ADVANTAGE_VARIANTS.join('|'),
+      description: 'the group advantage',
+      applies: DEFAULTS.advantage,
+    },
+    {
+      name: 'lambda',
+      value: 'X',
+      description: 'the TRIAGE mixing weight of the role bonus (0 to 1)',
+      applies: String(DEFAULTS.lambda),
+    },
+    {
+      name: 'beta',
+      value: 'X',
+      description: 'the progress-advantage beta',
+      applies: String(DEFAULTS.beta),
+    },
+    {
+      name: 'eps',
+      value: 'X',
+      description: 'the GRPO epsilon added to the standard deviation',
+      applies: String(DEFAULTS.eps),
+    },
+    {
+      name: 'token-agg',
+      value: TOKEN_AGGREGATIONS.join('|'),
+      description: 'how a segment aggregates its tokens',
+      applies: DEFAULTS.token_agg,
+    },
+    {
+      name: 'step-agg',
+      value: STEP_AGGREGATIONS.join('|'),
+      description: 'how a trajectory aggregates its steps',
+      applies: DEFAULTS.step_agg,
+    },
+    {
+      name: 'failure-method',
+      value: FAILURE_METHODS.join('|'),
+      description: 'how the failure step is found',
+      applies: DEFAULTS.failure_method,
+    },
+    {
+      name: 'std',
+      value: STD_KINDS.join('|'),
+      description: 'the group standard deviation: sample or population',
+      applies: DEFAULTS.std,
+    },
+    { name: 'whiten', description: 'whiten the TRIAGE totals across the batch', default: false },
+  ],
+  run: creditCommand,
+};
+
 export async function creditCommand(args: string[]): Promise<void> {
-  const { values } = parse(args, {
-    db: { type: 'string' },
-    dataset: { type: 'string' },
-    segmentation: { type: 'string', default: 'action' },
-    advantage: { type: 'string' },
-    lambda: { type: 'string' },
-    beta: { type: 'string' },
-    eps: { type: 'string' },
-    'token-agg': { type: 'string' },
-    'step-agg': { type: 'string' },
-    'failure-method': { type: 'string' },
-    std: { type: 'string' },
-    whiten: { type: 'boolean', default: false },
-  });
+  const { values } = parse(args, CREDIT_COMMAND);
   const db = requireDb(values);
   const params = paramsFrom(values);
   const dataset = typeof values.dataset === 'string' ? values.dataset : undefined;

@@ -1,27 +1,59 @@
-// turnwise export --db FILE --target NAME --out DIR [--dataset NAME] [--where SQL]
-//   [--outcome any|success|failure|unknown] [--segmentation action] [--overwrite] [--json]
-//   and the curation, weighting and pairing flags of export-options.ts.
+// turnwise export --db FILE --target NAME --out DIR [options]: the options below and the
+// curation, weighting and pairing flags of export-options.ts; the targets come from the registry.
 import { readFileSync } from 'node:fs';
 import { EXPORT_TARGETS, type ExportSummary } from '../../shared/api-export';
+import { EXPORT_TARGET_INFO } from '../../shared/export-targets';
 import { OUTCOME_FILTERS, type OutcomeFilter } from '../../shared/trajectory-filter';
 import { parse, requireDb } from './args';
 import { call, withEngine } from './call';
+import type { CommandSpec } from './command-spec';
 import { EXPORT_OPTION_FLAGS, exportSelectionOf } from './export-options';
 import { printJson, usageFailure } from './output';
 import { followJob } from './run-job';
 
-export async function exportCommand(args: string[]): Promise<void> {
-  const { values } = parse(args, {
-    db: { type: 'string' },
-    target: { type: 'string' },
-    out: { type: 'string' },
-    dataset: { type: 'string' },
-    where: { type: 'string' },
+const TARGET_WIDTH = Math.max(...EXPORT_TARGETS.map((target) => target.length)) + 2;
+
+export const EXPORT_COMMAND: CommandSpec = {
+  name: 'export',
+  summary: `Write the selected trajectories as a training set for a trainer: ${EXPORT_TARGETS.join(', ')}.`,
+  usage: ['--db FILE --target NAME --out DIR [options]'],
+  options: [
+    { name: 'db', value: 'FILE', description: 'the workspace (required)' },
+    { name: 'target', value: 'NAME', description: 'one of the targets below (required)' },
+    {
+      name: 'out',
+      value: 'DIR',
+      description: 'the output folder (required); it must not exist or be empty',
+    },
+    { name: 'overwrite', description: 'replace a non-empty output folder', default: false },
+    { name: 'dataset', value: 'NAME', description: 'only this dataset (its name or its id)' },
+    {
+      name: 'outcome',
+      value: OUTCOME_FILTERS.join('|'),
+      description: 'only trajectories with this outcome',
+      default: 'any',
+    },
+    {
+      name: 'segmentation',
+      value: 'NAME',
+      description: 'the segmentation of credit, scores and step ranges',
+      default: 'action',
+    },
+    { name: 'where', value: 'SQL', description: 'a condition on the trajectories view' },
     ...EXPORT_OPTION_FLAGS,
-    outcome: { type: 'string', default: 'any' },
-    segmentation: { type: 'string', default: 'action' },
-    overwrite: { type: 'boolean', default: false },
-  });
+  ],
+  details: [
+    'Targets (docs/export.md):',
+    ...EXPORT_TARGETS.map((target) => {
+      const { title, files } = EXPORT_TARGET_INFO[target];
+      return `  ${target.padEnd(TARGET_WIDTH)}${title}: ${files.join(', ')}`;
+    }),
+  ],
+  run: exportCommand,
+};
+
+export async function exportCommand(args: string[]): Promise<void> {
+  const { values } = parse(args, EXPORT_COMMAND);
   const db = requireDb(values);
   const target = values.target;
   if (typeof target !== 'string' || !(EXPORT_TARGETS as readonly string[]).includes(target)) {

@@ -1,37 +1,137 @@
 // The curation, weighting and pairing flags of `turnwise export`, turned into the selection's
 // fields and checked by the API's own schema, so the CLI and the Export screen accept the same.
 import {
+  COUNTEREXAMPLE_MODES,
+  CREDIT_SOURCES,
+  EXPORT_TARGETS,
   ExportSelectionSchema,
+  PairingSchema,
+  TOP_K_ORDERS,
+  WeightingSchema,
   type ExportSelection,
   type ExportTarget,
 } from '../../shared/api-export';
 import { withoutUndefined } from '../../shared/without-undefined';
-import type { Options } from './args';
+import type { OptionSpec } from './command-spec';
 import { usageFailure } from './output';
 
-export const EXPORT_OPTION_FLAGS: Options = {
-  'top-k': { type: 'string' },
-  'top-k-by': { type: 'string' },
-  'max-per-task': { type: 'string' },
-  'group-success-min': { type: 'string' },
-  'group-success-max': { type: 'string' },
-  'stratify-bins': { type: 'string' },
-  counterexamples: { type: 'string' },
-  'weight-source': { type: 'string' },
-  'weight-transform': { type: 'string' },
-  'weight-scale': { type: 'string' },
-  'weight-min': { type: 'string' },
-  'weight-max': { type: 'string' },
-  'train-threshold': { type: 'string' },
-  'trajectory-weights': { type: 'string' },
-  'drift-beta': { type: 'string' },
-  'duplicate-by-weight': { type: 'boolean', default: false },
-  pairs: { type: 'string' },
-  'step-min-gap': { type: 'string' },
-  'max-pairs-per-task': { type: 'string' },
-  preference: { type: 'boolean', default: false },
-  tokenizer: { type: 'string' },
-};
+// Defaults the API's schemas apply, shown in help from the schemas themselves.
+const WEIGHTING = WeightingSchema.parse({});
+const PAIRING = PairingSchema.parse({});
+const SELECTION = ExportSelectionSchema.parse({ target: EXPORT_TARGETS[0] });
+
+export const EXPORT_OPTION_FLAGS: readonly OptionSpec[] = [
+  {
+    name: 'counterexamples',
+    value: COUNTEREXAMPLE_MODES.join('|'),
+    description: 'trajectories with an approved counterexample: keep, drop or keep only them',
+    applies: SELECTION.counterexamples,
+  },
+  {
+    name: 'group-success-min',
+    value: 'X',
+    description: 'keep groups whose success rate is at least X (difficulty, 0 to 1)',
+  },
+  { name: 'group-success-max', value: 'X', description: 'and at most X' },
+  { name: 'top-k', value: 'N', description: 'the best N trajectories per task' },
+  {
+    name: 'top-k-by',
+    value: TOP_K_ORDERS.join('|'),
+    description: 'the order for --top-k',
+    applies: SELECTION.top_k_by,
+  },
+  {
+    name: 'max-per-task',
+    value: 'N',
+    description: 'at most N trajectories per task, an even spread (by id hash)',
+  },
+  {
+    name: 'stratify-bins',
+    value: 'N',
+    description: 'N difficulty bins (2 to 20), as many kept from each as the smallest holds',
+  },
+  {
+    name: 'pairs',
+    value: 'trajectory|step|trajectory,step',
+    description: 'pair kinds for trl-dpo, trl-kto and llamafactory --preference',
+    applies: 'trajectory',
+  },
+  {
+    name: 'step-min-gap',
+    value: 'X',
+    description: 'the value gap a step pair needs (0 to 1)',
+    applies: String(PAIRING.min_gap),
+  },
+  {
+    name: 'max-pairs-per-task',
+    value: 'N',
+    description: 'trajectory pairs per task, at most',
+    applies: String(PAIRING.max_pairs_per_task),
+  },
+  {
+    name: 'preference',
+    description: 'llamafactory: its ranking format (preference pairs)',
+    default: false,
+  },
+  {
+    name: 'weight-source',
+    value: CREDIT_SOURCES.join('|'),
+    description: 'the turn credit that weights turns',
+    applies: WEIGHTING.source,
+  },
+  {
+    name: 'weight-transform',
+    value: 'linear|exp',
+    description: 'how credit becomes a weight',
+    applies: WEIGHTING.transform,
+  },
+  {
+    name: 'weight-scale',
+    value: 'X',
+    description: 'the scale of the transform',
+    applies: String(WEIGHTING.scale),
+  },
+  {
+    name: 'weight-min',
+    value: 'X',
+    description: 'the lowest weight',
+    applies: String(WEIGHTING.min),
+  },
+  {
+    name: 'weight-max',
+    value: 'X',
+    description: 'the highest weight',
+    applies: String(WEIGHTING.max),
+  },
+  {
+    name: 'train-threshold',
+    value: 'X',
+    description: 'axolotl: a turn is trained when its credit is at least X',
+    applies: String(WEIGHTING.train_threshold),
+  },
+  {
+    name: 'trajectory-weights',
+    value: 'none|drift',
+    description: "per-trajectory weights: none, or DRIFT's softmax over rewards in a group",
+    applies: WEIGHTING.trajectory,
+  },
+  {
+    name: 'drift-beta',
+    value: 'X',
+    description: 'the DRIFT temperature (above 0, at most 100)',
+    applies: String(WEIGHTING.drift_beta),
+  },
+  {
+    name: 'duplicate-by-weight',
+    description: 'write a record round(weight) times where the target has no weight field',
+    default: false,
+  },
+  {
+    name: 'tokenizer',
+    value: 'PATH',
+    description: 'tokens: a local tokenizer.json, for turns whose token ids are not stored',
+  },
+];
 
 /** Schema path (joined by '.') to the flag that sets it, to name the flag in errors. */
 const FLAG_OF_PATH: Record<string, string> = {

@@ -1,5 +1,4 @@
-// turnwise import PATH... --db FILE [--format auto|NAME] [--dataset NAME] [--on-error abort|skip]
-//   [--attach] [--keep-secrets] [--json]
+// turnwise import PATH... --db FILE [options]: the option table is IMPORT_COMMAND.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import {
@@ -10,6 +9,7 @@ import {
 } from '../../shared/model';
 import { parse, requireDb } from './args';
 import { call, withEngine } from './call';
+import type { CommandSpec } from './command-spec';
 import { printJson, usageFailure } from './output';
 import { followJob } from './run-job';
 
@@ -46,22 +46,56 @@ function readMappingFile(file: string): MappingSpec {
   return parsed.data;
 }
 
+export const IMPORT_COMMAND: CommandSpec = {
+  name: 'import',
+  summary: 'Import trajectory files (JSON lines, Parquet, a user mapping) into a workspace.',
+  usage: ['PATH... --db FILE [options]'],
+  options: [
+    { name: 'db', value: 'FILE', description: 'the workspace (required; created if missing)' },
+    {
+      name: 'format',
+      value: 'auto|NAME',
+      description: 'the input format (turnwise formats lists them); later, mapping:NAME',
+      default: 'auto',
+    },
+    { name: 'dataset', value: 'NAME', description: 'the dataset name (default: the file name)' },
+    {
+      name: 'on-error',
+      value: 'abort|skip',
+      description: 'what a bad record does: abort the import, or skip it and report it',
+      default: 'abort',
+    },
+    { name: 'reward-field', value: 'PATH', description: 'the record field holding the reward' },
+    { name: 'success-field', value: 'PATH', description: 'the record field holding success' },
+    { name: 'task-field', value: 'PATH', description: 'the record field holding the task id' },
+    { name: 'group-field', value: 'PATH', description: 'the record field holding the group id' },
+    {
+      name: 'report',
+      value: 'FILE',
+      description: 'a SWE-bench style results report, joined for resolution',
+    },
+    { name: 'mapping', value: 'SPEC.json', description: 'a user mapping of your own format' },
+    {
+      name: 'save-mapping',
+      value: 'NAME',
+      description: 'keep the --mapping in the workspace under NAME',
+    },
+    {
+      name: 'attach',
+      description: 'Parquet: read the files in place through views, copying only an index',
+      default: false,
+    },
+    {
+      name: 'keep-secrets',
+      description: 'store secrets found in the text (by default they are redacted)',
+      default: false,
+    },
+  ],
+  run: importCommand,
+};
+
 export async function importCommand(args: string[]): Promise<void> {
-  const { values, positionals } = parse(args, {
-    db: { type: 'string' },
-    format: { type: 'string', default: 'auto' },
-    dataset: { type: 'string' },
-    'on-error': { type: 'string', default: 'abort' },
-    'reward-field': { type: 'string' },
-    'success-field': { type: 'string' },
-    'task-field': { type: 'string' },
-    'group-field': { type: 'string' },
-    report: { type: 'string' },
-    mapping: { type: 'string' },
-    'save-mapping': { type: 'string' },
-    attach: { type: 'boolean', default: false },
-    'keep-secrets': { type: 'boolean', default: false },
-  });
+  const { values, positionals } = parse(args, IMPORT_COMMAND);
   const db = requireDb(values);
   if (positionals.length === 0) throw usageFailure('import needs at least one PATH');
   const onError = values['on-error'];

@@ -2,26 +2,30 @@
 //   prompts, use   judge-prompt-commands.ts (prompt versions, the one in use)
 //   eval           judge-eval.ts (a prompt version measured against the suite)
 import { parseArgs } from 'node:util';
-import { judgeEvalCommand } from './judge-eval';
-import { judgePromptsCommand, judgeUseCommand } from './judge-prompt-commands';
+import type { CommandSpec } from './command-spec';
+import { JUDGE_EVAL_COMMAND } from './judge-eval';
+import { JUDGE_PROMPTS_COMMAND, JUDGE_USE_COMMAND } from './judge-prompt-commands';
 import { usageFailure } from './output';
 
-const SUBCOMMANDS: Record<string, (args: string[]) => Promise<void>> = {
-  prompts: judgePromptsCommand,
-  use: judgeUseCommand,
-  eval: judgeEvalCommand,
+const SUBCOMMANDS = [JUDGE_PROMPTS_COMMAND, JUDGE_USE_COMMAND, JUDGE_EVAL_COMMAND];
+
+export const JUDGE_COMMAND: CommandSpec = {
+  name: 'judge',
+  summary: "Manage the LLM judge's prompt versions and measure them.",
+  usage: SUBCOMMANDS.flatMap((sub) => sub.usage),
+  options: [],
+  subcommands: SUBCOMMANDS,
+  run: judgeCommand,
 };
 
 // Every flag of any subcommand that takes a value, so its value is not taken for the subcommand.
 const VALUE_FLAGS = [
-  'db',
-  'version',
-  'endpoint',
-  'model',
-  'segmentation',
-  'api-key-env',
-  'concurrency',
-] as const;
+  ...new Set(
+    SUBCOMMANDS.flatMap((sub) => sub.options)
+      .filter((option) => option.value !== undefined)
+      .map((option) => option.name),
+  ),
+];
 
 /** The index in args of the first positional argument (the subcommand), or -1. */
 function subcommandIndex(args: string[]): number {
@@ -38,9 +42,9 @@ function subcommandIndex(args: string[]): number {
 export async function judgeCommand(args: string[]): Promise<void> {
   const at = subcommandIndex(args);
   const name = at < 0 ? undefined : args[at];
-  const names = Object.keys(SUBCOMMANDS).join(', ');
+  const names = SUBCOMMANDS.map((sub) => sub.name).join(', ');
   if (name === undefined) throw usageFailure(`judge needs a subcommand: ${names}`);
-  const run = SUBCOMMANDS[name];
-  if (run === undefined) throw usageFailure(`unknown judge subcommand '${name}' (${names})`);
-  await run([...args.slice(0, at), ...args.slice(at + 1)]);
+  const sub = SUBCOMMANDS.find((candidate) => candidate.name === name);
+  if (sub === undefined) throw usageFailure(`unknown judge subcommand '${name}' (${names})`);
+  await sub.run([...args.slice(0, at), ...args.slice(at + 1)]);
 }

@@ -1,5 +1,5 @@
-// turnwise judge --db FILE eval --version ID [--endpoint URL --model NAME] [--segmentation S]
-//   [--api-key-env VAR] [--concurrency N] [--json]   (judge-command.ts routes the subcommand here)
+// turnwise judge --db FILE eval --version ID [options] (judge-command.ts routes the subcommand
+// here; the table is JUDGE_EVAL_COMMAND).
 // Measures a judge prompt version against the suite (approved counterexamples and human labels):
 // accuracy, Cohen's kappa, per-role precision/recall/F1 and regression-in-success F1. With an
 // endpoint, the suite segments lacking this version's label are judged first.
@@ -7,6 +7,7 @@ import type { AgreementReport, JudgeEvalRecord } from '../../shared/api-evaluati
 import { parseSegmentation } from '../../shared/segments';
 import { parse, requireDb } from './args';
 import { call, withEngine } from './call';
+import type { CommandSpec } from './command-spec';
 import { formatTable, printJson, usageFailure } from './output';
 import { followJob } from './run-job';
 
@@ -127,16 +128,41 @@ async function evalCommand(values: Record<string, string | boolean | undefined>)
   });
 }
 
+const WITH_ENDPOINT = '(with --endpoint)';
+
+export const JUDGE_EVAL_COMMAND: CommandSpec = {
+  name: 'eval',
+  summary:
+    'Measure a prompt version against approved counterexamples and human labels: accuracy, ' +
+    'per-role F1, kappa. With an endpoint, suite segments it has not labeled are judged first.',
+  usage: ['--db FILE eval --version ID [--endpoint URL --model NAME] [options]'],
+  options: [
+    { name: 'db', value: 'FILE', description: 'the workspace (required)' },
+    { name: 'version', value: 'ID', description: 'the prompt version (required)' },
+    { name: 'endpoint', value: 'URL', description: 'an OpenAI-compatible endpoint to judge with' },
+    { name: 'model', value: 'NAME', description: `the judge model ${WITH_ENDPOINT}` },
+    {
+      name: 'segmentation',
+      value: 'action|window:N|merge_identical',
+      description: 'the segments to measure on',
+      applies: 'action',
+    },
+    {
+      name: 'api-key-env',
+      value: 'VAR',
+      description: `the environment variable holding the API key ${WITH_ENDPOINT}`,
+    },
+    {
+      name: 'concurrency',
+      value: 'N',
+      description: `requests at once, 1 to 64 ${WITH_ENDPOINT}`,
+    },
+  ],
+  run: judgeEvalCommand,
+};
+
 export async function judgeEvalCommand(args: string[]): Promise<void> {
-  const { values, positionals } = parse(args, {
-    db: { type: 'string' },
-    version: { type: 'string' },
-    endpoint: { type: 'string' },
-    model: { type: 'string' },
-    segmentation: { type: 'string' },
-    'api-key-env': { type: 'string' },
-    concurrency: { type: 'string' },
-  });
+  const { values, positionals } = parse(args, JUDGE_EVAL_COMMAND);
   if (positionals.length > 0) throw usageFailure(`unexpected argument '${positionals[0]}'`);
   await evalCommand(values);
 }

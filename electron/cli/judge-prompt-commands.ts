@@ -4,6 +4,7 @@
 import type { ActiveJudgePrompt, JudgePrompt } from '../../shared/api-judge';
 import { parse, requireDb } from './args';
 import { call, withEngine } from './call';
+import type { CommandSpec } from './command-spec';
 import { formatTable, printJson, usageFailure } from './output';
 
 function firstLine(text: string): string {
@@ -25,8 +26,26 @@ function describePrompts(prompts: JudgePrompt[], active: ActiveJudgePrompt): str
   ].join('\n');
 }
 
+const DB = { name: 'db', value: 'FILE', description: 'the workspace (required)' };
+
+export const JUDGE_PROMPTS_COMMAND: CommandSpec = {
+  name: 'prompts',
+  summary: 'The judge prompt versions, the one in use marked.',
+  usage: ['--db FILE prompts'],
+  options: [DB],
+  run: judgePromptsCommand,
+};
+
+export const JUDGE_USE_COMMAND: CommandSpec = {
+  name: 'use',
+  summary: 'Put a prompt version in use (to keep one, or to roll back).',
+  usage: ['--db FILE use --version ID'],
+  options: [DB, { name: 'version', value: 'ID', description: 'the prompt version (required)' }],
+  run: judgeUseCommand,
+};
+
 export async function judgePromptsCommand(args: string[]): Promise<void> {
-  const { values, positionals } = parse(args, { db: { type: 'string' } });
+  const { values, positionals } = parse(args, JUDGE_PROMPTS_COMMAND);
   if (positionals.length > 0) throw usageFailure(`unexpected argument '${positionals[0]}'`);
   const db = requireDb(values);
   // Not read-only: a workspace that never listed its prompts gets the built-in one written.
@@ -46,10 +65,7 @@ export async function judgePromptsCommand(args: string[]): Promise<void> {
 }
 
 export async function judgeUseCommand(args: string[]): Promise<void> {
-  const { values, positionals } = parse(args, {
-    db: { type: 'string' },
-    version: { type: 'string' },
-  });
+  const { values, positionals } = parse(args, JUDGE_USE_COMMAND);
   if (positionals.length > 0) throw usageFailure(`unexpected argument '${positionals[0]}'`);
   const db = requireDb(values);
   const version = values.version;

@@ -1,12 +1,11 @@
-// turnwise label --db FILE --labeler heuristic|judge [--dataset ID] [--segmentation action]
-//   [--endpoint URL --model NAME --concurrency N --api-key-env VAR --prompt-version V --limit N]
-//   [--json]
+// turnwise label --db FILE --labeler heuristic|judge [options]: the table is LABEL_COMMAND.
 // The heuristic labeler runs here; the judge is judge-label.ts. Without --dataset every dataset
 // is labeled (the heuristic labeler does it in one transaction).
 import type { HeuristicLabelSummary } from '../../shared/api-labels';
 import { parseSegmentation } from '../../shared/segments';
 import { parse, requireDb } from './args';
 import { call, withEngine } from './call';
+import type { CommandSpec } from './command-spec';
 import { judgeLabelCommand } from './judge-label';
 import { printJson, usageFailure } from './output';
 import { followJob } from './run-job';
@@ -36,19 +35,53 @@ function describeSummary(summary: HeuristicLabelSummary): string {
   ].join('\n');
 }
 
+const JUDGE_ONLY = '(--labeler judge)';
+
+export const LABEL_COMMAND: CommandSpec = {
+  name: 'label',
+  summary: 'Label segments with the heuristic rules or an LLM judge.',
+  usage: [
+    '--db FILE --labeler heuristic [--dataset ID] [--segmentation action]',
+    '--db FILE --labeler judge --endpoint URL --model NAME [options]',
+  ],
+  options: [
+    { name: 'db', value: 'FILE', description: 'the workspace (required)' },
+    { name: 'labeler', value: 'heuristic|judge', description: 'who labels (required)' },
+    { name: 'dataset', value: 'ID', description: 'only this dataset (default: every dataset)' },
+    {
+      name: 'segmentation',
+      value: 'action|window:N|merge_identical',
+      description: 'the segments the heuristic labels (the judge labels action segments)',
+    },
+    {
+      name: 'endpoint',
+      value: 'URL',
+      description: `an OpenAI-compatible endpoint, e.g. http://localhost:8000/v1 ${JUDGE_ONLY}`,
+    },
+    { name: 'model', value: 'NAME', description: `the judge model ${JUDGE_ONLY}` },
+    {
+      name: 'concurrency',
+      value: 'N',
+      description: `requests at once, 1 to 64 ${JUDGE_ONLY}`,
+      applies: '4',
+    },
+    {
+      name: 'api-key-env',
+      value: 'VAR',
+      description: `the environment variable holding the API key ${JUDGE_ONLY}`,
+    },
+    {
+      name: 'prompt-version',
+      value: 'V',
+      description: `the judge prompt version (default: the one in use) ${JUDGE_ONLY}`,
+    },
+    { name: 'limit', value: 'N', description: `judge at most N segments ${JUDGE_ONLY}` },
+  ],
+  run: labelCommand,
+};
+
 export async function labelCommand(args: string[]): Promise<void> {
-  const { values, positionals } = parse(args, {
-    db: { type: 'string' },
-    labeler: { type: 'string' },
-    dataset: { type: 'string' },
-    segmentation: { type: 'string' },
-    endpoint: { type: 'string' },
-    model: { type: 'string' },
-    concurrency: { type: 'string' },
-    'api-key-env': { type: 'string' },
-    'prompt-version': { type: 'string' },
-    limit: { type: 'string' },
-  });
+  const { values, positionals } = parse(args, LABEL_COMMAND);
   if (positionals.length > 0) throw usageFailure(`unexpected argument '${positionals[0]}'`);
   const db = requireDb(values);
   const labeler = values.labeler;

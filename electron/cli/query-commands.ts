@@ -1,11 +1,28 @@
 // turnwise formats | stats: read-only commands.
 import { parse, requireDb } from './args';
 import { call, withEngine } from './call';
+import type { CommandSpec } from './command-spec';
 import { formatTable, printJson } from './output';
 import { formatInfos } from '../engine/importers/registry';
 
+export const FORMATS_COMMAND: CommandSpec = {
+  name: 'formats',
+  summary: 'List the import formats with their file extensions.',
+  usage: ['[--json]'],
+  options: [],
+  run: formatsCommand,
+};
+
+export const STATS_COMMAND: CommandSpec = {
+  name: 'stats',
+  summary: "List the workspace's datasets with their counts and success rates.",
+  usage: ['--db FILE [--json]'],
+  options: [{ name: 'db', value: 'FILE', description: 'the workspace (required; read-only)' }],
+  run: statsCommand,
+};
+
 export async function formatsCommand(args: string[]): Promise<void> {
-  const { values } = parse(args, {});
+  const { values } = parse(args, FORMATS_COMMAND);
   const formats = formatInfos();
   if (values.json) {
     printJson({ formats });
@@ -21,7 +38,7 @@ export async function formatsCommand(args: string[]): Promise<void> {
 }
 
 export async function statsCommand(args: string[]): Promise<void> {
-  const { values } = parse(args, { db: { type: 'string' } });
+  const { values } = parse(args, STATS_COMMAND);
   const db = requireDb(values);
   await withEngine(db, true, async (engine) => {
     const { datasets } = await call(engine, 'listDatasets', {}, 'stats');

@@ -1,7 +1,8 @@
-// turnwise redactions --db FILE --dataset ID [--limit 200] [--json]: what import-time redaction
+// turnwise redactions --db FILE --dataset ID [--limit N]: what import-time redaction
 // replaced in a dataset, by kind and field, and where (never the values: they were not stored).
 import { numberOption, parse, requireDb } from './args';
 import { call, withEngine } from './call';
+import type { CommandSpec } from './command-spec';
 import { formatTable, printJson, usageFailure } from './output';
 
 const STATE_LINE = {
@@ -10,12 +11,20 @@ const STATE_LINE = {
   unscanned: 'not scanned at import (attached or older); exports redact them',
 } as const;
 
+export const REDACTIONS_COMMAND: CommandSpec = {
+  name: 'redactions',
+  summary: 'List the secrets redacted at import in a dataset, by kind and field, and where.',
+  usage: ['--db FILE --dataset ID [--limit N]'],
+  options: [
+    { name: 'db', value: 'FILE', description: 'the workspace (required)' },
+    { name: 'dataset', value: 'ID', description: 'the dataset (required)' },
+    { name: 'limit', value: 'N', description: 'list at most N places (1 to 1000)', applies: '200' },
+  ],
+  run: redactionsCommand,
+};
+
 export async function redactionsCommand(args: string[]): Promise<void> {
-  const { values } = parse(args, {
-    db: { type: 'string' },
-    dataset: { type: 'string' },
-    limit: { type: 'string' },
-  });
+  const { values } = parse(args, REDACTIONS_COMMAND);
   const db = requireDb(values);
   const dataset = values.dataset;
   if (typeof dataset !== 'string') throw usageFailure('--dataset ID is required');

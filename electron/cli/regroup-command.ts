@@ -1,16 +1,36 @@
 // turnwise regroup --db FILE --dataset ID (--by "SQL EXPR" [--dry-run] | --reset) [--json]
 import { parse, requireDb } from './args';
 import { call, withEngine } from './call';
+import type { CommandSpec } from './command-spec';
 import { formatTable, printJson, usageFailure } from './output';
 
+export const REGROUP_COMMAND: CommandSpec = {
+  name: 'regroup',
+  summary: "Regroup a dataset's trajectories by a SQL expression, or restore the imported groups.",
+  usage: [
+    '--db FILE --dataset ID --by "SQL EXPRESSION" [--dry-run]',
+    '--db FILE --dataset ID --reset',
+  ],
+  options: [
+    { name: 'db', value: 'FILE', description: 'the workspace (required)' },
+    { name: 'dataset', value: 'ID', description: 'the dataset (required)' },
+    {
+      name: 'by',
+      value: 'SQL',
+      description: 'an expression over the trajectories view that names the group',
+    },
+    { name: 'reset', description: 'back to the groups of the import', default: false },
+    {
+      name: 'dry-run',
+      description: 'with --by: show the groups it would make, change nothing',
+      default: false,
+    },
+  ],
+  run: regroupCommand,
+};
+
 export async function regroupCommand(args: string[]): Promise<void> {
-  const { values } = parse(args, {
-    db: { type: 'string' },
-    dataset: { type: 'string' },
-    by: { type: 'string' },
-    reset: { type: 'boolean', default: false },
-    'dry-run': { type: 'boolean', default: false },
-  });
+  const { values } = parse(args, REGROUP_COMMAND);
   const db = requireDb(values);
   const dataset = values.dataset;
   if (typeof dataset !== 'string') throw usageFailure('--dataset ID is required');

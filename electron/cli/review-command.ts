@@ -1,9 +1,4 @@
-// turnwise review --db FILE list [--status S] [--rule R] [--offset N] [--limit N] [--json]
-// turnwise review --db FILE decide ITEM_ID --approve|--reject|--relabel ROLE [--note TEXT]
-//   [--by NAME] [--json]
-// turnwise review --db FILE undo ITEM_ID [--by NAME] [--json]
-// turnwise review --db FILE queue [--dataset NAME] [--segmentation S] [--rule R]
-//   [--min-confidence X] [--json]
+// turnwise review --db FILE list|decide|undo|queue ...: the forms and options are REVIEW_COMMAND.
 // The review queue from the command line (docs/review.md); decisions commit before the answer.
 import type { ReviewQueueItem, ReviewQueueResult } from '../../shared/api-review';
 import { REVIEW_RULES, REVIEW_STATUSES } from '../../shared/api-review';
@@ -12,6 +7,7 @@ import { parseSegmentation } from '../../shared/segments';
 import type { Engine } from '../engine/engine-types';
 import { parse, requireDb, type Parsed } from './args';
 import { call, withEngine } from './call';
+import type { CommandSpec } from './command-spec';
 import { formatTable, printJson, usageFailure } from './output';
 import { followJob } from './run-job';
 
@@ -161,22 +157,49 @@ async function queue(engine: Engine, { values, positionals }: Parsed): Promise<v
 
 const ACTIONS = { list, decide, undo, queue } as const;
 
+export const REVIEW_COMMAND: CommandSpec = {
+  name: 'review',
+  summary: 'Work the review queue: list items, decide or undo them, queue segments by rule.',
+  usage: [
+    '--db FILE list [--status S] [--rule RULE] [--offset N] [--limit N]',
+    '--db FILE decide ITEM_ID --approve|--reject|--relabel ROLE [--note TEXT] [--by NAME]',
+    '--db FILE undo ITEM_ID [--by NAME]',
+    '--db FILE queue [--dataset NAME] [--segmentation S] [--rule RULE] [--min-confidence X]',
+  ],
+  options: [
+    { name: 'db', value: 'FILE', description: 'the workspace (required)' },
+    { name: 'status', value: REVIEW_STATUSES.join('|'), description: 'list: only this status' },
+    {
+      name: 'rule',
+      value: 'RULE',
+      description: `list, queue: one rule (${REVIEW_RULES.join(', ')})`,
+    },
+    { name: 'offset', value: 'N', description: 'list: skip the first N items', applies: '0' },
+    { name: 'limit', value: 'N', description: 'list: at most N items (1 to 500)', applies: '100' },
+    { name: 'approve', description: "decide: accept the item's proposed label" },
+    { name: 'reject', description: "decide: refuse the item's proposed label" },
+    { name: 'relabel', value: 'ROLE', description: `decide: label it ${ROLE_LABELS.join('|')}` },
+    { name: 'note', value: 'TEXT', description: 'decide: a note kept with the decision' },
+    { name: 'by', value: 'NAME', description: 'decide, undo: who decides', applies: 'local' },
+    { name: 'dataset', value: 'NAME', description: 'queue: only this dataset (name or id)' },
+    {
+      name: 'segmentation',
+      value: 'S',
+      description: 'queue: the segmentation of the labels',
+      applies: 'action',
+    },
+    {
+      name: 'min-confidence',
+      value: 'X',
+      description: 'queue: judge labels below this confidence are queued (0 to 1)',
+      applies: '0.6',
+    },
+  ],
+  run: reviewCommand,
+};
+
 export async function reviewCommand(args: string[]): Promise<void> {
-  const parsed = parse(args, {
-    db: { type: 'string' },
-    status: { type: 'string' },
-    rule: { type: 'string' },
-    offset: { type: 'string' },
-    limit: { type: 'string' },
-    approve: { type: 'boolean' },
-    reject: { type: 'boolean' },
-    relabel: { type: 'string' },
-    note: { type: 'string' },
-    by: { type: 'string' },
-    dataset: { type: 'string' },
-    segmentation: { type: 'string' },
-    'min-confidence': { type: 'string' },
-  });
+  const parsed = parse(args, REVIEW_COMMAND);
   const db = requireDb(parsed.values);
   const [action, ...positionals] = parsed.positionals;
   if (action === undefined || !Object.hasOwn(ACTIONS, action))

@@ -1,6 +1,5 @@
-// turnwise score --db FILE [--policy-endpoint URL] [--ref-endpoint URL] [--policy-model M]
-//   [--ref-model M] [--dataset ID] [--only-missing] [--concurrency 4] [--api-key-env VAR]
-//   [--rendering chat_template|chatml] [--timeout SECONDS] [--retries N] [--json]
+// turnwise score --db FILE --policy-endpoint URL and/or --ref-endpoint URL [options]: the table
+// is SCORE_COMMAND.
 import type { ApiInput } from '../../shared/api';
 import {
   MAX_SCORING_CONCURRENCY,
@@ -10,6 +9,7 @@ import {
 } from '../../shared/api-scoring';
 import { parse, requireDb } from './args';
 import { call, withEngine } from './call';
+import type { CommandSpec } from './command-spec';
 import { failureFrom, printJson, usageFailure } from './output';
 
 function integerFlag(value: unknown, flag: string, min: number, max: number): number | undefined {
@@ -97,21 +97,61 @@ function describe(summary: ScoringSummary): string[] {
   return lines;
 }
 
+export const SCORE_COMMAND: CommandSpec = {
+  name: 'score',
+  summary:
+    'Score turns with token log-probs from a policy and/or a reference model server (vLLM, SGLang).',
+  usage: ['--db FILE --policy-endpoint URL --ref-endpoint URL (either may be omitted) [options]'],
+  options: [
+    { name: 'db', value: 'FILE', description: 'the workspace (required)' },
+    { name: 'policy-endpoint', value: 'URL', description: "the policy model's server" },
+    { name: 'ref-endpoint', value: 'URL', description: "the reference model's server" },
+    {
+      name: 'policy-model',
+      value: 'M',
+      description: 'the policy model name (with --policy-endpoint)',
+    },
+    {
+      name: 'ref-model',
+      value: 'M',
+      description: 'the reference model name (with --ref-endpoint)',
+    },
+    { name: 'dataset', value: 'ID', description: 'only this dataset (default: every dataset)' },
+    {
+      name: 'only-missing',
+      description: 'skip turns already scored (resumes an interrupted run)',
+      default: false,
+    },
+    {
+      name: 'concurrency',
+      value: 'N',
+      description: `trajectories at once, 1 to ${MAX_SCORING_CONCURRENCY}`,
+      applies: '4',
+    },
+    {
+      name: 'api-key-env',
+      value: 'VAR',
+      description: 'the environment variable holding the API key',
+    },
+    {
+      name: 'rendering',
+      value: SCORING_RENDERINGS.join('|'),
+      description: "the server's chat template, or Turnwise's fixed ChatML rendering",
+      applies: 'chat_template',
+    },
+    {
+      name: 'timeout',
+      value: 'S',
+      description: 'seconds per request, 1 to 3600',
+      applies: '300',
+    },
+    { name: 'retries', value: 'N', description: 'retries per request, 0 to 10', applies: '4' },
+  ],
+  run: scoreCommand,
+};
+
 export async function scoreCommand(args: string[]): Promise<void> {
-  const { values, positionals } = parse(args, {
-    db: { type: 'string' },
-    'policy-endpoint': { type: 'string' },
-    'ref-endpoint': { type: 'string' },
-    'policy-model': { type: 'string' },
-    'ref-model': { type: 'string' },
-    dataset: { type: 'string' },
-    'only-missing': { type: 'boolean', default: false },
-    concurrency: { type: 'string' },
-    'api-key-env': { type: 'string' },
-    rendering: { type: 'string' },
-    timeout: { type: 'string' },
-    retries: { type: 'string' },
-  });
+  const { values, positionals } = parse(args, SCORE_COMMAND);
   const db = requireDb(values);
   if (positionals.length > 0) throw usageFailure(`unexpected argument '${positionals[0]}'`);
   const request = scoringRequest(values);

@@ -1,6 +1,6 @@
-// turnwise serve --db FILE [--port 0] [--host ADDR] [--max-upload-mb N] [--max-uploads N]
-// [--log-dir DIR]: browser mode until interrupted. It listens on 127.0.0.1; another address
-// (--host) is an explicit choice and gets a warning.
+// turnwise serve --db FILE [options] (the table is SERVE_COMMAND; --log-dir DIR writes logs): browser mode until
+// interrupted. It listens on 127.0.0.1; another address (--host) is an explicit choice
+// and gets a warning.
 import path from 'node:path';
 import { openSupervisedEngine } from '../engine/engine-supervisor';
 import { log, setLog } from '../engine/logging/logger';
@@ -12,17 +12,45 @@ import { isLoopbackHost } from '../request-guard';
 import { startServer } from '../server';
 import { DEFAULT_UPLOAD_LIMITS, type UploadLimits } from '../upload-store';
 import { numberOption, parse, requireDb } from './args';
+import type { CommandSpec } from './command-spec';
 import { usageFailure } from './output';
 
+export const SERVE_COMMAND: CommandSpec = {
+  name: 'serve',
+  summary: 'Serve the app to a browser on this machine until interrupted (browser mode).',
+  usage: ['--db FILE [options]'],
+  options: [
+    { name: 'db', value: 'FILE', description: 'the workspace (required)' },
+    { name: 'port', value: 'N', description: 'the port; 0 picks a free one', default: '0' },
+    {
+      name: 'host',
+      value: 'ADDR',
+      description: 'the address to listen on; any other than loopback is warned about',
+      default: '127.0.0.1',
+    },
+    {
+      name: 'max-upload-mb',
+      value: 'N',
+      description: 'the largest upload, in MB',
+      applies: String(DEFAULT_UPLOAD_LIMITS.maxBytes / 2 ** 20),
+    },
+    {
+      name: 'max-uploads',
+      value: 'N',
+      description: 'uploads kept at once',
+      applies: String(DEFAULT_UPLOAD_LIMITS.maxCount),
+    },
+    {
+      name: 'log-dir',
+      value: 'DIR',
+      description: 'write serve.log and engine.log (rotating) into this folder',
+    },
+  ],
+  run: serveCommand,
+};
+
 export async function serveCommand(args: string[]): Promise<void> {
-  const { values } = parse(args, {
-    db: { type: 'string' },
-    port: { type: 'string', default: '0' },
-    host: { type: 'string', default: '127.0.0.1' },
-    'max-upload-mb': { type: 'string' },
-    'max-uploads': { type: 'string' },
-    'log-dir': { type: 'string' },
-  });
+  const { values } = parse(args, SERVE_COMMAND);
   const db = requireDb(values);
   const port = Number(values.port);
   if (!Number.isInteger(port) || port < 0 || port > 65535)

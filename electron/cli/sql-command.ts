@@ -1,18 +1,43 @@
-// turnwise sql --db FILE "SELECT ..." [--max-rows N] [--timeout S] [--max-mb N] [--json]
-// turnwise sql --db FILE --save-limits [--timeout S] [--max-mb N] [--json]
+// turnwise sql --db FILE "SELECT ..." [options] | --save-limits: the table is SQL_COMMAND.
 import { SQL_RESULT_MB, SQL_TIMEOUT_S } from '../../shared/api-sql';
 import { numberOption, parse, requireDb } from './args';
 import { call, withEngine } from './call';
+import type { CommandSpec } from './command-spec';
 import { formatTable, printJson, usageFailure } from './output';
 
+export const SQL_COMMAND: CommandSpec = {
+  name: 'sql',
+  summary: "Run one read-only query on the workspace's public views, or save its query limits.",
+  usage: ['--db FILE "SELECT ..." [options]', '--db FILE --save-limits [--timeout S] [--max-mb N]'],
+  options: [
+    { name: 'db', value: 'FILE', description: 'the workspace (required; opened read-only)' },
+    {
+      name: 'max-rows',
+      value: 'N',
+      description: 'print at most N rows (1 to 10000)',
+      default: '10000',
+    },
+    {
+      name: 'timeout',
+      value: 'S',
+      description: `stop the query after S seconds (${SQL_TIMEOUT_S.min} to ${SQL_TIMEOUT_S.max}; default: the workspace's limit)`,
+    },
+    {
+      name: 'max-mb',
+      value: 'N',
+      description: `cut the result at N MB (${SQL_RESULT_MB.min} to ${SQL_RESULT_MB.max}; default: the workspace's limit)`,
+    },
+    {
+      name: 'save-limits',
+      description: "store --timeout and --max-mb as the workspace's query limits",
+      default: false,
+    },
+  ],
+  run: sqlCommand,
+};
+
 export async function sqlCommand(args: string[]): Promise<void> {
-  const { values, positionals } = parse(args, {
-    db: { type: 'string' },
-    'max-rows': { type: 'string', default: '10000' },
-    timeout: { type: 'string' },
-    'max-mb': { type: 'string' },
-    'save-limits': { type: 'boolean', default: false },
-  });
+  const { values, positionals } = parse(args, SQL_COMMAND);
   const db = requireDb(values);
   const timeout = numberOption(values.timeout, '--timeout', SQL_TIMEOUT_S);
   const maxMb = numberOption(values['max-mb'], '--max-mb', SQL_RESULT_MB, true);
