@@ -6,7 +6,7 @@ import { runStamp, runTask } from './run-task';
 import { EXPLORER_CASES } from './tasks/explorer-cases';
 import type { Measurement } from './tasks/measure';
 
-/** DESIGN target: a filter over 1M trajectories answers in under 200 ms. */
+/** docs/ARCHITECTURE.md, quality bars: a filter over 1M trajectories answers in under 200 ms. */
 const TARGET_MS = 200;
 
 const ratio = (baseline: unknown, engine: unknown) =>

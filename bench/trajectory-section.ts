@@ -5,7 +5,7 @@ import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import { runStamp, runTask } from './run-task';
 
-/** DESIGN target: a 2,000-turn trajectory renders its first turns in under 300 ms. */
+/** docs/ARCHITECTURE.md, quality bars: a 2,000-turn trajectory renders its first turns in under 300 ms. */
 const TARGET_MS = 300;
 
 function rendererFor(dir: string): string {

@@ -1,4 +1,4 @@
-// The review screen by keyboard only (DESIGN s5, issue 7): the queue filled by its rules over the
+// The review screen by keyboard only (docs/review.md): the queue filled by its rules over the
 // demo workspace (heuristic labels and credit first), three items decided with a, 1-4 and r (with
 // a note), the events and human labels checked through the API, an undo, and a rule filter.
 import { expect, test } from '@playwright/test';

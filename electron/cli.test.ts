@@ -1,4 +1,4 @@
-// The CLI contract of DESIGN section 7, exercised through the real `turnwise` command.
+// The CLI contract of docs/cli.md, exercised through the real `turnwise` command.
 import { spawnSync } from 'node:child_process';
 import { existsSync, writeFileSync } from 'node:fs';
 import path from 'node:path';

@@ -1,4 +1,4 @@
-// Binds every API method to its own IPC channel (DESIGN section 1) and forwards job events.
+// Binds every API method to its own IPC channel (docs/ARCHITECTURE.md, layers) and forwards job events.
 // Requests are answered only for the app's own window, top frame, app origin; the engine's
 // dispatch validates the input itself. Written against small interfaces so tests use fakes.
 import { API_METHODS, channelOf, JOB_EVENT_CHANNEL, type JobState } from '../shared/api';

@@ -1,4 +1,4 @@
-// The hardened window (Electron's security checklist, DESIGN section 8) as pure, testable pieces:
+// The hardened window (Electron's security checklist, docs/ARCHITECTURE.md, quality bars) as pure, testable pieces:
 // the BrowserWindow options, the app origin, and the navigation, new-window and permission policies.
 // Only type imports from 'electron' here, so tests run under plain Node.
 import type { BrowserWindowConstructorOptions, MessageBoxOptions } from 'electron';

@@ -1,4 +1,4 @@
-// Agreement of one labeling with a reference labeling over the four TRIAGE roles (DESIGN s5):
+// Agreement of one labeling with a reference labeling over the four TRIAGE roles (docs/judge.md):
 // accuracy, per-role precision/recall/F1, Cohen's kappa and the confusion matrix. Used for a judge
 // against human labels and for one annotator against another. Undefined quantities are null,
 // never 0 or NaN, so "no data" is never shown as "always wrong".

@@ -1,4 +1,4 @@
-// The annotator methods of the API table (DESIGN s5); shared/api.ts spreads them into API. Human
+// The annotator methods of the API table (docs/judge.md); shared/api.ts spreads them into API. Human
 // labels carry their annotator's name (human:<name>); two annotators' agreement is measured on the
 // segments both labeled.
 import { z } from 'zod';

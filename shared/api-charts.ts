@@ -1,4 +1,4 @@
-// The charts page's one method (DESIGN s7): everything it draws for a filtered set of
+// The charts page's one method: everything it draws for a filtered set of
 // trajectories, aggregated in the engine so no per-trajectory rows travel to the renderer.
 import { z } from 'zod';
 import { method } from './api-method';

@@ -1,4 +1,4 @@
-// The credit methods of the API table (DESIGN s4); shared/api.ts spreads them into API.
+// The credit methods of the API table (docs/credit.md); shared/api.ts spreads them into API.
 import { z } from 'zod';
 import { CreditParamsSchema } from './credit';
 import { Id, method } from './api-method';

@@ -1,4 +1,4 @@
-// The judge-evaluation methods of the API table (DESIGN s5); shared/api.ts spreads them into API.
+// The judge-evaluation methods of the API table (docs/judge.md); shared/api.ts spreads them into API.
 // Approved counterexamples and all human labels form the suite a judge prompt version is measured
 // against: accuracy, per-role precision/recall/F1, Cohen's kappa and the confusion matrix.
 import { z } from 'zod';

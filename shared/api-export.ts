@@ -1,5 +1,5 @@
 // The export methods of the API table; shared/api.ts spreads them into API. An export writes a
-// curated selection of trajectories in a trainer's dataset format, with a manifest (DESIGN s6).
+// curated selection of trajectories in a trainer's dataset format, with a manifest (docs/export.md).
 import { z } from 'zod';
 import { method } from './api-method';
 import { EXPORT_TARGETS } from './export-targets';
@@ -9,7 +9,7 @@ import { TrajectoryFilterSchema } from './trajectory-filter';
 // The target ids and what is said about each live in the registry (export-targets.ts).
 export { EXPORT_TARGETS, type ExportTarget } from './export-targets';
 
-/** Where a turn's credit comes from when a target weights turns (DESIGN s4). */
+/** Where a turn's credit comes from when a target weights turns (docs/credit.md). */
 export const CREDIT_SOURCES = ['total', 'progress_advantage', 'branch_advantage'] as const;
 export type CreditSource = (typeof CREDIT_SOURCES)[number];
 
@@ -39,7 +39,7 @@ export const WeightingSchema = z
   });
 export type Weighting = z.output<typeof WeightingSchema>;
 
-/** Preference pairs for trl-dpo, trl-kto and llamafactory (DESIGN s4, ETO and IPR). */
+/** Preference pairs for trl-dpo, trl-kto and llamafactory (docs/credit.md, ETO and IPR). */
 export const PairingSchema = z
   .object({
     /** Success vs failure of the same task. */

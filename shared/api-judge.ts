@@ -1,5 +1,5 @@
 // The judge methods of the API table; shared/api.ts spreads them into API. The LLM judge labels
-// segments with TRIAGE roles through any OpenAI-compatible chat endpoint (DESIGN sections 4, 5).
+// segments with TRIAGE roles through any OpenAI-compatible chat endpoint (docs/credit.md, docs/judge.md).
 import { z } from 'zod';
 import { Empty, Id, method } from './api-method';
 import { JobStateSchema } from './job-state';

@@ -1,6 +1,6 @@
 // The labels methods of the API table; shared/api.ts spreads them into API. Human labels are set
 // one segment at a time from the trajectory view; heuristic labels come from a versioned rule set
-// run as a job over a dataset (DESIGN sections 4 and 5).
+// run as a job over a dataset (docs/credit.md, docs/judge.md).
 import { z } from 'zod';
 import { Empty, Id, method } from './api-method';
 import { JobStateSchema } from './job-state';

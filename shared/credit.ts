@@ -1,4 +1,4 @@
-// Pure reference formulas for credit assignment (DESIGN section 4). The DuckDB bulk implementation
+// Pure reference formulas for credit assignment (docs/credit.md). The DuckDB bulk implementation
 // is checked against these to 1e-9, so every edge case is decided here and documented.
 //
 // Shared conventions:
@@ -85,7 +85,7 @@ export function signFlipped(aGrpo: number | null, total: number | null): boolean
 
 /**
  * Optional batch whitening (x - mean) / (std + 1e-8), off by default. std is the population std
- * (divide by n) over the non-missing values, as DESIGN writes the formula. verl's masked_whiten
+ * (divide by n) over the non-missing values, as docs/credit.md writes the formula. verl's masked_whiten
  * instead uses the Bessel-corrected variance and (x - mean) * rsqrt(var + 1e-8); the two differ
  * by a factor sqrt(n / (n - 1)), negligible at batch sizes. One known value whitens to 0.
  */

@@ -1,4 +1,4 @@
-// Canonical types shared by the engine and the renderer (DESIGN section 2).
+// Canonical types shared by the engine and the renderer (docs/ARCHITECTURE.md, the workspace).
 import { z } from 'zod';
 
 export const TURN_ROLES = ['system', 'user', 'assistant', 'tool', 'environment'] as const;

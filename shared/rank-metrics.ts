@@ -1,4 +1,4 @@
-// Rank metrics for "does the score predict success" (DESIGN section 4, uncertainty): AUROC and
+// Rank metrics for "does the score predict success" (docs/credit.md, progress advantage): AUROC and
 // Spearman's rho. Pairs with a missing value (null, or a NaN score) are dropped first.
 
 function isMissing(value: number | null): value is null {

@@ -1,4 +1,4 @@
-// Segmentations of a trajectory's turns into credit units (DESIGN section 4). A segment is an
+// Segmentations of a trajectory's turns into credit units (docs/credit.md). A segment is an
 // inclusive range of turn_index values; the name of the segmentation is stored with the labels.
 import { z } from 'zod';
 
@@ -6,7 +6,7 @@ export interface SegmentToolCall {
   /** Ignored: ids differ between rollouts that make the same call. */
   id?: string;
   name: string;
-  /** Canonical JSON text, as importers store it (DESIGN section 2); compared as exact text. */
+  /** Canonical JSON text, as importers store it (docs/ARCHITECTURE.md, the workspace); compared as exact text. */
   arguments: string;
 }
 

@@ -1,4 +1,4 @@
-// The turn tree of one large group (DESIGN s4 target: 64 rollouts x 100 turns) through the real
+// The turn tree of one large group (docs/ARCHITECTURE.md, quality bars: 64 rollouts x 100 turns) through the real
 // engine API: a synthetic group written straight into the tables by DuckDB (not timed), then
 // getTurnTree through the engine's dispatch (input validation, query, tree build), and the
 // renderer's work on the answer: collapsing shared chains and laying them out, then building the

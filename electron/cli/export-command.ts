@@ -94,7 +94,7 @@ export async function exportCommand(args: string[]): Promise<void> {
     const final = await followJob(engine, job, 'export', values.json === true);
     const summary = final.result as ExportSummary;
     if (values.json) {
-      // DESIGN s7: {target, records, files: [path], manifest}; the manifest is its parsed content
+      // docs/cli.md: {target, records, files: [path], manifest}; the manifest is its parsed content
       // (counts, skips, hashes), at <out>/turnwise-manifest.json.
       printJson({
         target: summary.target,

@@ -1,4 +1,4 @@
-// `turnwise review` through the real command: queue, list (--json as DESIGN s7), decide and undo
+// `turnwise review` through the real command: queue, list (--json as docs/cli.md says), decide and undo
 // on a workspace built from the demo slice, and bad input refused with exit 2.
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -31,7 +31,7 @@ function count(flag: string, value: unknown): number | undefined {
   return n;
 }
 
-/** An item as the CLI prints it: DESIGN s7 names the rule `kind`. */
+/** An item as the CLI prints it: docs/cli.md names the rule `kind`. */
 const withKind = (item: ReviewQueueItem) => ({ ...item, kind: item.rule });
 
 function describeItem(item: ReviewQueueItem): string {

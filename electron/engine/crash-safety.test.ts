@@ -1,4 +1,4 @@
-// Crash safety (DESIGN s8): a child process (crash-child.ts) imports, labels, decides review items
+// Crash safety (docs/ARCHITECTURE.md, quality bars): a child process (crash-child.ts) imports, labels, decides review items
 // or exports in a loop and is killed with SIGKILL at a random (seeded) moment, over and over on the
 // same growing workspace. After every kill the workspace must open, show no half-imported
 // dataset, hold every label and decision the child acknowledged, and no export folder may carry

@@ -1,4 +1,4 @@
-// API keys never persist (DESIGN s2): keys planted in the environment are sent to the endpoints
+// API keys never persist (docs/judge.md, endpoints): keys planted in the environment are sent to the endpoints
 // (the servers check the Authorization header) but appear in no byte of the workspace folder, no
 // export and no CLI output; a key in an imported record's config block is redacted on import.
 import { randomBytes } from 'node:crypto';

@@ -1,4 +1,4 @@
-// The annotator name this app labels and reviews as (DESIGN s5: set once in the app). Kept in
+// The annotator name this app labels and reviews as (docs/judge.md: set once in the app). Kept in
 // localStorage, so it survives restarts; every human label and review decision carries it
 // (source human:<name>). Shared by all hooks through a storage event, so a change shows at once.
 import { useCallback, useSyncExternalStore } from 'react';

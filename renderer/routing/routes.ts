@@ -1,4 +1,4 @@
-// Hash routes and deep links (DESIGN section 7). Ids may contain ':' and '/', so they are
+// Hash routes and deep links (docs/cli.md). Ids may contain ':' and '/', so they are
 // URL-encoded in links and decoded here.
 import {
   decodeFilterQuery,

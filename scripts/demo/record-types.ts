@@ -1,4 +1,4 @@
-// The `turnwise` rollout format as the demo generator emits it (DESIGN section 3): one trajectory per
+// The `turnwise` rollout format as the demo generator emits it (docs/ARCHITECTURE.md, import): one trajectory per
 // JSONL line, OpenAI chat messages, optional per-token log-probs on assistant messages.
 
 export const STEP_ROLES = [

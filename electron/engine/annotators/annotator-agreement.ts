@@ -1,4 +1,4 @@
-// Several annotators (DESIGN s5): human labels carry the annotator's name in their source
+// Several annotators (docs/judge.md): human labels carry the annotator's name in their source
 // (human:<name>). Two annotators are compared on the segments both labeled, each with their newest
 // label there (a relabel replaces the annotator's earlier one), the first as the reference.
 import { agreementReport, type LabelPair } from '../../../shared/agreement-metrics';

@@ -1,4 +1,4 @@
-// Attaching Parquet files by reference (DESIGN s3, "scale past copying"): the messages stay in the
+// Attaching Parquet files by reference (docs/ARCHITECTURE.md, import; README, attaching Parquet): the messages stay in the
 // files and are read through views; the workspace keeps one index row per trajectory (ids, task
 // and group, outcome, counts) so listing, grouping, labels and export work as for imports. Like an
 // import it is one transaction: a failure or a cancel leaves the workspace unchanged.

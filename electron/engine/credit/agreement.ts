@@ -1,4 +1,4 @@
-// How the three credit signals agree on labeled segments (DESIGN s4): the TRIAGE role (its
+// How the three credit signals agree on labeled segments (docs/credit.md): the TRIAGE role (its
 // constant), the stored progress advantage, and the turn-tree branch advantage of the segment's
 // action node in its group's tree. Rank correlations, and each role against the signs of the
 // two Monte-Carlo / log-prob signals.

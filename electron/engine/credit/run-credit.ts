@@ -1,4 +1,4 @@
-// One credit computation (DESIGN s4) over a scope: segments are made if missing, then outcome
+// One credit computation (docs/credit.md) over a scope: segments are made if missing, then outcome
 // advantages, progress advantages, TRIAGE credit and trajectory scores are computed in DuckDB
 // and replace the earlier values of that scope and segmentation, in one transaction.
 import type { DuckDBConnection } from '@duckdb/node-api';

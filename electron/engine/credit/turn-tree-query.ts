@@ -1,4 +1,4 @@
-// The turn tree of one group (DESIGN s4, TRACE-style): its rollouts merged by the reference
+// The turn tree of one group (docs/credit.md, turn trees): its rollouts merged by the reference
 // builder (shared/turn-tree.ts), nodes returned with a short preview instead of full content.
 import type { ApiOutput } from '../../../shared/api';
 import { TurnwiseError } from '../../../shared/result';

@@ -1,4 +1,4 @@
-// The evaluation suite of a judge prompt version (DESIGN s5): the approved counterexamples (their
+// The evaluation suite of a judge prompt version (docs/judge.md): the approved counterexamples (their
 // human decision is the truth) and every segment with a human label in force (the newest human:*
 // label), each with the judge's newest label from that version and its trajectory's outcome.
 import type { RoleLabel } from '../../../shared/model';

@@ -1,4 +1,4 @@
-// The 'evaluate' job: measures a judge prompt version against the suite (DESIGN s5). With an
+// The 'evaluate' job: measures a judge prompt version against the suite (docs/judge.md). With an
 // endpoint, the suite segments lacking this version's label are judged first through the judge's
 // own run (cache, concurrency, retries, cancel, a judge-run record); then the suite is scored and
 // the result stored, so versions can be compared later.

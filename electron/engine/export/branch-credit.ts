@@ -1,4 +1,4 @@
-// Turn-tree credit for export weighting (DESIGN s4, TRACE-style): an assistant turn's credit is the
+// Turn-tree credit for export weighting (docs/credit.md, turn trees): an assistant turn's credit is the
 // branch advantage V(child) - V(parent) of the node it lands on in its group's turn tree. Trees are
 // built once per group a batch touches, from all the group's rollouts in the workspace (as the
 // turn-tree view shows them), not from the selected ones only.

@@ -1,4 +1,4 @@
-// DRIFT per-trajectory export weights (DESIGN s4, arXiv 2605.31455) over the selected trajectories:
+// DRIFT per-trajectory export weights (docs/credit.md; arXiv 2605.31455) over the selected trajectories:
 // grouped by group (its task when it has none), each group's rewards go through the reference
 // formula in shared/credit.ts, and a target without a weight field may write a record
 // round(weight) times instead.

@@ -1,4 +1,4 @@
-// The turn trees of some groups (DESIGN s4, TRACE-style), each built from every rollout of its
+// The turn trees of some groups (docs/credit.md, turn trees), each built from every rollout of its
 // group in the workspace (as the turn-tree view shows it), not only from selected ones. Groups
 // are read a round at a time: one query for the round's members and one read of their turns,
 // rather than one of each per group.

@@ -1,4 +1,4 @@
-// Preference pairs for trl-dpo, trl-kto and llamafactory (DESIGN s4): trajectory-level pairs (ETO:
+// Preference pairs for trl-dpo, trl-kto and llamafactory (docs/credit.md): trajectory-level pairs (ETO:
 // a success and a failure of the same task) and step-level pairs at turn-tree branch points
 // (IPR, see step-pairs.ts), planned together so every preference target pairs the same way.
 import { normalizeWhitespace } from '../../../shared/segments';

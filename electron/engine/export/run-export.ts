@@ -1,5 +1,5 @@
 // The export job: select, build the target's records in order, write them and the manifest into
-// a temporary folder, then rename it into place (DESIGN s6).
+// a temporary folder, then rename it into place (docs/export.md).
 import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { open, rm } from 'node:fs/promises';

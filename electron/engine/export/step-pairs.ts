@@ -1,4 +1,4 @@
-// Step-level preference pairs (IPR-style, arXiv 2406.11176; DESIGN s4): in a group's turn tree, a
+// Step-level preference pairs (IPR-style, arXiv 2406.11176; docs/credit.md): in a group's turn tree, a
 // branch point is a node whose children are different assistant turns taken from the same prefix.
 // The child with the highest Monte-Carlo value (success rate of the rollouts through it) is paired
 // with every sibling whose value is lower by at least `min_gap`. Values come from the whole group,

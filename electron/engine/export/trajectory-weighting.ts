@@ -1,4 +1,4 @@
-// Per-trajectory weighting of one export (DESIGN s4 DRIFT, s6): the weights of the selected
+// Per-trajectory weighting of one export (docs/credit.md, DRIFT; docs/export.md): the weights of the selected
 // trajectories, whether records are duplicated by them, and a tally of what duplication did while
 // the lines were produced, so the manifest can state exactly how the weights were used.
 import type { Weighting } from '../../../shared/api-export';

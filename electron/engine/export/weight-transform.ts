@@ -1,4 +1,4 @@
-// Credit to weights (DESIGN s4, export): the one documented, configurable mapping every weighting
+// Credit to weights (docs/credit.md, docs/export.md): the one documented, configurable mapping every weighting
 // target uses, so a manifest can state the rule once. Rounded to 6 decimals so the written files do
 // not depend on floating-point noise in the credit computation.
 import type { Weighting } from '../../../shared/api-export';

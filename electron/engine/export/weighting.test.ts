@@ -1,4 +1,4 @@
-// Export reweighting end to end (DESIGN s4, s6) on a real workspace: a slice of the demo dataset
+// Export reweighting end to end (docs/credit.md, docs/export.md) on a real workspace: a slice of the demo dataset
 // (three GRPO groups of 8 with token log-probs) plus the tau-bench sample (four tasks of one
 // rollout), with credit computed. The weighted targets meet their contracts and rerun
 // byte-identically; their weights are the transform of the stored credit for each source; DRIFT

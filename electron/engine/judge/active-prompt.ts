@@ -1,4 +1,4 @@
-// The judge prompt version in use (DESIGN s5: a prompt change is kept or rolled back on evidence):
+// The judge prompt version in use (docs/judge.md: a prompt change is kept or rolled back on evidence):
 // kept in tw_settings under 'judge.active_prompt', it is what a judge run uses when no version is
 // named. Until one is chosen the built-in default is in use.
 import { DEFAULT_JUDGE_PROMPT_VERSION, type ActiveJudgePrompt } from '../../../shared/api-judge';

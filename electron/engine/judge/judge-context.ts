@@ -1,4 +1,4 @@
-// What the judge sees for one segment (DESIGN s4, TRIAGE): the task, the target segment (thought,
+// What the judge sees for one segment (docs/credit.md, TRIAGE): the task, the target segment (thought,
 // action and what the environment returned), and up to 5 action/observation pairs before and after
 // it. Never the outcome: this module is given turns only, never a trajectory's reward, success or
 // metadata. Pure, so the exact text (and with it the cache key) is deterministic.

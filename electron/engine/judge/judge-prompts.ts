@@ -1,4 +1,4 @@
-// Versioned judge prompts (DESIGN s5): `<name>/<n>`, immutable, each with its parent, so labels
+// Versioned judge prompts (docs/judge.md): `<name>/<n>`, immutable, each with its parent, so labels
 // and cache entries name exactly the text that produced them. The built-in default is seeded on
 // first use.
 import { DEFAULT_JUDGE_PROMPT_VERSION, type JudgePrompt } from '../../../shared/api-judge';

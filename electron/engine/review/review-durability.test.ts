@@ -1,6 +1,6 @@
 // A decision is committed before its answer: `turnwise serve` answers a decision over HTTP and
 // is killed with SIGKILL right after; the reopened workspace holds the decision event and the
-// human label it wrote (DESIGN s8: a killed process loses nothing that was shown as saved).
+// human label it wrote (docs/ARCHITECTURE.md, quality bars: a killed process loses nothing that was shown as saved).
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startServe, type ServeProcess } from '../../../scripts/serve-workspace';

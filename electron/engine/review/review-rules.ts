@@ -1,4 +1,4 @@
-// The review queue rules (DESIGN s5, docs/review.md): each is a condition over one row of the
+// The review queue rules (docs/judge.md, docs/review.md): each is a condition over one row of the
 // segment evidence below, built only from the public views (segments, trajectories, labels,
 // labels_effective, credit, trajectory_scores), with the label it proposes and a reason in words.
 // Parameters: $1 segmentation, $2 dataset id (NULL for every dataset), $3 min judge confidence

@@ -1,5 +1,5 @@
 // SQL macros that turn OpenAI-shaped message lists read from Parquet into canonical turn columns.
-// They back the views over attached datasets (DESIGN s3: attach by reference), so the same rules
+// They back the views over attached datasets (docs/ARCHITECTURE.md, import: attach by reference), so the same rules
 // apply whether DuckDB scans a whole dataset or one trajectory's row.
 
 /** The JSON shape every message list is normalised to (struct columns and JSON text alike). */

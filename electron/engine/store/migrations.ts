@@ -3,7 +3,7 @@ import { ATTACHED_MACROS } from './attached-macros';
 import { labelCountsQuery } from './label-counts';
 
 // Numbered schema migrations. Internal tables are tw_*; the public SQL surface is the views of
-// DESIGN section 2, which users' own queries rely on, so their columns only ever grow.
+// docs/ARCHITECTURE.md, the workspace, which users' own queries rely on, so their columns only ever grow.
 
 export interface Migration {
   version: number;
@@ -106,7 +106,7 @@ const v4Mappings = [
     updated_at TIMESTAMPTZ NOT NULL)`,
 ];
 
-// v5: datasets attached by reference (Parquet files stay where they are; DESIGN s3). Their turns
+// v5: datasets attached by reference (Parquet files stay where they are; docs/ARCHITECTURE.md, import). Their turns
 // come from views over the files, so turns and token_logprobs read through union views that
 // attaching rebuilds (electron/engine/attach/attached-views.ts).
 const TURN_COLUMNS = `trajectory_id, turn_index, role, content, reasoning, tool_calls, tool_call_id,
@@ -125,7 +125,7 @@ const v5Attachments = [
     content_sha256, storage FROM tw_datasets`,
 ];
 
-// v6: labels and credit carry the segmentation their segment indices refer to (DESIGN s4: the
+// v6: labels and credit carry the segmentation their segment indices refer to (docs/credit.md: the
 // choice is stored with the labels); the label in force is chosen per segmentation.
 const v6Segmentation = [
   `ALTER TABLE tw_labels ADD COLUMN segmentation VARCHAR DEFAULT 'action'`,
@@ -154,7 +154,7 @@ const v6Segmentation = [
     FROM tw_trajectory_scores`,
 ];
 
-// v7: the LLM judge (DESIGN s5): versioned prompts (immutable, with their parent), a cache of
+// v7: the LLM judge (docs/judge.md): versioned prompts (immutable, with their parent), a cache of
 // answers keyed by sha256 of (prompt version, model, segment context) so re-runs cost nothing, and
 // a record of each run. API keys are never stored.
 const v7Judge = [
@@ -180,7 +180,7 @@ const v8Explorer = [
   `INSERT INTO tw_label_counts ${labelCountsQuery('true')}`,
 ];
 
-// v9: review and judge evaluation (DESIGN s5). Queue items say why they are there (reason, the
+// v9: review and judge evaluation (docs/judge.md). Queue items say why they are there (reason, the
 // signals at queueing time) and which segmentation their segment index refers to; finished judge
 // evaluations are kept so prompt versions can be compared and kept or rolled back; workspace
 // settings hold the judge prompt version in use.

@@ -1,4 +1,4 @@
-// Several annotators (DESIGN s5): who has labeled, and the agreement of any two of them on the
+// Several annotators (docs/judge.md): who has labeled, and the agreement of any two of them on the
 // segments both labeled (raw agreement and Cohen's kappa, per role, confusion counts).
 import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';

@@ -1,4 +1,4 @@
-// A dataset's credit signals side by side (DESIGN s4): how the TRIAGE roles of its labeled
+// A dataset's credit signals side by side (docs/credit.md): how the TRIAGE roles of its labeled
 // segments agree with the progress advantage and the turn-tree branch advantage.
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';

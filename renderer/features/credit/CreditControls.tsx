@@ -1,4 +1,4 @@
-// The credit parameters (DESIGN s4): TRIAGE lambda, progress beta, token and step aggregations,
+// The credit parameters (docs/credit.md): TRIAGE lambda, progress beta, token and step aggregations,
 // failure attribution, the outcome advantage and its std, batch whitening.
 import FormControlLabel from '@mui/material/FormControlLabel';
 import MenuItem from '@mui/material/MenuItem';

@@ -1,4 +1,4 @@
-// A group's turn tree (DESIGN s4, TRACE-style) as its branch points: where the rollouts of one
+// A group's turn tree (docs/credit.md, turn trees) as its branch points: where the rollouts of one
 // prompt part ways, each continuation with its Monte-Carlo statistics (n, successes, p, p(1-p))
 // and its branch advantage V(child) - V(parent).
 import Paper from '@mui/material/Paper';

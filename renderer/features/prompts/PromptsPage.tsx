@@ -1,4 +1,4 @@
-// Judge prompt versions (DESIGN s5): the versions as a tree by parent links with the one in use
+// Judge prompt versions (docs/judge.md): the versions as a tree by parent links with the one in use
 // marked and each one's latest evaluation; the selected version's text in Monaco, saved as a new
 // version; a diff between any two versions; and keep (use this version) or roll back.
 import Box from '@mui/material/Box';

@@ -1,4 +1,4 @@
-// Starting points over the documented views (DESIGN section 2).
+// Starting points over the documented views (docs/ARCHITECTURE.md, the workspace).
 export type ExampleQuery = { title: string; sql: string };
 
 export const EXAMPLE_QUERIES: ExampleQuery[] = [

@@ -1,4 +1,4 @@
-// What the SQL console completes: the public views (DESIGN section 2) with their columns, read
+// What the SQL console completes: the public views (docs/ARCHITECTURE.md, the workspace) with their columns, read
 // once per session with DESCRIBE through the ordinary read-only runSql path.
 import { PUBLIC_VIEWS } from '../../../shared/public-views';
 

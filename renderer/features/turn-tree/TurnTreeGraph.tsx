@@ -1,4 +1,4 @@
-// A group's turn tree (DESIGN s4, TRACE-style) drawn with ECharts: the rollouts of one prompt
+// A group's turn tree (docs/credit.md, turn trees) drawn with ECharts: the rollouts of one prompt
 // merged into a prefix tree, shared chains of turns collapsed, left to right by depth. Nodes are
 // sized by the rollouts through them and coloured by their success rate; leaves are diamonds
 // ringed by outcome. Clicking a node (or choosing it in the list beside the canvas) shows its

@@ -1,5 +1,5 @@
 // tokens: one Parquet row per trajectory with per-token lists (input_ids, labels, loss_mask,
-// weights, advantages, logprobs), the only export that carries credit per token (DESIGN s6).
+// weights, advantages, logprobs), the only export that carries credit per token (docs/export.md).
 // Assistant turns use their stored token ids and policy log-probs where the workspace has them
 // (tw_all_token_logprobs); everything else is tokenized with the user's local tokenizer.json.
 import { createHash } from 'node:crypto';

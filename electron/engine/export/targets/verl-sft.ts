@@ -4,7 +4,7 @@
 // template as they are. Parquet gives every struct in a column one schema, so objects of
 // different shapes would come back null-filled (a read_file call's {path} gaining the null
 // fields of a run call's {command}): tool-call arguments and each tool's parameters are
-// therefore canonical JSON text (DESIGN s6).
+// therefore canonical JSON text (docs/export.md).
 import { canonicalJson } from '../../importers/canonical-json';
 import { withArgumentText, type ToolSchema } from '../chat-messages';
 import type { ExportTargetModule } from './export-target';
