@@ -7,6 +7,7 @@ import { workspaceQueryBounds } from './sql/sql-settings';
 import { withQueryBounds } from './store/bounded-query';
 import { toJsonRow } from './store/json-values';
 import { guardExpression } from './store/sql-expression-guard';
+import { transaction } from './store/transaction';
 import type { Row, Workspace } from './store/workspace';
 
 /** The guarded probe: trajectory_id, dataset_id, success, (expr) AS value from trajectories. */
@@ -84,32 +85,31 @@ export async function regroupDataset(
   const connection = await workspace.connect();
   try {
     const probe = expression === null ? null : await guardedGrouping(connection, expression);
-    await connection.run('BEGIN TRANSACTION');
     try {
-      if (probe === null) {
-        await connection.run(
-          `UPDATE tw_trajectories SET group_id = source_group_id WHERE dataset_id = $1`,
-          [datasetId],
-        );
-      } else {
-        // The expression reads the public view; computing it first keeps the update simple.
-        await bounded(workspace, connection, () =>
-          connection.run(
-            `CREATE TEMP TABLE tw_regroup AS
-             SELECT trajectory_id, CAST(value AS VARCHAR) AS group_id FROM (${probe}) p
-             WHERE dataset_id = $1`,
+      await transaction(connection, async () => {
+        if (probe === null) {
+          await connection.run(
+            `UPDATE tw_trajectories SET group_id = source_group_id WHERE dataset_id = $1`,
             [datasetId],
-          ),
-        );
-        await connection.run(
-          `UPDATE tw_trajectories t SET group_id = r.group_id FROM tw_regroup r
-           WHERE t.trajectory_id = r.trajectory_id`,
-        );
-        await connection.run('DROP TABLE tw_regroup');
-      }
-      await connection.run('COMMIT');
+          );
+        } else {
+          // The expression reads the public view; computing it first keeps the update simple.
+          await bounded(workspace, connection, () =>
+            connection.run(
+              `CREATE TEMP TABLE tw_regroup AS
+               SELECT trajectory_id, CAST(value AS VARCHAR) AS group_id FROM (${probe}) p
+               WHERE dataset_id = $1`,
+              [datasetId],
+            ),
+          );
+          await connection.run(
+            `UPDATE tw_trajectories t SET group_id = r.group_id FROM tw_regroup r
+             WHERE t.trajectory_id = r.trajectory_id`,
+          );
+          await connection.run('DROP TABLE tw_regroup');
+        }
+      });
     } catch (error) {
-      await connection.run('ROLLBACK');
       if (error instanceof TurnwiseError) throw error;
       throw new TurnwiseError('invalid_input', `regroup: ${messageOf(error)}`);
     }

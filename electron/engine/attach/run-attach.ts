@@ -12,6 +12,7 @@ import type { FormatOptions } from '../importers/canonical';
 import { commonFolder, defaultDatasetName, freeDatasetId } from '../importers/dataset-naming';
 import type { ImportOptions, ImportProgress } from '../importers/run-import';
 import { resolveSourceFiles, type SourceFile } from '../importers/source-files';
+import { transaction } from '../store/transaction';
 import type { Workspace } from '../store/workspace';
 import { buildAttachSpec, quoteText } from './attach-spec';
 import { indexSelect, problemsSelect } from './attached-sql';
@@ -121,102 +122,102 @@ export async function runAttach(
       files: files.map((file) => file.path),
       spec,
     };
-    await connection.run('BEGIN TRANSACTION');
     try {
-      const skipped: SkippedRecord[] = [];
-      let bytesDone = 0;
-      for (const [index, file] of files.entries()) {
-        if (signal.aborted) break;
-        onProgress({
-          done: bytesDone,
-          total: totalBytes,
-          unit: 'bytes',
-          message: `indexing ${file.path}`,
-        });
-        const problems = await connection.runAndReadAll(
-          problemsSelect(spec, file.path, MAX_LISTED_PROBLEMS),
-        );
-        for (const row of problems.getRowObjectsJS()) {
-          const bad = { file: file.path, line: Number(row.line), reason: String(row.reason) };
-          if (options.onError === 'abort') {
-            throw new TurnwiseError('invalid_input', `${bad.file}:${bad.line}: ${bad.reason}`, {
-              skipped: [bad],
-            });
+      const result = await transaction(connection, async (): Promise<ImportSummary> => {
+        const skipped: SkippedRecord[] = [];
+        let bytesDone = 0;
+        for (const [index, file] of files.entries()) {
+          if (signal.aborted) break;
+          onProgress({
+            done: bytesDone,
+            total: totalBytes,
+            unit: 'bytes',
+            message: `indexing ${file.path}`,
+          });
+          const problems = await connection.runAndReadAll(
+            problemsSelect(spec, file.path, MAX_LISTED_PROBLEMS),
+          );
+          for (const row of problems.getRowObjectsJS()) {
+            const bad = { file: file.path, line: Number(row.line), reason: String(row.reason) };
+            if (options.onError === 'abort') {
+              throw new TurnwiseError('invalid_input', `${bad.file}:${bad.line}: ${bad.reason}`, {
+                skipped: [bad],
+              });
+            }
+            skipped.push(bad);
           }
-          skipped.push(bad);
+          await connection.run(
+            `INSERT INTO tw_trajectories (trajectory_id, dataset_id, source_id, task_id, group_id,
+               sample_index, model, reward, success, n_turns, n_actions, source_ref, metadata, tools,
+               source_group_id) ${indexSelect(attachment, file.path, index)}`,
+          );
+          bytesDone += file.bytes;
+        }
+        if (signal.aborted)
+          throw new TurnwiseError('cancelled', 'attach cancelled; nothing was written');
+        const [counts] = (
+          await connection.runAndReadAll(
+            `SELECT count(*)::INTEGER AS trajectories, coalesce(sum(n_turns), 0)::INTEGER AS turns,
+               coalesce(sum(n_actions), 0)::INTEGER AS actions
+             FROM tw_trajectories WHERE dataset_id = $1`,
+            [datasetId],
+          )
+        ).getRowObjectsJS();
+        const trajectories = Number(counts?.trajectories ?? 0);
+        if (trajectories === 0) {
+          throw new TurnwiseError(
+            'invalid_input',
+            `${options.paths.join(', ')}: no readable trajectories to attach` +
+              (skipped.length > 0 ? ` (${skipped.length} bad rows)` : ' (no rows)'),
+            { skipped },
+          );
         }
         await connection.run(
-          `INSERT INTO tw_trajectories (trajectory_id, dataset_id, source_id, task_id, group_id,
-             sample_index, model, reward, success, n_turns, n_actions, source_ref, metadata, tools,
-             source_group_id) ${indexSelect(attachment, file.path, index)}`,
+          `INSERT INTO tw_datasets (dataset_id, name, format, source_path, imported_at,
+             content_sha256, bytes, options, storage) VALUES ($1, $2, $3, $4, now(), $5, $6, $7, 'attached')`,
+          [
+            datasetId,
+            name,
+            spec.format,
+            files.length === 1 ? (attachment.files[0] ?? '') : commonFolder(files),
+            sha256,
+            totalBytes,
+            canonicalJson({
+              on_error: options.onError,
+              files: attachment.files,
+              format_options: formatOptions,
+            }),
+          ],
         );
-        bytesDone += file.bytes;
-      }
-      if (signal.aborted)
-        throw new TurnwiseError('cancelled', 'attach cancelled; nothing was written');
-      const [counts] = (
-        await connection.runAndReadAll(
-          `SELECT count(*)::INTEGER AS trajectories, coalesce(sum(n_turns), 0)::INTEGER AS turns,
-             coalesce(sum(n_actions), 0)::INTEGER AS actions
-           FROM tw_trajectories WHERE dataset_id = $1`,
-          [datasetId],
-        )
-      ).getRowObjectsJS();
-      const trajectories = Number(counts?.trajectories ?? 0);
-      if (trajectories === 0) {
-        throw new TurnwiseError(
-          'invalid_input',
-          `${options.paths.join(', ')}: no readable trajectories to attach` +
-            (skipped.length > 0 ? ` (${skipped.length} bad rows)` : ' (no rows)'),
-          { skipped },
-        );
-      }
-      await connection.run(
-        `INSERT INTO tw_datasets (dataset_id, name, format, source_path, imported_at,
-           content_sha256, bytes, options, storage) VALUES ($1, $2, $3, $4, now(), $5, $6, $7, 'attached')`,
-        [
+        await connection.run(`INSERT INTO tw_attachments VALUES ($1, $2, $3, $4)`, [
           datasetId,
-          name,
-          spec.format,
-          files.length === 1 ? (attachment.files[0] ?? '') : commonFolder(files),
-          sha256,
-          totalBytes,
-          canonicalJson({
-            on_error: options.onError,
-            files: attachment.files,
-            format_options: formatOptions,
-          }),
-        ],
-      );
-      await connection.run(`INSERT INTO tw_attachments VALUES ($1, $2, $3, $4)`, [
-        datasetId,
-        attachment.viewKey,
-        JSON.stringify(attachment.files),
-        JSON.stringify(spec),
-      ]);
-      await createAttachmentViews((sql) => connection.run(sql), attachment);
-      const all = (await connection.runAndReadAll(ATTACHMENTS_SQL))
-        .getRowObjectsJS()
-        .map(parseAttachment);
-      await rebuildUnionViews(
-        (sql) => connection.run(sql),
-        all.map((a) => a.viewKey),
-      );
-      await connection.run('COMMIT');
+          attachment.viewKey,
+          JSON.stringify(attachment.files),
+          JSON.stringify(spec),
+        ]);
+        await createAttachmentViews((sql) => connection.run(sql), attachment);
+        const all = (await connection.runAndReadAll(ATTACHMENTS_SQL))
+          .getRowObjectsJS()
+          .map(parseAttachment);
+        await rebuildUnionViews(
+          (sql) => connection.run(sql),
+          all.map((a) => a.viewKey),
+        );
+        return {
+          dataset: datasetId,
+          format: spec.format,
+          trajectories,
+          turns: Number(counts?.turns ?? 0),
+          actions: Number(counts?.actions ?? 0),
+          skipped,
+          seconds: Math.round(performance.now() - started) / 1000,
+          secrets: 'unscanned',
+          secrets_redacted: 0,
+        };
+      });
       onProgress({ done: totalBytes, total: totalBytes, unit: 'bytes', message: 'done' });
-      return {
-        dataset: datasetId,
-        format: spec.format,
-        trajectories,
-        turns: Number(counts?.turns ?? 0),
-        actions: Number(counts?.actions ?? 0),
-        skipped,
-        seconds: Math.round(performance.now() - started) / 1000,
-        secrets: 'unscanned',
-        secrets_redacted: 0,
-      };
+      return result;
     } catch (error) {
-      await connection.run('ROLLBACK').catch(() => undefined);
       if (signal.aborted)
         throw new TurnwiseError('cancelled', 'attach cancelled; nothing was written');
       if (error instanceof TurnwiseError) throw error;

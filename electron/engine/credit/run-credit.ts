@@ -5,6 +5,7 @@ import type { DuckDBConnection } from '@duckdb/node-api';
 import { canonicalJson } from '../importers/canonical-json';
 import type { CreditParams } from '../../../shared/credit';
 import { TurnwiseError } from '../../../shared/result';
+import { transaction } from '../store/transaction';
 import type { Workspace } from '../store/workspace';
 import { creditInsertSql, outcomesSql, scoresInsertSql, stepsSql } from './credit-sql';
 import { ensureSegments, scopeFilter, type TrajectoryScope } from './segments-store';
@@ -116,14 +117,17 @@ async function creditTransaction<T>(
   const interrupt = () => connection.interrupt();
   signal.addEventListener('abort', interrupt);
   try {
-    await connection.run('BEGIN TRANSACTION');
-    const result = await fn(connection);
-    if (signal.aborted)
-      throw new TurnwiseError('cancelled', 'credit cancelled; nothing was written');
-    await connection.run(keep ? 'COMMIT' : 'ROLLBACK');
-    return result;
+    return await transaction(
+      connection,
+      async () => {
+        const result = await fn(connection);
+        if (signal.aborted)
+          throw new TurnwiseError('cancelled', 'credit cancelled; nothing was written');
+        return result;
+      },
+      { keep },
+    );
   } catch (error) {
-    await connection.run('ROLLBACK').catch(() => undefined);
     if (signal.aborted)
       throw new TurnwiseError('cancelled', 'credit cancelled; nothing was written');
     throw error;

@@ -9,6 +9,7 @@ import {
   type Segment,
   type SegmentTurn,
 } from '../../../shared/segments';
+import { transaction } from '../store/transaction';
 import type { Workspace } from '../store/workspace';
 import { workspaceQueue } from '../store/workspace-queue';
 
@@ -113,38 +114,35 @@ async function writeMissingSegments(
   const writer = await workspace.connect();
   let written = 0;
   try {
-    await writer.run('BEGIN TRANSACTION');
-    const appender = await writer.createAppender('tw_segments');
-    const flush = (trajectoryId: string, turns: SegmentTurn[]) => {
-      const segments: Segment[] = segmentTurns(turns, segmentation);
-      for (const segment of segments) {
-        appender.appendVarchar(trajectoryId);
-        appender.appendInteger(segment.segment_index);
-        appender.appendInteger(segment.turn_start);
-        appender.appendInteger(segment.turn_end);
-        appender.appendVarchar(segmentation);
-        appender.endRow();
+    return await transaction(writer, async () => {
+      const appender = await writer.createAppender('tw_segments');
+      const flush = (trajectoryId: string, turns: SegmentTurn[]) => {
+        const segments: Segment[] = segmentTurns(turns, segmentation);
+        for (const segment of segments) {
+          appender.appendVarchar(trajectoryId);
+          appender.appendInteger(segment.segment_index);
+          appender.appendInteger(segment.turn_start);
+          appender.appendInteger(segment.turn_end);
+          appender.appendVarchar(segmentation);
+          appender.endRow();
+        }
+        written += segments.length;
+      };
+      let current: string | null = null;
+      let turns: SegmentTurn[] = [];
+      for await (const row of streamTurns(reader, scope, segmentation)) {
+        if (signal?.aborted) throw new TurnwiseError('cancelled', 'cancelled; nothing was written');
+        if (row.trajectory_id !== current) {
+          if (current !== null) flush(current, turns);
+          current = row.trajectory_id;
+          turns = [];
+        }
+        turns.push(row.turn);
       }
-      written += segments.length;
-    };
-    let current: string | null = null;
-    let turns: SegmentTurn[] = [];
-    for await (const row of streamTurns(reader, scope, segmentation)) {
-      if (signal?.aborted) throw new TurnwiseError('cancelled', 'cancelled; nothing was written');
-      if (row.trajectory_id !== current) {
-        if (current !== null) flush(current, turns);
-        current = row.trajectory_id;
-        turns = [];
-      }
-      turns.push(row.turn);
-    }
-    if (current !== null) flush(current, turns);
-    appender.closeSync();
-    await writer.run('COMMIT');
-    return written;
-  } catch (error) {
-    await writer.run('ROLLBACK').catch(() => undefined);
-    throw error;
+      if (current !== null) flush(current, turns);
+      appender.closeSync();
+      return written;
+    });
   } finally {
     reader.closeSync();
     writer.closeSync();

@@ -147,18 +147,11 @@ export async function readOnlyQuery(
   sql: string,
   params: SqlParams,
 ): Promise<Row[]> {
-  const connection = await workspace.connect();
-  try {
-    await connection.run('BEGIN TRANSACTION READ ONLY');
-    try {
-      const reader = await connection.runAndReadAll(sql, params);
-      return reader.getRowObjectsJS().map(toJsonRow);
-    } finally {
-      await connection.run('ROLLBACK');
-    }
-  } finally {
-    connection.closeSync();
-  }
+  return workspace.transaction(
+    async (connection) =>
+      (await connection.runAndReadAll(sql, params)).getRowObjectsJS().map(toJsonRow),
+    { readOnly: true },
+  );
 }
 
 export async function selectTrajectories(

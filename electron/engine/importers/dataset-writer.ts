@@ -1,4 +1,5 @@
-// Writes canonical trajectories into the workspace inside one transaction, through appenders.
+// Writes canonical trajectories into the workspace through appenders; the caller holds the
+// transaction (store/transaction.ts), so a failed import leaves nothing behind.
 import type { DuckDBAppender, DuckDBConnection } from '@duckdb/node-api';
 import { canonicalJson } from './canonical-json';
 import type { CanonicalTrajectory } from './canonical';
@@ -42,8 +43,8 @@ export class DatasetWriter {
 
   private stagedRows = 0;
 
-  static async begin(connection: DuckDBConnection): Promise<DatasetWriter> {
-    await connection.run('BEGIN TRANSACTION');
+  /** Opens the appenders on a connection that is inside a transaction. */
+  static async open(connection: DuckDBConnection): Promise<DatasetWriter> {
     // Per-token lists go in as JSON text and are cast to lists by DuckDB at commit: appending a
     // JS array element by element through the appender is an order of magnitude slower.
     await connection.run(`CREATE OR REPLACE TEMP TABLE ${STAGE} (
@@ -158,7 +159,8 @@ export class DatasetWriter {
     this.stagedRows = 0;
   }
 
-  async commit(dataset: DatasetRow): Promise<void> {
+  /** Moves the staged rows and records the dataset; the caller's COMMIT makes them visible. */
+  async finish(dataset: DatasetRow): Promise<void> {
     this.closeAppenders();
     await this.moveStaged();
     await this.connection.run(`DROP TABLE temp.${STAGE}`);
@@ -176,18 +178,17 @@ export class DatasetWriter {
         dataset.secrets,
       ],
     );
-    await this.connection.run('COMMIT');
   }
 
-  async rollback(): Promise<void> {
+  /** Closes the appenders of a failed import, before the caller's ROLLBACK. */
+  discard(): void {
     for (const appender of this.appenders()) {
       try {
         appender.closeSync();
       } catch {
-        // Flushing into a failed transaction may throw; the rollback below discards it anyway.
+        // Flushing into a failed transaction may throw; the caller's rollback discards it anyway.
       }
     }
-    await this.connection.run('ROLLBACK');
   }
 
   private appenders(): DuckDBAppender[] {

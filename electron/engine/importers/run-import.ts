@@ -75,116 +75,115 @@ export async function runImport(
 
   const name = options.dataset ?? defaultDatasetName(files);
   const datasetId = await freeDatasetId(workspace, name);
-  const connection = await workspace.connect();
-  const writer = await DatasetWriter.begin(connection);
   const skipped: SkippedRecord[] = [];
   const counts = { trajectories: 0, turns: 0, actions: 0, secrets_redacted: 0 };
   const seen = new Set<string>();
-  try {
-    let bytesBefore = 0;
-    let lastReport = 0;
-    for (const [index, file] of files.entries()) {
-      const progress: ReadProgress = { bytesRead: 0 };
-      const reader = readers[index] as FormatReader;
-      const context = { progress, signal, options: options.formatOptions ?? {} };
-      for await (const item of guardedRead(reader, file.path, context)) {
-        if (signal.aborted) break;
-        if (item.kind === 'error') {
-          const bad = { file: file.path, line: item.line, reason: item.reason };
-          if (options.onError === 'abort') {
-            throw new TurnwiseError('invalid_input', `${bad.file}:${bad.line}: ${bad.reason}`, {
-              skipped: [bad],
+  await workspace.transaction(async (connection) => {
+    const writer = await DatasetWriter.open(connection);
+    try {
+      let bytesBefore = 0;
+      let lastReport = 0;
+      for (const [index, file] of files.entries()) {
+        const progress: ReadProgress = { bytesRead: 0 };
+        const reader = readers[index] as FormatReader;
+        const context = { progress, signal, options: options.formatOptions ?? {} };
+        for await (const item of guardedRead(reader, file.path, context)) {
+          if (signal.aborted) break;
+          if (item.kind === 'error') {
+            const bad = { file: file.path, line: item.line, reason: item.reason };
+            if (options.onError === 'abort') {
+              throw new TurnwiseError('invalid_input', `${bad.file}:${bad.line}: ${bad.reason}`, {
+                skipped: [bad],
+              });
+            }
+            skipped.push(bad);
+            continue;
+          }
+          const sourceId = item.trajectory.source_id;
+          if (seen.has(sourceId)) {
+            const bad = {
+              file: file.path,
+              line: item.line,
+              reason: `duplicate trajectory_id '${sourceId}' in this dataset`,
+            };
+            if (options.onError === 'abort') {
+              throw new TurnwiseError('invalid_input', `${bad.file}:${bad.line}: ${bad.reason}`);
+            }
+            skipped.push(bad);
+            continue;
+          }
+          let added: { turns: number; actions: number };
+          let redactions: Redaction[] = [];
+          try {
+            let trajectory = item.trajectory;
+            if (options.keepSecrets !== true)
+              ({ trajectory, redactions } = redactTrajectory(trajectory));
+            added = writer.add(
+              datasetId,
+              `${datasetId}:${sourceId}`,
+              trajectory,
+              `${file.path}:${item.line}`,
+              redactions,
+            );
+          } catch (error) {
+            const reason = recordErrorReason(error);
+            if (reason === null) throw error;
+            const bad = { file: file.path, line: item.line, reason };
+            if (options.onError === 'abort') {
+              throw new TurnwiseError('invalid_input', `${bad.file}:${bad.line}: ${bad.reason}`);
+            }
+            skipped.push(bad);
+            continue;
+          }
+          seen.add(sourceId);
+          await writer.flushIfFull();
+          counts.trajectories += 1;
+          counts.turns += added.turns;
+          counts.actions += added.actions;
+          for (const redaction of redactions) counts.secrets_redacted += redaction.count;
+          const now = performance.now();
+          if (now - lastReport > PROGRESS_INTERVAL_MS) {
+            lastReport = now;
+            onProgress({
+              done: bytesBefore + progress.bytesRead,
+              total: totalBytes,
+              unit: 'bytes',
+              message: `${counts.trajectories} trajectories`,
             });
           }
-          skipped.push(bad);
-          continue;
         }
-        const sourceId = item.trajectory.source_id;
-        if (seen.has(sourceId)) {
-          const bad = {
-            file: file.path,
-            line: item.line,
-            reason: `duplicate trajectory_id '${sourceId}' in this dataset`,
-          };
-          if (options.onError === 'abort') {
-            throw new TurnwiseError('invalid_input', `${bad.file}:${bad.line}: ${bad.reason}`);
-          }
-          skipped.push(bad);
-          continue;
-        }
-        let added: { turns: number; actions: number };
-        let redactions: Redaction[] = [];
-        try {
-          let trajectory = item.trajectory;
-          if (options.keepSecrets !== true)
-            ({ trajectory, redactions } = redactTrajectory(trajectory));
-          added = writer.add(
-            datasetId,
-            `${datasetId}:${sourceId}`,
-            trajectory,
-            `${file.path}:${item.line}`,
-            redactions,
-          );
-        } catch (error) {
-          const reason = recordErrorReason(error);
-          if (reason === null) throw error;
-          const bad = { file: file.path, line: item.line, reason };
-          if (options.onError === 'abort') {
-            throw new TurnwiseError('invalid_input', `${bad.file}:${bad.line}: ${bad.reason}`);
-          }
-          skipped.push(bad);
-          continue;
-        }
-        seen.add(sourceId);
-        await writer.flushIfFull();
-        counts.trajectories += 1;
-        counts.turns += added.turns;
-        counts.actions += added.actions;
-        for (const redaction of redactions) counts.secrets_redacted += redaction.count;
-        const now = performance.now();
-        if (now - lastReport > PROGRESS_INTERVAL_MS) {
-          lastReport = now;
-          onProgress({
-            done: bytesBefore + progress.bytesRead,
-            total: totalBytes,
-            unit: 'bytes',
-            message: `${counts.trajectories} trajectories`,
-          });
-        }
+        bytesBefore += file.bytes;
       }
-      bytesBefore += file.bytes;
+      if (signal.aborted)
+        throw new TurnwiseError('cancelled', 'import cancelled; nothing was written');
+      if (counts.trajectories === 0) {
+        throw new TurnwiseError(
+          'invalid_input',
+          `${options.paths.join(', ')}: no trajectories to import` +
+            (skipped.length > 0 ? ` (${skipped.length} bad records)` : ' (empty input)'),
+          { skipped },
+        );
+      }
+      await writer.finish({
+        dataset_id: datasetId,
+        name,
+        format: [...new Set(readers.map((reader) => reader.name))].join('+'),
+        source_path: files.length === 1 ? (files[0]?.path ?? '') : commonFolder(files),
+        content_sha256: sha256,
+        bytes: totalBytes,
+        secrets: options.keepSecrets === true ? 'kept' : 'redacted',
+        options: {
+          on_error: options.onError,
+          files: files.map((file) => file.path),
+          format_options: options.formatOptions ?? {},
+          ...(options.mapping ? { mapping: options.mapping } : {}),
+        },
+      });
+    } catch (error) {
+      writer.discard();
+      throw error;
     }
-    if (signal.aborted)
-      throw new TurnwiseError('cancelled', 'import cancelled; nothing was written');
-    if (counts.trajectories === 0) {
-      throw new TurnwiseError(
-        'invalid_input',
-        `${options.paths.join(', ')}: no trajectories to import` +
-          (skipped.length > 0 ? ` (${skipped.length} bad records)` : ' (empty input)'),
-        { skipped },
-      );
-    }
-    await writer.commit({
-      dataset_id: datasetId,
-      name,
-      format: [...new Set(readers.map((reader) => reader.name))].join('+'),
-      source_path: files.length === 1 ? (files[0]?.path ?? '') : commonFolder(files),
-      content_sha256: sha256,
-      bytes: totalBytes,
-      secrets: options.keepSecrets === true ? 'kept' : 'redacted',
-      options: {
-        on_error: options.onError,
-        files: files.map((file) => file.path),
-        format_options: options.formatOptions ?? {},
-        ...(options.mapping ? { mapping: options.mapping } : {}),
-      },
-    });
-  } catch (error) {
-    await writer.rollback();
-    throw error;
-  } finally {
-    connection.closeSync();
-  }
+  });
   onProgress({ done: totalBytes, total: totalBytes, unit: 'bytes', message: 'done' });
   return {
     dataset: datasetId,

@@ -6,6 +6,7 @@ import { randomUUID } from 'node:crypto';
 import type { DuckDBConnection } from '@duckdb/node-api';
 import type { JudgeAnswer } from '../../../shared/api-judge';
 import { refreshLabelCounts, writeLabels } from '../store/label-counts';
+import { transaction } from '../store/transaction';
 import type { Workspace } from '../store/workspace';
 
 export interface CacheEntry {
@@ -70,8 +71,7 @@ async function saveBatch(connection: DuckDBConnection, batch: readonly AnswerIte
         ]
       : [],
   );
-  await connection.run('BEGIN TRANSACTION');
-  try {
+  await transaction(connection, async () => {
     if (cached.length > 0) {
       await connection.run(
         `INSERT OR IGNORE INTO tw_judge_cache (cache_key, prompt_version, model, response,
@@ -94,11 +94,7 @@ async function saveBatch(connection: DuckDBConnection, batch: readonly AnswerIte
         ids,
       );
     }
-    await connection.run('COMMIT');
-  } catch (error) {
-    await connection.run('ROLLBACK').catch(() => undefined);
-    throw error;
-  }
+  });
 }
 
 export class AnswerWriter {

@@ -139,10 +139,8 @@ export async function appendHumanLabel(
   const now = Date.now();
   // The label and the trajectory's label counts commit together, on a connection of their own
   // so the transaction captures no other caller's statements, queued with the other label writers.
-  return writeLabels(workspace, async () => {
-    const connection = await workspace.connect();
-    try {
-      await connection.run('BEGIN TRANSACTION');
+  return writeLabels(workspace, () =>
+    workspace.transaction(async (connection) => {
       const inserted = await connection.runAndReadAll(
         `INSERT INTO tw_labels (label_id, trajectory_id, segment_index, role_label, source, rationale,
            confidence, created_at, segmentation)
@@ -160,14 +158,8 @@ export async function appendHumanLabel(
         ],
       );
       await refreshLabelCounts(connection, 'trajectory_id = $1', [label.trajectory_id]);
-      await connection.run('COMMIT');
       const [row] = inserted.getRowObjectsJS().map(toJsonRow);
       return row as unknown as LabelEvent;
-    } catch (error) {
-      await connection.run('ROLLBACK').catch(() => undefined);
-      throw error;
-    } finally {
-      connection.closeSync();
-    }
-  });
+    }),
+  );
 }

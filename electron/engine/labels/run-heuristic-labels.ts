@@ -11,6 +11,7 @@ import type { Segment } from '../../../shared/segments';
 import { ensureSegments } from '../credit/segments-store';
 import type { Progress } from '../jobs';
 import { refreshLabelCounts, writeLabels } from '../store/label-counts';
+import { transaction } from '../store/transaction';
 import type { Workspace } from '../store/workspace';
 import {
   HEURISTIC_SOURCE,
@@ -132,8 +133,7 @@ async function replaceHeuristicLabels(
   datasetId: string | null,
   segmentation: string,
 ): Promise<number> {
-  await writer.run('BEGIN TRANSACTION');
-  try {
+  return transaction(writer, async () => {
     const replaced = await writer.runAndReadAll(
       `DELETE FROM tw_labels WHERE source = $2 AND segmentation = $3 AND ${DATASET_FILTER}
        RETURNING label_id`,
@@ -141,12 +141,8 @@ async function replaceHeuristicLabels(
     );
     await writer.run(`INSERT INTO tw_labels SELECT * FROM ${STAGING}`);
     await refreshLabelCounts(writer, DATASET_FILTER, [datasetId]);
-    await writer.run('COMMIT');
     return replaced.currentRowCount;
-  } catch (error) {
-    await writer.run('ROLLBACK').catch(() => undefined);
-    throw error;
-  }
+  });
 }
 
 export async function runHeuristicLabels(

@@ -80,11 +80,9 @@ async function appendEvent(
 ): Promise<ReviewQueueItem> {
   // Queued with every other label writer: the label counts must not be rewritten concurrently.
   return writeLabels(workspace, async () => {
-    const connection = await workspace.connect();
-    const read: Read = async (sql, params) =>
-      (await connection.runAndReadAll(sql, params)).getRowObjectsJS().map(toJsonRow);
-    try {
-      await connection.run('BEGIN TRANSACTION');
+    await workspace.transaction(async (connection) => {
+      const read: Read = async (sql, params) =>
+        (await connection.runAndReadAll(sql, params)).getRowObjectsJS().map(toJsonRow);
       const [itemRow] = await read(
         `SELECT item_id, trajectory_id, segment_index, segmentation, proposed
          FROM tw_review_items WHERE item_id = $1`,
@@ -125,13 +123,7 @@ async function appendEvent(
          VALUES ($1, $2, $3, $4, $5, $6::TIMESTAMPTZ)`,
         [itemId, target.status, target.decided_label, target.note, by, at],
       );
-      await connection.run('COMMIT');
-    } catch (error) {
-      await connection.run('ROLLBACK').catch(() => undefined);
-      throw error;
-    } finally {
-      connection.closeSync();
-    }
+    });
     return getReviewItem((sql, params) => workspace.query(sql, params), itemId);
   });
 }

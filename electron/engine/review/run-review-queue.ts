@@ -36,10 +36,8 @@ export async function runReviewQueue(
   const params = [options.segmentation, options.datasetId, options.minConfidence];
   const itemId = ITEM_ID_SQL('rule', '$1', 'segment_index');
   // Queued with the decisions and label writers, so a decision never races the insert.
-  const byRule = await writeLabels(workspace, async () => {
-    const connection = await workspace.connect();
-    try {
-      await connection.run('BEGIN TRANSACTION');
+  const byRule = await writeLabels(workspace, () =>
+    workspace.transaction(async (connection) => {
       await connection.run(
         `CREATE TEMP TABLE review_candidates AS
          SELECT ${itemId} AS item_id, * FROM (${candidatesSql(rules)})`,
@@ -59,17 +57,11 @@ export async function runReviewQueue(
       );
       await connection.run('DROP TABLE review_candidates');
       if (signal.aborted) throw new TurnwiseError('cancelled', 'review queue cancelled');
-      await connection.run('COMMIT');
       return Object.fromEntries(
         added.getRowObjectsJS().map((row) => [String(row.rule), Number(row.n)]),
       );
-    } catch (error) {
-      await connection.run('ROLLBACK').catch(() => undefined);
-      throw error;
-    } finally {
-      connection.closeSync();
-    }
-  });
+    }),
+  );
   const by_rule = Object.fromEntries(rules.map((rule) => [rule, byRule[rule] ?? 0]));
   const added = Object.values(by_rule).reduce((sum, n) => sum + n, 0);
   report({ done: added, total: added, unit: 'items', message: `added ${added}` });

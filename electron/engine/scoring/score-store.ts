@@ -8,6 +8,7 @@ import type { DuckDBConnection } from '@duckdb/node-api';
 import type { ToolCall, TurnRole } from '../../../shared/model';
 import { TurnwiseError } from '../../../shared/result';
 import { turnRelationsFor } from '../attach/turn-relations';
+import { transaction } from '../store/transaction';
 import type { Workspace } from '../store/workspace';
 import type { ScoringTurn } from './chat-rendering';
 
@@ -166,23 +167,18 @@ export class ScoreWriter {
   private async replace(trajectoryId: string, rows: ScoredRow[]): Promise<void> {
     if (rows.length === 0) return;
     const turns = JSON.stringify(rows.map((row) => row.turn_index));
-    await this.connection.run('BEGIN TRANSACTION');
-    try {
-      await this.connection.run(
+    await transaction(this.connection, async (connection) => {
+      await connection.run(
         `DELETE FROM tw_token_logprobs WHERE trajectory_id = $1
            AND list_contains(from_json($2::VARCHAR, '["INTEGER"]'), turn_index)`,
         [trajectoryId, turns],
       );
-      await this.connection.run(
+      await connection.run(
         `INSERT INTO tw_token_logprobs
          SELECT $1, r.turn_index, r.token_ids, r.logp_policy, r.logp_ref
          FROM (SELECT unnest(from_json($2::VARCHAR, ${ROWS_TYPE})) AS r)`,
         [trajectoryId, JSON.stringify(rows)],
       );
-      await this.connection.run('COMMIT');
-    } catch (error) {
-      await this.connection.run('ROLLBACK');
-      throw error;
-    }
+    });
   }
 }

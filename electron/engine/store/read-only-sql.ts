@@ -7,6 +7,7 @@ import { withQueryBounds, type QueryBounds, type QueryStop } from './bounded-que
 import { toJsonValue, type JsonValue } from './json-values';
 import { timeQuery } from './query-timing';
 import { guardQuery, refused } from './sql-guard';
+import { transaction } from './transaction';
 import type { Workspace } from './workspace';
 
 export interface SqlLimits {
@@ -60,15 +61,16 @@ async function runBounded(
         throw refused(`only queries can run here, not ${StatementType[prepared.statementType]}`);
       }
       // A read-only transaction is a further layer: nothing the query calls can write.
-      await connection.run('BEGIN TRANSACTION READ ONLY');
-      try {
-        const result = await prepared.stream().catch((error: unknown) => {
-          throw new TurnwiseError('invalid_input', sqlMessage(error));
-        });
-        return await readCapped(result, limits, stop);
-      } finally {
-        await connection.run('ROLLBACK').catch(() => undefined);
-      }
+      return transaction(
+        connection,
+        async () => {
+          const result = await prepared.stream().catch((error: unknown) => {
+            throw new TurnwiseError('invalid_input', sqlMessage(error));
+          });
+          return readCapped(result, limits, stop);
+        },
+        { readOnly: true, keep: false },
+      );
     });
   } finally {
     connection.closeSync();

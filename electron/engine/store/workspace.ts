@@ -1,4 +1,5 @@
 // A workspace is one DuckDB file. Opening it checks the schema version and applies migrations.
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { DuckDBInstance, type DuckDBConnection, type DuckDBValue } from '@duckdb/node-api';
@@ -6,6 +7,7 @@ import { TurnwiseError } from '../../../shared/result';
 import { toJsonRow, type JsonValue } from './json-values';
 import { MIGRATIONS, SCHEMA_VERSION } from './migrations';
 import { startQueryTiming } from './query-timing';
+import { transaction, type TransactionOptions } from './transaction';
 
 export type Row = Record<string, JsonValue>;
 
@@ -18,6 +20,9 @@ export type SqlParams = DuckDBValue[];
  * slow facet count would hold up every quick read behind it (browser mode serves many clients).
  */
 const MAX_READERS = 4;
+
+/** The workspaces whose transaction the current async call chain runs inside. */
+const inTransaction = new AsyncLocalStorage<ReadonlySet<Workspace>>();
 
 export interface OpenOptions {
   /** Opens the file read-only (no migrations; refuses an outdated schema). */
@@ -108,6 +113,33 @@ export class Workspace {
     return this.instance.connect();
   }
 
+  /**
+   * Runs fn in a transaction on a connection of its own, closed afterwards: the transaction takes
+   * in no other caller's statements, and transactions of concurrent callers run side by side
+   * (DuckDB fails the later of two conflicting writes). Starting another one from inside fn is
+   * refused: it would be a separate transaction that cannot see fn's uncommitted writes.
+   */
+  async transaction<T>(
+    fn: (tx: DuckDBConnection) => Promise<T>,
+    options?: TransactionOptions,
+  ): Promise<T> {
+    const outer = inTransaction.getStore();
+    if (outer?.has(this) === true) {
+      throw new TurnwiseError(
+        'internal',
+        'workspace.transaction called inside another transaction on the same workspace',
+      );
+    }
+    const connection = await this.connect();
+    try {
+      return await inTransaction.run(new Set([...(outer ?? []), this]), () =>
+        transaction(connection, fn, options),
+      );
+    } finally {
+      connection.closeSync();
+    }
+  }
+
   async schemaVersion(): Promise<number> {
     const rows = await this.query(`SELECT value FROM tw_meta WHERE key = 'schema_version'`);
     return Number(rows[0]?.value ?? 0);
@@ -150,8 +182,8 @@ export class Workspace {
   }
 
   private async migrate(from: number): Promise<void> {
-    await this.run('BEGIN TRANSACTION');
-    try {
+    // On the main connection: nothing else uses the workspace before open() returns.
+    await transaction(this.connection, async () => {
       await this.run(`CREATE TABLE IF NOT EXISTS tw_meta (key VARCHAR PRIMARY KEY, value VARCHAR)`);
       for (const migration of MIGRATIONS.filter((m) => m.version > from)) {
         for (const statement of migration.statements) await this.run(statement);
@@ -159,11 +191,7 @@ export class Workspace {
           String(migration.version),
         ]);
       }
-      await this.run('COMMIT');
-    } catch (error) {
-      await this.run('ROLLBACK');
-      throw error;
-    }
+    });
   }
 }
 
