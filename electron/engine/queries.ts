@@ -1,8 +1,8 @@
 // Read queries behind the browsing API methods.
 import { existsSync } from 'node:fs';
 import type { ApiOutput, ApiRequest } from '../../shared/api';
-import { TurnwiseError } from '../../shared/result';
 import { turnRelationsFor } from './attach/turn-relations';
+import { notFound } from './store/require';
 import type { Row, Workspace } from './store/workspace';
 
 /** Turn content longer than this travels as a preview; the rest is paged with getTurnText. */
@@ -46,7 +46,7 @@ export async function getTrajectory(
      FROM tw_trajectories WHERE trajectory_id = $1`,
     [trajectoryId],
   );
-  if (!trajectory) throw new TurnwiseError('not_found', `no trajectory with id '${trajectoryId}'`);
+  if (!trajectory) throw notFound.trajectory(trajectoryId);
   const relations = await turnRelationsFor(workspace, trajectoryId);
   const turns = await workspace.query(
     `SELECT u.turn_index, u.role, left(u.content, ${TURN_PREVIEW_CHARS}) AS content,
@@ -78,11 +78,6 @@ export async function getTurnText(
      FROM ${relations.turns} AS u WHERE trajectory_id = $1 AND turn_index = $2`,
     [request.trajectory_id, request.turn_index, request.offset + 1, request.length],
   );
-  if (!row) {
-    throw new TurnwiseError(
-      'not_found',
-      `no turn ${request.turn_index} in trajectory '${request.trajectory_id}'`,
-    );
-  }
+  if (!row) throw notFound.turn(request.trajectory_id, request.turn_index);
   return { text: String(row.text), offset: request.offset, total_length: Number(row.total_length) };
 }

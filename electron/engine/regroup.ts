@@ -7,6 +7,7 @@ import { workspaceQueryBounds } from './sql/sql-settings';
 import { withQueryBounds } from './store/bounded-query';
 import { toJsonRow } from './store/json-values';
 import { guardExpression } from './store/sql-expression-guard';
+import { requireDataset } from './store/require';
 import { transaction } from './store/transaction';
 import type { Row, Workspace } from './store/workspace';
 
@@ -26,13 +27,6 @@ async function bounded<T>(
   work: () => Promise<T>,
 ): Promise<T> {
   return withQueryBounds(connection, await workspaceQueryBounds(workspace), work);
-}
-
-async function requireDataset(workspace: Workspace, datasetId: string): Promise<void> {
-  const rows = await workspace.query('SELECT 1 FROM tw_datasets WHERE dataset_id = $1', [
-    datasetId,
-  ]);
-  if (rows.length === 0) throw new TurnwiseError('not_found', `no dataset with id '${datasetId}'`);
 }
 
 export async function previewRegroup(

@@ -2,6 +2,7 @@
 // of an attached Parquet file (read with the row filter pushed into the scan, not a full scan).
 import { existsSync } from 'node:fs';
 import { TurnwiseError } from '../../../shared/result';
+import { notFound } from '../store/require';
 import type { Workspace } from '../store/workspace';
 import { quoteText } from './attach-spec';
 import { fileRelation, logprobsSelect, turnsSelect } from './attached-sql';
@@ -31,7 +32,7 @@ export async function turnRelationsFor(
   const [fileIndex, rowNumber] = trajectoryId.split(':').slice(-2).map(Number);
   const file = attachment.files[fileIndex ?? -1];
   if (file === undefined || rowNumber === undefined || !Number.isInteger(rowNumber)) {
-    throw new TurnwiseError('not_found', `no trajectory with id '${trajectoryId}'`);
+    throw notFound.trajectory(trajectoryId);
   }
   if (!existsSync(file)) {
     throw new TurnwiseError(

@@ -1,8 +1,8 @@
 // Handlers of the credit API methods (shared/api-credit.ts).
 import type { CREDIT_API } from '../../../shared/api-credit';
-import { TurnwiseError } from '../../../shared/result';
 import type { HandlerContext, HandlersOf } from '../handler-context';
 import { toJsonRow } from '../store/json-values';
+import { requireDataset } from '../store/require';
 import { creditAgreement } from './agreement';
 import { creditStats, trajectoryCredit, type Query } from './credit-queries';
 import { computeCredit, runCredit, withCreditTransaction } from './run-credit';
@@ -11,15 +11,9 @@ import { groupTurnTree } from './turn-tree-query';
 
 export function creditHandlers({ workspace, jobs }: HandlerContext): HandlersOf<typeof CREDIT_API> {
   const workspaceQuery: Query = (sql, params) => workspace.query(sql, params);
-  const requireDataset = async (datasetId: string) => {
-    const [known] = await workspace.query('SELECT 1 AS x FROM tw_datasets WHERE dataset_id = $1', [
-      datasetId,
-    ]);
-    if (!known) throw new TurnwiseError('not_found', `no dataset '${datasetId}'`);
-  };
   return {
     startCredit: async (request) => {
-      if (request.dataset_id !== undefined) await requireDataset(request.dataset_id);
+      if (request.dataset_id !== undefined) await requireDataset(workspace, request.dataset_id);
       return jobs.start('credit', (report, signal) =>
         runCredit(
           workspace,
@@ -42,7 +36,7 @@ export function creditHandlers({ workspace, jobs }: HandlerContext): HandlersOf<
       return trajectoryCredit(workspaceQuery, request.trajectory_id, request.segmentation);
     },
     getCreditStats: async (request) => {
-      await requireDataset(request.dataset_id);
+      await requireDataset(workspace, request.dataset_id);
       const stats = await creditStats(workspaceQuery, request.dataset_id, request.segmentation);
       const [row] = await workspace.query(
         `SELECT params::VARCHAR AS params FROM tw_trajectory_scores WHERE segmentation = $2
@@ -57,16 +51,12 @@ export function creditHandlers({ workspace, jobs }: HandlerContext): HandlersOf<
       return { ...stats, params };
     },
     getCreditAgreement: async (request) => {
-      await requireDataset(request.dataset_id);
+      await requireDataset(workspace, request.dataset_id);
       return creditAgreement(workspace, request.dataset_id, request.segmentation);
     },
     getTurnTree: (request) => groupTurnTree(workspace, request.dataset_id, request.group_id),
     previewCredit: async (request) => {
-      const [known] = await workspace.query(
-        'SELECT 1 AS x FROM tw_datasets WHERE dataset_id = $1',
-        [request.dataset_id],
-      );
-      if (!known) throw new TurnwiseError('not_found', `no dataset '${request.dataset_id}'`);
+      await requireDataset(workspace, request.dataset_id);
       const scope = { dataset_id: request.dataset_id };
       const signal = new AbortController().signal;
       await ensureSegments(workspace, scope, request.segmentation, signal);

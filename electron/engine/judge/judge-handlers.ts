@@ -1,10 +1,10 @@
 // Handlers of the judge API methods (shared/api-judge.ts).
 import type { JUDGE_API, JudgeSummary } from '../../../shared/api-judge';
 import type { HandlerContext, HandlersOf } from '../handler-context';
+import { requireDataset } from '../store/require';
 import { getActivePrompt, setActivePrompt } from './active-prompt';
 import { createPromptVersion, getPrompt, listPrompts } from './judge-prompts';
 import { listRuns } from './judge-runs';
-import { assertDataset } from './judge-store';
 import { runJudge } from './run-judge';
 
 export function judgeHandlers({ workspace, jobs }: HandlerContext): HandlersOf<typeof JUDGE_API> {
@@ -18,7 +18,7 @@ export function judgeHandlers({ workspace, jobs }: HandlerContext): HandlersOf<t
       const promptVersion = request.prompt_version ?? (await getActivePrompt(workspace)).version_id;
       // A wrong prompt version or dataset is reported now, not as a failed job.
       await getPrompt(workspace, promptVersion);
-      if (request.dataset_id !== undefined) await assertDataset(workspace, request.dataset_id);
+      if (request.dataset_id !== undefined) await requireDataset(workspace, request.dataset_id);
       const resolved = { ...request, prompt_version: promptVersion };
       return jobs.start('judge', (report, signal): Promise<JudgeSummary> =>
         runJudge(workspace, resolved, report, signal),

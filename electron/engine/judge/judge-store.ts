@@ -4,7 +4,7 @@ import { createHash } from 'node:crypto';
 import type { DuckDBConnection } from '@duckdb/node-api';
 import { JudgeAnswerSchema, type JudgeAnswer } from '../../../shared/api-judge';
 import type { ToolCall } from '../../../shared/model';
-import { TurnwiseError } from '../../../shared/result';
+import { requireDataset } from '../store/require';
 import type { Workspace } from '../store/workspace';
 import type { ClippedText, JudgeSegment, JudgeTurn } from './judge-context';
 
@@ -22,13 +22,6 @@ export interface JudgeScope {
 
 const IDS = `(SELECT unnest(from_json(?, '["VARCHAR"]')))`;
 
-export async function assertDataset(workspace: Workspace, datasetId: string): Promise<void> {
-  const found = await workspace.query(`SELECT 1 FROM tw_datasets WHERE dataset_id = $1`, [
-    datasetId,
-  ]);
-  if (found.length === 0) throw new TurnwiseError('not_found', `no dataset with id '${datasetId}'`);
-}
-
 /** The trajectories a run covers: those in scope with segments, by id, the first `limit`. */
 export async function selectTrajectories(
   workspace: Workspace,
@@ -37,7 +30,7 @@ export async function selectTrajectories(
   const conditions = ['segmentation = ?'];
   const params: string[] = [scope.segmentation];
   if (scope.dataset_id !== undefined) {
-    await assertDataset(workspace, scope.dataset_id);
+    await requireDataset(workspace, scope.dataset_id);
     conditions.push(
       `trajectory_id IN (SELECT trajectory_id FROM tw_trajectories WHERE dataset_id = ?)`,
     );

@@ -3,10 +3,10 @@
 import { randomUUID } from 'node:crypto';
 import type { LabelEvent, LabeledSegment } from '../../../shared/api-labels';
 import type { RoleLabel, ToolCall } from '../../../shared/model';
-import { TurnwiseError } from '../../../shared/result';
 import { turnRelationsFor } from '../attach/turn-relations';
 import { ensureSegments } from '../credit/segments-store';
 import { toJsonRow } from '../store/json-values';
+import { notFound, requireTrajectory } from '../store/require';
 import type { Workspace } from '../store/workspace';
 import { refreshLabelCounts, writeLabels } from '../store/label-counts';
 import { summarizeAction } from './action-summary';
@@ -26,14 +26,6 @@ export function newLabelId(now = Date.now()): string {
 
 const EVENT_COLUMNS = `label_id, trajectory_id, segment_index, segmentation, role_label, source,
   rationale, confidence, created_at`;
-
-async function requireTrajectory(workspace: Workspace, trajectoryId: string): Promise<void> {
-  const rows = await workspace.query(`SELECT 1 FROM tw_trajectories WHERE trajectory_id = $1`, [
-    trajectoryId,
-  ]);
-  if (rows.length === 0)
-    throw new TurnwiseError('not_found', `no trajectory with id '${trajectoryId}'`);
-}
 
 async function actionSummaries(
   workspace: Workspace,
@@ -128,11 +120,7 @@ export async function appendHumanLabel(
   if (!(await segmentExists())) {
     await ensureSegments(workspace, { trajectory_ids: [label.trajectory_id] }, label.segmentation);
     if (!(await segmentExists())) {
-      throw new TurnwiseError(
-        'not_found',
-        `trajectory '${label.trajectory_id}' has no segment ${label.segment_index} under ` +
-          `segmentation '${label.segmentation}'`,
-      );
+      throw notFound.segment(label.trajectory_id, label.segment_index, label.segmentation);
     }
   }
   const rationale = label.rationale?.trim() ?? '';

@@ -3,7 +3,8 @@ import type { LABELS_API } from '../../../shared/api-labels';
 import type { HandlerContext, HandlersOf } from '../handler-context';
 import { RULES, RULESET_VERSION } from './heuristics/ruleset';
 import { appendHumanLabel, getSegments } from './label-store';
-import { requireDataset, runHeuristicLabels } from './run-heuristic-labels';
+import { requireDataset } from '../store/require';
+import { runHeuristicLabels } from './run-heuristic-labels';
 
 export function labelsHandlers({ workspace, jobs }: HandlerContext): HandlersOf<typeof LABELS_API> {
   return {

@@ -118,13 +118,6 @@ function segmentCursor(rows: AsyncGenerator<RowObject>) {
   };
 }
 
-export async function requireDataset(workspace: Workspace, datasetId: string): Promise<void> {
-  const rows = await workspace.query(`SELECT 1 FROM tw_datasets WHERE dataset_id = $1`, [
-    datasetId,
-  ]);
-  if (rows.length === 0) throw new TurnwiseError('not_found', `no dataset with id '${datasetId}'`);
-}
-
 const STAGING = 'heuristic_labels_staging';
 
 /** Swaps this source's labels in scope for the staged ones; returns how many were replaced. */

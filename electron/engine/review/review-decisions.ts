@@ -11,6 +11,7 @@ import { TurnwiseError } from '../../../shared/result';
 import { newLabelId } from '../labels/label-store';
 import { toJsonRow } from '../store/json-values';
 import { refreshLabelCounts, writeLabels } from '../store/label-counts';
+import { notFound } from '../store/require';
 import type { Row, Workspace } from '../store/workspace';
 import { getReviewItem } from './review-store';
 
@@ -88,7 +89,7 @@ async function appendEvent(
          FROM tw_review_items WHERE item_id = $1`,
         [itemId],
       );
-      if (itemRow === undefined) throw new TurnwiseError('not_found', `no review item '${itemId}'`);
+      if (itemRow === undefined) throw notFound.reviewItem(itemId);
       const item = itemRow as unknown as QueuedItem;
       const events = (
         await read(

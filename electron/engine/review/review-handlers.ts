@@ -2,6 +2,7 @@
 import type { REVIEW_API } from '../../../shared/api-review';
 import { TurnwiseError } from '../../../shared/result';
 import type { HandlerContext, HandlersOf } from '../handler-context';
+import { requireDataset } from '../store/require';
 import { decideReviewItem, undoReviewDecision } from './review-decisions';
 import { addReviewItem, listReviewEvents, listReviewQueue } from './review-store';
 import { runReviewQueue } from './run-review-queue';
@@ -10,13 +11,7 @@ export function reviewHandlers({ workspace, jobs }: HandlerContext): HandlersOf<
   return {
     startReviewQueue: async (request) => {
       // Checked before the job starts, so a typo is an error of the call, not a failed job.
-      if (request.dataset_id !== undefined) {
-        const [known] = await workspace.query(
-          'SELECT 1 AS x FROM tw_datasets WHERE dataset_id = $1',
-          [request.dataset_id],
-        );
-        if (!known) throw new TurnwiseError('not_found', `no dataset '${request.dataset_id}'`);
-      }
+      if (request.dataset_id !== undefined) await requireDataset(workspace, request.dataset_id);
       if (request.rules?.every((rule) => rule === 'manual')) {
         throw new TurnwiseError('invalid_input', "'manual' items are added by hand, not by rules");
       }

@@ -6,6 +6,7 @@ import type { ReviewQueueItem } from '../../../shared/api-review';
 import { TurnwiseError } from '../../../shared/result';
 import { ensureSegments } from '../credit/segments-store';
 import { writeLabels } from '../store/label-counts';
+import { notFound } from '../store/require';
 import type { Row, Workspace } from '../store/workspace';
 import { EVIDENCE_JSON, evidenceSql } from './review-rules';
 
@@ -32,7 +33,7 @@ export async function getReviewItem(query: Query, itemId: string): Promise<Revie
   const [row] = await query(`SELECT ${ITEM_COLUMNS} FROM review_items WHERE item_id = $1`, [
     itemId,
   ]);
-  if (row === undefined) throw new TurnwiseError('not_found', `no review item '${itemId}'`);
+  if (row === undefined) throw notFound.reviewItem(itemId);
   return toQueueItem(row);
 }
 
@@ -101,8 +102,7 @@ export async function addReviewItem(
     `SELECT success, reward FROM trajectories WHERE trajectory_id = $1`,
     [request.trajectory_id],
   );
-  if (trajectory === undefined)
-    throw new TurnwiseError('not_found', `no trajectory with id '${request.trajectory_id}'`);
+  if (trajectory === undefined) throw notFound.trajectory(request.trajectory_id);
   const segment = request.segment_index;
   let evidence: string;
   if (segment === undefined) {
@@ -129,11 +129,7 @@ export async function addReviewItem(
       [request.segmentation, null, request.trajectory_id, segment],
     );
     if (row === undefined)
-      throw new TurnwiseError(
-        'not_found',
-        `trajectory '${request.trajectory_id}' has no segment ${segment} under segmentation ` +
-          `'${request.segmentation}'`,
-      );
+      throw notFound.segment(request.trajectory_id, segment, request.segmentation);
     evidence = String(row.evidence);
   }
   const itemId = manualItemId(request.trajectory_id, request.segmentation, segment);

@@ -8,6 +8,7 @@ import type { DuckDBConnection } from '@duckdb/node-api';
 import type { ToolCall, TurnRole } from '../../../shared/model';
 import { TurnwiseError } from '../../../shared/result';
 import { turnRelationsFor } from '../attach/turn-relations';
+import { requireDataset } from '../store/require';
 import { transaction } from '../store/transaction';
 import type { Workspace } from '../store/workspace';
 import type { ScoringTurn } from './chat-rendering';
@@ -40,10 +41,7 @@ export interface Scope {
 /** The trajectory ids to score, in a stable order; unknown datasets and ids are refused. */
 export async function trajectoriesInScope(workspace: Workspace, scope: Scope): Promise<string[]> {
   if (scope.datasetId !== undefined) {
-    const [dataset] = await workspace.query(`SELECT 1 FROM tw_datasets WHERE dataset_id = $1`, [
-      scope.datasetId,
-    ]);
-    if (!dataset) throw new TurnwiseError('not_found', `no dataset with id '${scope.datasetId}'`);
+    await requireDataset(workspace, scope.datasetId);
   }
   const ids = scope.trajectoryIds ?? null;
   const rows = await workspace.query(

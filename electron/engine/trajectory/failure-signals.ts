@@ -4,8 +4,8 @@
 import type { FailureSignal } from '../../../shared/api-trajectory';
 import { turnRelationsFor } from '../attach/turn-relations';
 import { isErrorObservation, parseTestReport } from '../labels/heuristics/observations';
+import { requireTrajectory } from '../store/require';
 import type { Workspace } from '../store/workspace';
-import { requireTrajectory } from './trajectory-queries';
 
 /** How much of an observation is read: errors show at its start, test summaries at its end. */
 const OBSERVATION_CHARS = 2000;

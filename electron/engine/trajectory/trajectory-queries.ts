@@ -2,18 +2,10 @@
 // come from the trajectory's own relation (tw_turns, or the row of an attached file).
 import type { ApiOutput } from '../../../shared/api';
 import { TRAJECTORY_SEARCH_CAP } from '../../../shared/api-trajectory';
-import { TurnwiseError } from '../../../shared/result';
 import { turnRelationsFor } from '../attach/turn-relations';
 import { containsPattern } from '../store/like-pattern';
+import { requireTrajectory } from '../store/require';
 import type { Workspace } from '../store/workspace';
-
-export async function requireTrajectory(workspace: Workspace, trajectoryId: string) {
-  const [known] = await workspace.query(
-    'SELECT 1 AS x FROM tw_trajectories WHERE trajectory_id = $1',
-    [trajectoryId],
-  );
-  if (!known) throw new TurnwiseError('not_found', `no trajectory with id '${trajectoryId}'`);
-}
 
 /** A stored log-prob: a number, or null where it is missing (NaN and infinities included). */
 function logprobList(value: unknown): (number | null)[] {

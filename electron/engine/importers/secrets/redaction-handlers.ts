@@ -1,8 +1,8 @@
 // Handlers of the redaction report (shared/api-secrets.ts).
 import type { SECRETS_API } from '../../../../shared/api-secrets';
 import type { SecretsState } from '../../../../shared/model';
-import { TurnwiseError } from '../../../../shared/result';
 import type { HandlerContext, HandlersOf } from '../../handler-context';
+import { notFound } from '../../store/require';
 
 export function redactionHandlers({ workspace }: HandlerContext): HandlersOf<typeof SECRETS_API> {
   return {
@@ -11,9 +11,7 @@ export function redactionHandlers({ workspace }: HandlerContext): HandlersOf<typ
         `SELECT coalesce(secrets, 'unscanned') AS secrets FROM tw_datasets WHERE dataset_id = $1`,
         [datasetId],
       );
-      if (dataset === undefined) {
-        throw new TurnwiseError('not_found', `no dataset with id '${datasetId}'`);
-      }
+      if (dataset === undefined) throw notFound.dataset(datasetId);
       const byKind = await workspace.query(
         `SELECT kind, field, sum(count)::INTEGER AS count,
                 count(DISTINCT trajectory_id)::INTEGER AS trajectories
