@@ -4,6 +4,7 @@
 // rather than one of each per group.
 import { buildTurnTree, type TurnTreeNode } from '../../../shared/turn-tree';
 import { MAX_TREE_ROLLOUTS, treeRollouts } from '../credit/turn-tree-query';
+import { sql } from '../store/sql-template';
 import type { Workspace } from '../store/workspace';
 
 export interface GroupKey {
@@ -25,11 +26,14 @@ export async function visitGroupTrees(
 ): Promise<void> {
   for (let start = 0; start < groups.length; start += GROUPS_PER_ROUND) {
     const round = groups.slice(start, start + GROUPS_PER_ROUND);
+    const inRound = sql.join(
+      round.map((g) => sql`(dataset_id = ${g.dataset_id} AND group_id = ${g.group_id})`),
+      ' OR ',
+    );
     const rows = await workspace.query(
-      `SELECT dataset_id, group_id, trajectory_id, success FROM tw_trajectories
-       WHERE ${round.map((_, i) => `(dataset_id = $${2 * i + 1} AND group_id = $${2 * i + 2})`).join(' OR ')}
+      sql`SELECT dataset_id, group_id, trajectory_id, success FROM tw_trajectories
+       WHERE ${inRound}
        ORDER BY dataset_id, group_id, sample_index NULLS LAST, trajectory_id`,
-      round.flatMap((g) => [g.dataset_id, g.group_id]),
     );
     const members = round.map((group) =>
       rows

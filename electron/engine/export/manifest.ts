@@ -4,6 +4,7 @@
 import packageJson from '../../../package.json' with { type: 'json' };
 import type { ExportSelection } from '../../../shared/api-export';
 import { canonicalJson } from '../importers/canonical-json';
+import { sql } from '../store/sql-template';
 import type { Workspace } from '../store/workspace';
 import type { PlannedExport } from './record-stream';
 import { readOnlyQuery, selectionSql } from './selection';
@@ -63,10 +64,8 @@ export async function buildManifest(
     datasetIds.length === 0
       ? []
       : await workspace.query(
-          `SELECT dataset_id, name, format, content_sha256, secrets FROM datasets
-           WHERE dataset_id IN (${datasetIds.map((_, i) => `$${i + 1}`).join(', ')})
-           ORDER BY dataset_id`,
-          datasetIds,
+          sql`SELECT dataset_id, name, format, content_sha256, secrets FROM datasets
+           WHERE dataset_id IN ${datasetIds} ORDER BY dataset_id`,
         );
   const credit = await creditParams(workspace, selection);
   const manifest = {

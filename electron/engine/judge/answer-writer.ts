@@ -6,6 +6,7 @@ import { randomUUID } from 'node:crypto';
 import type { DuckDBConnection } from '@duckdb/node-api';
 import type { JudgeAnswer } from '../../../shared/api-judge';
 import { refreshLabelCounts, writeLabels } from '../store/label-counts';
+import { sql, type SqlFragment } from '../store/sql-template';
 import { transaction } from '../store/transaction';
 import type { Workspace } from '../store/workspace';
 
@@ -34,65 +35,40 @@ export interface AnswerItem {
 const MAX_BATCH = 64;
 const MAX_DELAY_MS = 200;
 
-/** `($1, $2, …), ($k, …)` for rows of `width` parameters, with `now()` spliced in at `nowAt`. */
-function valuesList(rows: number, width: number, nowAt: number): string {
-  return Array.from({ length: rows }, (_, row) => {
-    const params = Array.from({ length: width }, (_, i) => `$${row * width + i + 1}`);
-    params.splice(nowAt, 0, 'now()');
-    return `(${params.join(', ')})`;
-  }).join(', ');
-}
-
 /** One multi-row statement per table: a statement per answer would bound the run's throughput. */
 async function saveBatch(connection: DuckDBConnection, batch: readonly AnswerItem[]) {
-  const cached = batch.flatMap((item) =>
-    item.cache === null
+  const cached = batch.flatMap(({ cache, answer }) =>
+    cache === null
       ? []
       : [
-          item.cache.key,
-          item.cache.prompt_version,
-          item.cache.model,
-          JSON.stringify(item.answer),
-          item.cache.prompt_tokens,
-          item.cache.completion_tokens,
+          sql`(${cache.key}, ${cache.prompt_version}, ${cache.model}, ${JSON.stringify(answer)},
+            ${cache.prompt_tokens}, ${cache.completion_tokens}, now())`,
         ],
   );
-  const labels = batch.flatMap((item) =>
-    item.label
-      ? [
-          randomUUID(),
-          item.trajectory_id,
-          item.segment_index,
-          item.answer.role,
-          item.source,
-          item.answer.rationale,
-          item.answer.confidence,
-          item.segmentation,
-        ]
-      : [],
+  const labeled = batch.filter((item) => item.label);
+  const labels = labeled.map(
+    (item) =>
+      sql`(${randomUUID()}, ${item.trajectory_id}, ${item.segment_index}, ${item.answer.role},
+        ${item.source}, ${item.answer.rationale}, ${item.answer.confidence}, now(),
+        ${item.segmentation})`,
   );
+  const run = (statement: SqlFragment) => connection.run(statement.text, statement.params);
   await transaction(connection, async () => {
     if (cached.length > 0) {
-      await connection.run(
-        `INSERT OR IGNORE INTO tw_judge_cache (cache_key, prompt_version, model, response,
+      await run(
+        sql`INSERT OR IGNORE INTO tw_judge_cache (cache_key, prompt_version, model, response,
            prompt_tokens, completion_tokens, created_at)
-         VALUES ${valuesList(cached.length / 6, 6, 6)}`,
-        cached,
+         VALUES ${sql.join(cached)}`,
       );
     }
     if (labels.length > 0) {
-      await connection.run(
-        `INSERT INTO tw_labels (label_id, trajectory_id, segment_index, role_label, source,
+      await run(
+        sql`INSERT INTO tw_labels (label_id, trajectory_id, segment_index, role_label, source,
            rationale, confidence, created_at, segmentation)
-         VALUES ${valuesList(labels.length / 8, 8, 7)}`,
-        labels,
+         VALUES ${sql.join(labels)}`,
       );
-      const ids = [...new Set(batch.filter((item) => item.label).map((i) => i.trajectory_id))];
-      await refreshLabelCounts(
-        connection,
-        `trajectory_id IN (${ids.map((_, i) => `$${i + 1}`).join(', ')})`,
-        ids,
-      );
+      const ids = [...new Set(labeled.map((item) => item.trajectory_id))];
+      await refreshLabelCounts(connection, sql`trajectory_id IN ${ids}`);
     }
   });
 }

@@ -5,6 +5,7 @@ import type { DuckDBConnection } from '@duckdb/node-api';
 import { JudgeAnswerSchema, type JudgeAnswer } from '../../../shared/api-judge';
 import type { ToolCall } from '../../../shared/model';
 import { requireDataset } from '../store/require';
+import { sql } from '../store/sql-template';
 import type { Workspace } from '../store/workspace';
 import type { ClippedText, JudgeSegment, JudgeTurn } from './judge-context';
 
@@ -27,23 +28,21 @@ export async function selectTrajectories(
   workspace: Workspace,
   scope: JudgeScope,
 ): Promise<string[]> {
-  const conditions = ['segmentation = ?'];
-  const params: string[] = [scope.segmentation];
+  const conditions = [sql`segmentation = ${scope.segmentation}`];
   if (scope.dataset_id !== undefined) {
     await requireDataset(workspace, scope.dataset_id);
     conditions.push(
-      `trajectory_id IN (SELECT trajectory_id FROM tw_trajectories WHERE dataset_id = ?)`,
+      sql`trajectory_id IN (SELECT trajectory_id FROM tw_trajectories WHERE dataset_id = ${scope.dataset_id})`,
     );
-    params.push(scope.dataset_id);
   }
   if (scope.trajectory_ids !== undefined) {
-    conditions.push(`trajectory_id IN ${IDS}`);
-    params.push(JSON.stringify(scope.trajectory_ids));
+    // One JSON parameter rather than one per id: a run may name thousands.
+    const ids = JSON.stringify(scope.trajectory_ids);
+    conditions.push(sql`trajectory_id IN (SELECT unnest(from_json(${ids}, '["VARCHAR"]')))`);
   }
   const rows = await workspace.query(
-    `SELECT DISTINCT trajectory_id FROM tw_segments WHERE ${conditions.join(' AND ')}
-     ORDER BY trajectory_id ${scope.limit === undefined ? '' : `LIMIT ${scope.limit}`}`,
-    params,
+    sql`SELECT DISTINCT trajectory_id FROM tw_segments WHERE ${sql.join(conditions, ' AND ')}
+     ORDER BY trajectory_id ${scope.limit === undefined ? sql`` : sql`LIMIT ${scope.limit}`}`,
   );
   return rows.map((row) => String(row.trajectory_id));
 }

@@ -4,6 +4,7 @@
 // trajectories, which the window function behind labels_effective is far too slow for, so every
 // writer of tw_labels refreshes the counts of what it touched in the same transaction.
 import { ROLE_LABELS } from '../../../shared/model';
+import { resolveStatement, type Statement } from './sql-template';
 import type { SqlParams } from './workspace';
 import { workspaceQueue } from './workspace-queue';
 
@@ -25,15 +26,19 @@ export function labelCountsQuery(where: string): string {
 
 /**
  * Recomputes the counts of the trajectories matching `trajectoryWhere` (a condition on
- * trajectory_id, with its parameters), on the caller's connection and transaction.
+ * trajectory_id: text with its parameters, or a sql`...` fragment), on the caller's connection
+ * and transaction.
  */
 export async function refreshLabelCounts(
   connection: { run: (sql: string, params?: SqlParams) => Promise<unknown> },
-  trajectoryWhere: string,
-  params: SqlParams = [],
+  trajectoryWhere: Statement,
+  whereParams?: SqlParams,
 ): Promise<void> {
-  await connection.run(`DELETE FROM tw_label_counts WHERE ${trajectoryWhere}`, params);
-  await connection.run(`INSERT INTO tw_label_counts ${labelCountsQuery(trajectoryWhere)}`, params);
+  // The condition is the statements' only source of parameters, so its numbering holds in both.
+  const where = resolveStatement(trajectoryWhere, whereParams);
+  const params = where.params ?? [];
+  await connection.run(`DELETE FROM tw_label_counts WHERE ${where.text}`, params);
+  await connection.run(`INSERT INTO tw_label_counts ${labelCountsQuery(where.text)}`, params);
 }
 
 /**

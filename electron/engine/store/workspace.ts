@@ -7,6 +7,7 @@ import { TurnwiseError } from '../../../shared/result';
 import { toJsonRow, type JsonValue } from './json-values';
 import { MIGRATIONS, SCHEMA_VERSION } from './migrations';
 import { startQueryTiming } from './query-timing';
+import { resolveStatement, type SqlFragment, type Statement } from './sql-template';
 import { transaction, type TransactionOptions } from './transaction';
 
 export type Row = Record<string, JsonValue>;
@@ -69,12 +70,15 @@ export class Workspace {
     return workspace;
   }
 
-  /** Runs a query and returns its rows as plain JSON values. */
-  async query(sql: string, params?: SqlParams): Promise<Row[]> {
+  /** Runs a query (SQL text and params, or a sql`...` fragment) and returns its rows as JSON values. */
+  query(statement: SqlFragment): Promise<Row[]>;
+  query(sql: string, params?: SqlParams): Promise<Row[]>;
+  async query(statement: Statement, params?: SqlParams): Promise<Row[]> {
+    const { text, params: values } = resolveStatement(statement, params);
     const connection = await this.acquireReader();
-    const timed = startQueryTiming('query', sql);
+    const timed = startQueryTiming('query', text);
     try {
-      const reader = await connection.runAndReadAll(sql, params);
+      const reader = await connection.runAndReadAll(text, values);
       return timed(reader.getRowObjectsJS().map(toJsonRow));
     } finally {
       this.releaseReader(connection);
@@ -102,9 +106,13 @@ export class Workspace {
     else this.idleReaders.push(connection);
   }
 
-  async run(sql: string, params?: SqlParams): Promise<void> {
-    const timed = startQueryTiming('run', sql);
-    await this.connection.run(sql, params);
+  /** Runs a statement on the main connection, for its effect. */
+  run(statement: SqlFragment): Promise<void>;
+  run(sql: string, params?: SqlParams): Promise<void>;
+  async run(statement: Statement, params?: SqlParams): Promise<void> {
+    const { text, params: values } = resolveStatement(statement, params);
+    const timed = startQueryTiming('run', text);
+    await this.connection.run(text, values);
     timed(null);
   }
 
