@@ -1,11 +1,13 @@
 // The label log (tw_labels, append-only) as the labeling API reads and writes it: a trajectory's
 // segments with the label in force, and human label events committed one at a time.
 import { randomUUID } from 'node:crypto';
-import type { LabelEvent, LabeledSegment } from '../../../shared/api-labels';
+import { LabelEventSchema, type LabelEvent, type LabeledSegment } from '../../../shared/api-labels';
 import type { RoleLabel, ToolCall } from '../../../shared/model';
+import { TurnwiseError } from '../../../shared/result';
 import { turnRelationsFor } from '../attach/turn-relations';
 import { ensureSegments } from '../credit/segments-store';
 import { toJsonRow } from '../store/json-values';
+import { parseRows } from '../store/query-as';
 import { notFound, requireTrajectory } from '../store/require';
 import type { Workspace } from '../store/workspace';
 import { refreshLabelCounts, writeLabels } from '../store/label-counts';
@@ -57,11 +59,12 @@ export async function getSegments(
      WHERE trajectory_id = $1 AND segmentation = $2 ORDER BY segment_index`,
     [trajectoryId, segmentation],
   );
-  const events = (await workspace.query(
+  const events = await workspace.queryAs(
+    LabelEventSchema,
     `SELECT ${EVENT_COLUMNS} FROM tw_labels WHERE trajectory_id = $1 AND segmentation = $2
      ORDER BY created_at, label_id`,
     [trajectoryId, segmentation],
-  )) as unknown as LabelEvent[];
+  );
   // The same precedence as the labels_effective view, keeping the label id to find the event.
   const effective = await workspace.query(
     `SELECT label_id FROM (
@@ -129,25 +132,29 @@ export async function appendHumanLabel(
   // so the transaction captures no other caller's statements, queued with the other label writers.
   return writeLabels(workspace, () =>
     workspace.transaction(async (connection) => {
-      const inserted = await connection.runAndReadAll(
-        `INSERT INTO tw_labels (label_id, trajectory_id, segment_index, role_label, source, rationale,
-           confidence, created_at, segmentation)
+      const insert = `INSERT INTO tw_labels (label_id, trajectory_id, segment_index, role_label,
+           source, rationale, confidence, created_at, segmentation)
          VALUES ($1, $2, $3, $4, $5, $6, NULL, $7::TIMESTAMPTZ, $8)
-         RETURNING ${EVENT_COLUMNS}`,
-        [
-          newLabelId(now),
-          label.trajectory_id,
-          label.segment_index,
-          label.role_label,
-          `human:${label.annotator}`,
-          rationale === '' ? null : rationale,
-          new Date(now).toISOString(),
-          label.segmentation,
-        ],
-      );
+         RETURNING ${EVENT_COLUMNS}`;
+      const inserted = await connection.runAndReadAll(insert, [
+        newLabelId(now),
+        label.trajectory_id,
+        label.segment_index,
+        label.role_label,
+        `human:${label.annotator}`,
+        rationale === '' ? null : rationale,
+        new Date(now).toISOString(),
+        label.segmentation,
+      ]);
       await refreshLabelCounts(connection, 'trajectory_id = $1', [label.trajectory_id]);
-      const [row] = inserted.getRowObjectsJS().map(toJsonRow);
-      return row as unknown as LabelEvent;
+      const [event] = parseRows(
+        LabelEventSchema,
+        insert,
+        inserted.getRowObjectsJS().map(toJsonRow),
+      );
+      if (event === undefined)
+        throw new TurnwiseError('internal', 'the label insert returned no row');
+      return event;
     }),
   );
 }

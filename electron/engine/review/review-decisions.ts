@@ -5,24 +5,27 @@
 // human label back to what that state had (docs/review.md says exactly how).
 import type { DuckDBConnection } from '@duckdb/node-api';
 import type { ApiRequest } from '../../../shared/api';
-import type { ReviewQueueItem, ReviewStatus } from '../../../shared/api-review';
+import { z } from 'zod';
+import { REVIEW_STATUSES, RoleLabelSchema, type ReviewQueueItem } from '../../../shared/api-review';
 import type { RoleLabel } from '../../../shared/model';
 import { TurnwiseError } from '../../../shared/result';
 import { newLabelId } from '../labels/label-store';
 import { toJsonRow } from '../store/json-values';
 import { refreshLabelCounts, writeLabels } from '../store/label-counts';
+import { parseRows } from '../store/query-as';
 import { notFound } from '../store/require';
 import type { Row, Workspace } from '../store/workspace';
 import { getReviewItem } from './review-store';
 
-interface ItemState {
-  status: ReviewStatus;
-  decided_label: RoleLabel | null;
-  note: string | null;
-  decided_by: string | null;
+const ItemStateSchema = z.object({
+  status: z.enum(REVIEW_STATUSES),
+  decided_label: RoleLabelSchema.nullable(),
+  note: z.string().nullable(),
+  decided_by: z.string().nullable(),
   /** Epoch milliseconds of the event (0 for the pending state before any event). */
-  ms: number;
-}
+  ms: z.number(),
+});
+type ItemState = z.infer<typeof ItemStateSchema>;
 
 const PENDING: ItemState = {
   status: 'pending',
@@ -32,15 +35,17 @@ const PENDING: ItemState = {
   ms: 0,
 };
 
-interface QueuedItem {
-  item_id: string;
-  trajectory_id: string;
-  segment_index: number | null;
-  segmentation: string;
-  proposed: RoleLabel | null;
-}
+const QueuedItemSchema = z.object({
+  item_id: z.string(),
+  trajectory_id: z.string(),
+  segment_index: z.number().nullable(),
+  segmentation: z.string(),
+  proposed: RoleLabelSchema.nullable(),
+});
+type QueuedItem = z.infer<typeof QueuedItemSchema>;
 
-type Read = (sql: string, params: (string | number | null)[]) => Promise<Row[]>;
+type ReadParams = (string | number | null)[];
+type Read = (sql: string, params: ReadParams) => Promise<Row[]>;
 
 const labelOf = (state: ItemState): RoleLabel | null =>
   state.status === 'approved' || state.status === 'relabeled' ? state.decided_label : null;
@@ -84,20 +89,21 @@ async function appendEvent(
     await workspace.transaction(async (connection) => {
       const read: Read = async (sql, params) =>
         (await connection.runAndReadAll(sql, params)).getRowObjectsJS().map(toJsonRow);
-      const [itemRow] = await read(
+      const readAs = async <S extends z.ZodType>(schema: S, sql: string, params: ReadParams) =>
+        parseRows(schema, sql, await read(sql, params));
+      const [item] = await readAs(
+        QueuedItemSchema,
         `SELECT item_id, trajectory_id, segment_index, segmentation, proposed
          FROM tw_review_items WHERE item_id = $1`,
         [itemId],
       );
-      if (itemRow === undefined) throw notFound.reviewItem(itemId);
-      const item = itemRow as unknown as QueuedItem;
-      const events = (
-        await read(
-          `SELECT status, decided_label, note, decided_by, epoch_ms(decided_at) AS ms
-           FROM tw_review_events WHERE item_id = $1 ORDER BY decided_at`,
-          [itemId],
-        )
-      ).map((row) => ({ ...row, ms: Number(row.ms) }) as unknown as ItemState);
+      if (item === undefined) throw notFound.reviewItem(itemId);
+      const events = await readAs(
+        ItemStateSchema,
+        `SELECT status, decided_label, note, decided_by, epoch_ms(decided_at) AS ms
+         FROM tw_review_events WHERE item_id = $1 ORDER BY decided_at`,
+        [itemId],
+      );
       const target = transition(item, events);
       const from = events.at(-1) ?? PENDING;
       const labelMs = item.segment_index === null ? 0 : await newestLabelMs(read, item);

@@ -2,10 +2,16 @@
 // adding items by hand.
 import { createHash } from 'node:crypto';
 import type { ApiOutput, ApiRequest } from '../../../shared/api';
-import type { ReviewQueueItem } from '../../../shared/api-review';
+import { z } from 'zod';
+import {
+  ReviewEventSchema,
+  ReviewQueueItemSchema,
+  type ReviewQueueItem,
+} from '../../../shared/api-review';
 import { TurnwiseError } from '../../../shared/result';
 import { ensureSegments } from '../credit/segments-store';
 import { writeLabels } from '../store/label-counts';
+import { parseRows } from '../store/query-as';
 import { notFound } from '../store/require';
 import type { Row, Workspace } from '../store/workspace';
 import { EVIDENCE_JSON, evidenceSql } from './review-rules';
@@ -17,24 +23,30 @@ const ITEM_COLUMNS = `item_id, kind AS rule, trajectory_id, segment_index, segme
 /** The queue's stable order: rule, trajectory, segment (whole trajectories first). */
 const ORDER = `ORDER BY kind, trajectory_id, segmentation, segment_index NULLS FIRST, item_id`;
 
-export function toQueueItem(row: Row): ReviewQueueItem {
-  const evidence = typeof row.evidence === 'string' ? JSON.parse(row.evidence) : null;
-  return {
-    ...(row as unknown as ReviewQueueItem),
-    reason: typeof row.reason === 'string' ? row.reason : '',
-    evidence: evidence !== null && typeof evidence === 'object' ? evidence : {},
-  };
+function evidenceObject(text: string | null): Record<string, unknown> {
+  const evidence: unknown = text === null ? null : JSON.parse(text);
+  return evidence !== null && typeof evidence === 'object'
+    ? (evidence as Record<string, unknown>)
+    : {};
 }
+
+/** A row of ITEM_COLUMNS: the evidence arrives as JSON text, a reason may be missing. */
+const QueueItemRowSchema = ReviewQueueItemSchema.extend({
+  reason: z
+    .string()
+    .nullable()
+    .transform((reason) => reason ?? ''),
+  evidence: z.string().nullable().transform(evidenceObject),
+});
 
 type Query = (sql: string, params?: (string | number | null)[]) => Promise<Row[]>;
 
 /** One item with its decision in force, or a not_found error. */
 export async function getReviewItem(query: Query, itemId: string): Promise<ReviewQueueItem> {
-  const [row] = await query(`SELECT ${ITEM_COLUMNS} FROM review_items WHERE item_id = $1`, [
-    itemId,
-  ]);
-  if (row === undefined) throw notFound.reviewItem(itemId);
-  return toQueueItem(row);
+  const sql = `SELECT ${ITEM_COLUMNS} FROM review_items WHERE item_id = $1`;
+  const [item] = parseRows(QueueItemRowSchema, sql, await query(sql, [itemId]));
+  if (item === undefined) throw notFound.reviewItem(itemId);
+  return item;
 }
 
 export async function listReviewQueue(
@@ -43,7 +55,8 @@ export async function listReviewQueue(
 ): Promise<ApiOutput<'listReviewQueue'>> {
   const where = `($1::VARCHAR IS NULL OR status = $1) AND ($2::VARCHAR IS NULL OR kind = $2)`;
   const filter = [request.status ?? null, request.rule ?? null];
-  const rows = await workspace.query(
+  const items = await workspace.queryAs(
+    QueueItemRowSchema,
     `SELECT ${ITEM_COLUMNS} FROM review_items WHERE ${where} ${ORDER} LIMIT $3 OFFSET $4`,
     [...filter, request.limit, request.offset],
   );
@@ -60,7 +73,7 @@ export async function listReviewQueue(
       ).map((row) => [String(row.key), Number(row.n)]),
     );
   return {
-    items: rows.map(toQueueItem),
+    items,
     total: Number(count?.n ?? 0),
     by_status: await counts('status'),
     by_rule: await counts('kind'),
@@ -72,12 +85,13 @@ export async function listReviewEvents(
   itemId: string,
 ): Promise<ApiOutput<'listReviewEvents'>> {
   await getReviewItem((sql, params) => workspace.query(sql, params), itemId);
-  const events = await workspace.query(
+  const events = await workspace.queryAs(
+    ReviewEventSchema,
     `SELECT item_id, status, decided_label, note, decided_by, decided_at FROM tw_review_events
      WHERE item_id = $1 ORDER BY decided_at`,
     [itemId],
   );
-  return { events: events as unknown as ApiOutput<'listReviewEvents'>['events'] };
+  return { events };
 }
 
 /** The id of a manual item: the same segment (or trajectory) added twice is one item. */

@@ -3,9 +3,11 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { DuckDBInstance, type DuckDBConnection, type DuckDBValue } from '@duckdb/node-api';
+import type { z } from 'zod';
 import { TurnwiseError } from '../../../shared/result';
 import { toJsonRow, type JsonValue } from './json-values';
 import { MIGRATIONS, SCHEMA_VERSION } from './migrations';
+import { parseRows } from './query-as';
 import { startQueryTiming } from './query-timing';
 import { resolveStatement, type SqlFragment, type Statement } from './sql-template';
 import { transaction, type TransactionOptions } from './transaction';
@@ -83,6 +85,18 @@ export class Workspace {
     } finally {
       this.releaseReader(connection);
     }
+  }
+
+  /** Runs a query and parses each row with `schema` (see query-as.ts) instead of casting it. */
+  queryAs<S extends z.ZodType>(schema: S, statement: SqlFragment): Promise<z.output<S>[]>;
+  queryAs<S extends z.ZodType>(schema: S, sql: string, params?: SqlParams): Promise<z.output<S>[]>;
+  async queryAs<S extends z.ZodType>(
+    schema: S,
+    statement: Statement,
+    params?: SqlParams,
+  ): Promise<z.output<S>[]> {
+    const { text, params: values } = resolveStatement(statement, params);
+    return parseRows(schema, text, await this.query(text, values));
   }
 
   private async acquireReader(): Promise<DuckDBConnection> {
