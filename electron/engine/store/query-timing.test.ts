@@ -46,6 +46,23 @@ describe('slow-query logging', () => {
     expect(lines.join('\n')).not.toContain(PARAM);
   });
 
+  it('logs the statements of a transaction, its BEGIN and COMMIT included', async () => {
+    setThreshold('0');
+    await workspace.transaction(async (tx) => {
+      await tx.run('CREATE TEMP TABLE in_tx AS SELECT $1::VARCHAR AS v', [PARAM]);
+      const reader = await tx.runAndReadAll('SELECT v FROM in_tx, range(2)');
+      expect(reader.getRows()).toHaveLength(2);
+    });
+    expect(lines).toHaveLength(4);
+    expect(lines[0]).toMatch(/ warn slow-query kind=transaction ms=\d+ sql="BEGIN TRANSACTION"$/);
+    expect(lines[1]).toMatch(/ kind=transaction ms=\d+ sql="CREATE TEMP TABLE in_tx AS /);
+    expect(lines[2]).toMatch(
+      / kind=transaction ms=\d+ rows=2 sql="SELECT v FROM in_tx, range\(2\)"$/,
+    );
+    expect(lines[3]).toMatch(/ kind=transaction ms=\d+ sql=COMMIT$/);
+    expect(lines.join('\n')).not.toContain(PARAM);
+  });
+
   it('logs nothing under the threshold', async () => {
     setThreshold('60000');
     await workspace.query('SELECT 1 AS one');

@@ -5,8 +5,11 @@ import { logText } from '../logging/log-text';
 
 export const DEFAULT_SLOW_QUERY_MS = 500;
 
-/** `query` and `run` are the Workspace's own; `console` is a query a person wrote. */
-export type QueryKind = 'query' | 'run' | 'console';
+/**
+ * `query` and `run` are the Workspace's own; `transaction` ran inside workspace.transaction;
+ * `console` is a query a person wrote.
+ */
+export type QueryKind = 'query' | 'run' | 'transaction' | 'console';
 
 /** Read per query, so a test (or a long-running host) can change it at any time. */
 export function slowQueryMs(): number {

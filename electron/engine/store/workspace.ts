@@ -10,6 +10,7 @@ import { MIGRATIONS, SCHEMA_VERSION } from './migrations';
 import { parseRows } from './query-as';
 import { startQueryTiming } from './query-timing';
 import { resolveStatement, type SqlFragment, type Statement } from './sql-template';
+import { timedConnection } from './timed-connection';
 import { transaction, type TransactionOptions } from './transaction';
 
 export type Row = Record<string, JsonValue>;
@@ -155,7 +156,8 @@ export class Workspace {
     const connection = await this.connect();
     try {
       return await inTransaction.run(new Set([...(outer ?? []), this]), () =>
-        transaction(connection, fn, options),
+        // Timed, BEGIN and COMMIT included: a slow commit is as worth logging as a slow statement.
+        transaction(timedConnection(connection), fn, options),
       );
     } finally {
       connection.closeSync();
