@@ -5,7 +5,8 @@ import { TurnwiseError } from '../../../shared/result';
 import type { SegmentToolCall } from '../../../shared/segments';
 import { buildTurnTree, type TreeRollout } from '../../../shared/turn-tree';
 import type { Workspace } from '../store/workspace';
-import { idBatchCondition } from '../store/id-batch';
+import { idBatch } from '../store/id-batch';
+import { sql } from '../store/sql-template';
 
 /** Larger groups are refused rather than sent whole; GRPO groups are usually 4 to 64. */
 export const MAX_TREE_ROLLOUTS = 512;
@@ -61,11 +62,9 @@ export async function treeRollouts(
   const byRollout = new Map<string, TreeRollout['turns'][number][]>();
   for (let start = 0; start < members.length; start += ROLLOUT_BATCH) {
     const ids = members.slice(start, start + ROLLOUT_BATCH).map((m) => m.trajectory_id);
-    const batch = idBatchCondition('trajectory_id', ids);
     const turns = await workspace.query(
-      `SELECT trajectory_id, role, content, tool_calls::VARCHAR AS tool_calls FROM tw_all_turns
-       WHERE ${batch.sql} ORDER BY trajectory_id, turn_index`,
-      batch.params,
+      sql`SELECT trajectory_id, role, content, tool_calls::VARCHAR AS tool_calls FROM tw_all_turns
+          WHERE ${idBatch('trajectory_id', ids)} ORDER BY trajectory_id, turn_index`,
     );
     for (const turn of turns) {
       const list = byRollout.get(String(turn.trajectory_id)) ?? [];

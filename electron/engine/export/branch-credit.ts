@@ -2,7 +2,8 @@
 // branch advantage V(child) - V(parent) of the node it lands on in its group's turn tree. Trees are
 // built once per group a batch touches, from all the group's rollouts in the workspace (as the
 // turn-tree view shows them), not from the selected ones only.
-import { idBatchCondition } from '../store/id-batch';
+import { idBatch } from '../store/id-batch';
+import { sql } from '../store/sql-template';
 import type { Workspace } from '../store/workspace';
 import { visitGroupTrees } from './group-trees';
 
@@ -17,11 +18,10 @@ export async function loadBranchCredit(
 ): Promise<Map<string, (number | null)[]>> {
   const credit = new Map<string, (number | null)[]>();
   if (trajectoryIds.length === 0) return credit;
-  const batch = idBatchCondition('trajectory_id', trajectoryIds);
   const groups = await workspace.query(
-    `SELECT DISTINCT dataset_id, group_id FROM tw_trajectories
-     WHERE group_id IS NOT NULL AND ${batch.sql} ORDER BY dataset_id, group_id`,
-    batch.params,
+    sql`SELECT DISTINCT dataset_id, group_id FROM tw_trajectories
+        WHERE group_id IS NOT NULL AND ${idBatch('trajectory_id', trajectoryIds)}
+        ORDER BY dataset_id, group_id`,
   );
   const wanted = new Set(trajectoryIds);
   await visitGroupTrees(

@@ -4,7 +4,8 @@
 import { canonicalJson } from '../importers/canonical-json';
 import type { Workspace } from '../store/workspace';
 import type { SelectedTrajectory } from './selection';
-import { idBatchCondition } from '../store/id-batch';
+import { idBatch } from '../store/id-batch';
+import { sql } from '../store/sql-template';
 
 export interface ChatToolCall {
   type: 'function';
@@ -151,20 +152,18 @@ export async function loadTrajectories(
 ): Promise<Map<string, LoadedTrajectory>> {
   const loaded = new Map<string, LoadedTrajectory>();
   if (selected.length === 0) return loaded;
-  const batch = idBatchCondition(
+  const batch = idBatch(
     'trajectory_id',
     selected.map((t) => t.trajectory_id),
   );
   const rows = await workspace.query(
-    `SELECT trajectory_id, role, content, tool_calls::VARCHAR AS tool_calls, tool_call_id
-     FROM tw_all_turns WHERE ${batch.sql} ORDER BY trajectory_id, turn_index`,
-    batch.params,
+    sql`SELECT trajectory_id, role, content, tool_calls::VARCHAR AS tool_calls, tool_call_id
+        FROM tw_all_turns WHERE ${batch} ORDER BY trajectory_id, turn_index`,
   );
   // Tool schemas are read per batch, not kept for the whole selection: with 100k trajectories
   // they were most of an export's memory.
   const toolRows = await workspace.query(
-    `SELECT trajectory_id, tools::VARCHAR AS tools FROM tw_trajectories WHERE ${batch.sql}`,
-    batch.params,
+    sql`SELECT trajectory_id, tools::VARCHAR AS tools FROM tw_trajectories WHERE ${batch}`,
   );
   const tools = new Map(
     toolRows.map((row) => [

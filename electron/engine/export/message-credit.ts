@@ -4,7 +4,8 @@
 import type { CreditSource } from '../../../shared/api-export';
 import type { Workspace } from '../store/workspace';
 import { loadBranchCredit } from './branch-credit';
-import { idBatchCondition } from '../store/id-batch';
+import { idBatch } from '../store/id-batch';
+import { sql } from '../store/sql-template';
 
 /** The tw_credit column of each segment-level source: fixed names, never user input. */
 const SEGMENT_COLUMN = { total: 'total', progress_advantage: 'progress_advantage' } as const;
@@ -20,23 +21,24 @@ export async function loadMessageCredit(
   const column = SEGMENT_COLUMN[source];
   const credit = new Map<string, (number | null)[]>();
   if (trajectoryIds.length === 0) return credit;
-  const batch = idBatchCondition('trajectory_id', trajectoryIds, 2);
+  const credited = sql.raw(`c.${column}`);
   const rows = await workspace.query(
-    `WITH turns AS (SELECT trajectory_id, turn_index FROM tw_all_turns WHERE ${batch.sql}),
+    sql`WITH turns AS (SELECT trajectory_id, turn_index FROM tw_all_turns
+                    WHERE ${idBatch('trajectory_id', trajectoryIds)}),
      scored AS (
-       SELECT s.trajectory_id, s.turn_start, s.turn_end, c.${column} AS credit
+       SELECT s.trajectory_id, s.turn_start, s.turn_end, ${credited} AS credit
        FROM tw_segments s
        JOIN tw_credit c ON c.trajectory_id = s.trajectory_id AND c.segment_index = s.segment_index
          AND c.segmentation = s.segmentation
-       WHERE s.segmentation = $1 AND c.${column} IS NOT NULL AND NOT isnan(c.${column})
-         -- The same batch (the same parameters), so only its segments are joined.
-         AND ${idBatchCondition('s.trajectory_id', trajectoryIds, 2).sql})
+       WHERE s.segmentation = ${segmentation} AND ${credited} IS NOT NULL
+         AND NOT isnan(${credited})
+         -- The same batch, so only its segments are joined.
+         AND ${idBatch('s.trajectory_id', trajectoryIds)})
      SELECT t.trajectory_id, t.turn_index, any_value(sc.credit) AS credit
      FROM turns t LEFT JOIN scored sc ON sc.trajectory_id = t.trajectory_id
        AND t.turn_index BETWEEN sc.turn_start AND sc.turn_end
      GROUP BY t.trajectory_id, t.turn_index
      ORDER BY t.trajectory_id, t.turn_index`,
-    [segmentation, ...batch.params],
   );
   for (const row of rows) {
     const id = String(row.trajectory_id);

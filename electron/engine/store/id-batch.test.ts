@@ -1,11 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { idBatchCondition } from './id-batch';
+import { idBatch } from './id-batch';
+import { sql } from './sql-template';
 
-describe('idBatchCondition', () => {
+describe('idBatch', () => {
   it('bounds the batch by its smallest and largest id, then lists it', () => {
-    expect(idBatchCondition('t.trajectory_id', ['b', 'c', 'a'], 4)).toEqual({
-      sql: 't.trajectory_id BETWEEN $4 AND $5 AND t.trajectory_id IN ($6, $7, $8)',
-      params: ['a', 'c', 'b', 'c', 'a'],
-    });
+    const batch = sql`SELECT 1 WHERE x = ${'first'} AND ${idBatch('t.trajectory_id', ['b', 'c', 'a'])}`;
+    expect(batch.text).toBe(
+      'SELECT 1 WHERE x = $1 AND t.trajectory_id BETWEEN $2 AND $3 AND t.trajectory_id IN ($4, $5, $6)',
+    );
+    expect(batch.params).toEqual(['first', 'a', 'c', 'b', 'c', 'a']);
   });
 });

@@ -7,7 +7,8 @@ import type { Workspace } from '../../store/workspace';
 import type { LoadedTrajectory } from '../chat-messages';
 import type { SelectedTrajectory } from '../selection';
 import type { RecordPlan } from './export-target';
-import { idBatchCondition } from '../../store/id-batch';
+import { idBatch } from '../../store/id-batch';
+import { sql } from '../../store/sql-template';
 
 /**
  * One unit per task of a dataset (a trajectory without a task id is its own task), in dataset
@@ -104,21 +105,18 @@ export async function loadTaskExtras(
 ): Promise<void> {
   const ids = [...loaded.keys()];
   if (ids.length === 0) return;
-  const batch = idBatchCondition('trajectory_id', ids);
   const metadata = await workspace.query(
-    `SELECT trajectory_id, metadata::VARCHAR AS metadata FROM trajectories WHERE ${batch.sql}`,
-    batch.params,
+    sql`SELECT trajectory_id, metadata::VARCHAR AS metadata FROM trajectories
+        WHERE ${idBatch('trajectory_id', ids)}`,
   );
   const credit = new Map<string, SegmentCredit[]>();
   if (segmentation !== null) {
-    const segmentBatch = idBatchCondition('s.trajectory_id', ids, 2);
     const rows = await workspace.query(
-      `SELECT s.trajectory_id, s.segment_index, s.turn_start, s.turn_end, c.total
+      sql`SELECT s.trajectory_id, s.segment_index, s.turn_start, s.turn_end, c.total
        FROM tw_segments s LEFT JOIN tw_credit c ON c.trajectory_id = s.trajectory_id
          AND c.segment_index = s.segment_index AND c.segmentation = s.segmentation
-       WHERE s.segmentation = $1 AND ${segmentBatch.sql}
+       WHERE s.segmentation = ${segmentation} AND ${idBatch('s.trajectory_id', ids)}
        ORDER BY s.trajectory_id, s.segment_index`,
-      [segmentation, ...segmentBatch.params],
     );
     for (const row of rows) {
       const id = String(row.trajectory_id);

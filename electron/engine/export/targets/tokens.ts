@@ -12,7 +12,8 @@ import { weightRule } from '../weight-transform';
 import { FRAMING_RULE, IGNORE_INDEX, tokenSequence, type TokenTurn } from '../token-sequence';
 import type { ExportContext, ExportTargetModule } from './export-target';
 import { onePerTrajectory } from './export-target';
-import { idBatchCondition } from '../../store/id-batch';
+import { idBatch } from '../../store/id-batch';
+import { sql } from '../../store/sql-template';
 import {
   redactJsonText,
   redactText,
@@ -80,15 +81,13 @@ async function loadTokenTurns(
   context: ExportContext,
   ids: string[],
 ): Promise<Map<string, TokenTurn[]>> {
-  const batch = idBatchCondition('t.trajectory_id', ids);
   const rows = await context.workspace.query(
-    `SELECT t.trajectory_id, t.turn_index, t.role, t.content, t.reasoning,
+    sql`SELECT t.trajectory_id, t.turn_index, t.role, t.content, t.reasoning,
        t.tool_calls::VARCHAR AS tool_calls, t.tool_call_id, l.token_ids, l.logp_policy
      FROM tw_all_turns t LEFT JOIN tw_all_token_logprobs l
        ON l.trajectory_id = t.trajectory_id AND l.turn_index = t.turn_index
-     WHERE ${batch.sql}
+     WHERE ${idBatch('t.trajectory_id', ids)}
      ORDER BY t.trajectory_id, t.turn_index`,
-    batch.params,
   );
   const turns = new Map<string, TokenTurn[]>();
   for (const row of rows) {
