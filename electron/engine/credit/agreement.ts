@@ -2,10 +2,12 @@
 // constant), the stored progress advantage, and the turn-tree branch advantage of the segment's
 // action node in its group's tree. Rank correlations, and each role against the signs of the
 // two Monte-Carlo / log-prob signals.
+import { z } from 'zod';
 import type { ApiOutput } from '../../../shared/api';
 import { ROLE_CONSTANTS } from '../../../shared/credit';
 import { ROLE_LABELS, type RoleLabel } from '../../../shared/model';
 import { spearman } from '../../../shared/rank-metrics';
+import { sql } from '../store/sql-template';
 import type { Workspace } from '../store/workspace';
 import { groupTurnTree } from './turn-tree-query';
 
@@ -31,13 +33,23 @@ function branchAdvantageAt(
   return node?.branch_advantage ?? null;
 }
 
+/** A labeled segment with its stored progress advantage (NaN arrives as text) and its group. */
+const LabeledRow = z.object({
+  trajectory_id: z.string(),
+  role_label: z.string(),
+  progress_advantage: z.union([z.number(), z.string().transform(Number)]).nullable(),
+  turn_end: z.number(),
+  group_id: z.string().nullable(),
+});
+
 export async function creditAgreement(
   workspace: Workspace,
   datasetId: string,
   segmentation: string,
 ): Promise<ApiOutput<'getCreditAgreement'>> {
-  const rows = await workspace.query(
-    `SELECT le.trajectory_id, le.segment_index, le.role_label, c.progress_advantage,
+  const rows = await workspace.queryAs(
+    LabeledRow,
+    sql`SELECT le.trajectory_id, le.segment_index, le.role_label, c.progress_advantage,
             s.turn_end, t.group_id
      FROM labels_effective le
      JOIN tw_segments s ON s.trajectory_id = le.trajectory_id
@@ -45,25 +57,22 @@ export async function creditAgreement(
      JOIN tw_trajectories t ON t.trajectory_id = le.trajectory_id
      LEFT JOIN tw_credit c ON c.trajectory_id = le.trajectory_id
        AND c.segment_index = le.segment_index AND c.segmentation = le.segmentation
-     WHERE t.dataset_id = $1 AND le.segmentation = $2
+     WHERE t.dataset_id = ${datasetId} AND le.segmentation = ${segmentation}
      ORDER BY t.group_id, le.trajectory_id, le.segment_index`,
-    [datasetId, segmentation],
   );
-  const groups = [...new Set(rows.map((row) => row.group_id).filter((g) => g !== null))];
+  const groups = [...new Set(rows.flatMap((row) => (row.group_id === null ? [] : [row.group_id])))];
   const trees = new Map<string, ApiOutput<'getTurnTree'>>();
   for (const group of groups.slice(0, MAX_GROUPS)) {
-    trees.set(String(group), await groupTurnTree(workspace, datasetId, String(group)));
+    trees.set(group, await groupTurnTree(workspace, datasetId, group));
   }
   const points = rows.map((row) => {
-    const tree = row.group_id === null ? undefined : trees.get(String(row.group_id));
-    const role = String(row.role_label) as RoleLabel;
+    const tree = row.group_id === null ? undefined : trees.get(row.group_id);
+    const role = row.role_label as RoleLabel;
     return {
       role,
       constant: ROLE_CONSTANTS[role] ?? null,
-      progress: row.progress_advantage === null ? null : Number(row.progress_advantage),
-      branch: tree
-        ? branchAdvantageAt(tree, String(row.trajectory_id), Number(row.turn_end))
-        : null,
+      progress: row.progress_advantage,
+      branch: tree ? branchAdvantageAt(tree, row.trajectory_id, row.turn_end) : null,
     };
   });
   const pick = (key: 'constant' | 'progress' | 'branch') => points.map((p) => p[key]);

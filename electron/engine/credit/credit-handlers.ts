@@ -1,16 +1,21 @@
 // Handlers of the credit API methods (shared/api-credit.ts).
+import { z } from 'zod';
 import type { CREDIT_API } from '../../../shared/api-credit';
 import type { HandlerContext, HandlersOf } from '../handler-context';
-import { toJsonRow } from '../store/json-values';
+import { rowsOn } from '../store/connection-sql';
 import { requireDataset } from '../store/require';
+import { sql } from '../store/sql-template';
 import { creditAgreement } from './agreement';
 import { creditStats, trajectoryCredit, type Query } from './credit-queries';
 import { computeCredit, runCredit, withCreditTransaction } from './run-credit';
 import { ensureSegments } from './segments-store';
 import { groupTurnTree } from './turn-tree-query';
 
+/** The credit parameters a computation stored, as JSON text. */
+const ParamsRow = z.object({ params: z.string().nullable() });
+
 export function creditHandlers({ workspace, jobs }: HandlerContext): HandlersOf<typeof CREDIT_API> {
-  const workspaceQuery: Query = (sql, params) => workspace.query(sql, params);
+  const workspaceQuery: Query = (statement) => workspace.query(statement);
   return {
     startCredit: async (request) => {
       if (request.dataset_id !== undefined) await requireDataset(workspace, request.dataset_id);
@@ -38,16 +43,15 @@ export function creditHandlers({ workspace, jobs }: HandlerContext): HandlersOf<
     getCreditStats: async (request) => {
       await requireDataset(workspace, request.dataset_id);
       const stats = await creditStats(workspaceQuery, request.dataset_id, request.segmentation);
-      const [row] = await workspace.query(
-        `SELECT params::VARCHAR AS params FROM tw_trajectory_scores WHERE segmentation = $2
-         AND trajectory_id IN (SELECT trajectory_id FROM tw_trajectories WHERE dataset_id = $1)
-         LIMIT 1`,
-        [request.dataset_id, request.segmentation],
+      const [row] = await workspace.queryAs(
+        ParamsRow,
+        sql`SELECT params::VARCHAR AS params FROM tw_trajectory_scores
+            WHERE segmentation = ${request.segmentation} AND trajectory_id IN
+              (SELECT trajectory_id FROM tw_trajectories WHERE dataset_id = ${request.dataset_id})
+            LIMIT 1`,
       );
       const params =
-        typeof row?.params === 'string'
-          ? (JSON.parse(row.params) as Record<string, unknown>)
-          : null;
+        row?.params == null ? null : (JSON.parse(row.params) as Record<string, unknown>);
       return { ...stats, params };
     },
     getCreditAgreement: async (request) => {
@@ -67,8 +71,7 @@ export function creditHandlers({ workspace, jobs }: HandlerContext): HandlersOf<
           segmentation: request.segmentation,
           params: request.params,
         });
-        const query: Query = async (sql, params) =>
-          (await connection.runAndReadAll(sql, params)).getRowObjectsJS().map(toJsonRow);
+        const query: Query = (statement) => rowsOn(connection, statement);
         const stats = await creditStats(query, request.dataset_id, request.segmentation);
         const trajectory =
           request.trajectory_id === undefined

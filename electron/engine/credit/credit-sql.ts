@@ -3,6 +3,7 @@
 // log-probs, per-trajectory outcome advantage within its group, TRIAGE credit per segment, and
 // the trajectory-level progress score, failure step and best-of-N.
 import { ROLE_CONSTANTS, WHITEN_EPS, type CreditParams } from '../../../shared/credit';
+import { sql, type SqlFragment } from '../store/sql-template';
 
 const STEPS = 'temp.tw_credit_steps';
 const OUTCOMES = 'temp.tw_credit_outcomes';
@@ -40,8 +41,8 @@ function segmentAggregate(side: 'policy' | 'ref', agg: CreditParams['token_agg']
  * turns; null when the segment has no policy or no reference log-probs. Tokens are reduced per
  * turn first (vectorised list functions), then per segment, so no token list is rebuilt.
  */
-export function stepsSql(params: CreditParams, segmentFilter: string): string {
-  return `CREATE OR REPLACE TEMP TABLE tw_credit_steps AS
+export function stepsSql(params: CreditParams, segmentFilter: SqlFragment): SqlFragment {
+  return sql`CREATE OR REPLACE TEMP TABLE tw_credit_steps AS
     WITH expanded AS (
       SELECT s.trajectory_id, s.segment_index, s.turn_end,
              unnest(range(s.turn_start, s.turn_end + 1)) AS turn_index
@@ -49,40 +50,40 @@ export function stepsSql(params: CreditParams, segmentFilter: string): string {
     partials AS (
       SELECT trajectory_id, turn_index, logp_policy IS NOT NULL AS has_policy,
              logp_ref IS NOT NULL AS has_ref,
-             ${turnPartials('policy', 'logp_policy')}, ${turnPartials('ref', 'logp_ref')}
+             ${sql.raw(turnPartials('policy', 'logp_policy'))}, ${sql.raw(turnPartials('ref', 'logp_ref'))}
       FROM tw_all_token_logprobs
       WHERE trajectory_id IN (SELECT DISTINCT trajectory_id FROM expanded)),
     joined AS (
       SELECT e.trajectory_id, e.segment_index, e.turn_end,
              count(*) FILTER (WHERE p.has_policy) AS policy_turns,
              count(*) FILTER (WHERE p.has_ref) AS ref_turns,
-             ${segmentAggregate('policy', params.token_agg)} AS policy_value,
-             ${segmentAggregate('ref', params.token_agg)} AS ref_value
+             ${sql.raw(segmentAggregate('policy', params.token_agg))} AS policy_value,
+             ${sql.raw(segmentAggregate('ref', params.token_agg))} AS ref_value
       FROM expanded e LEFT JOIN partials p USING (trajectory_id, turn_index)
       GROUP BY e.trajectory_id, e.segment_index, e.turn_end)
     SELECT trajectory_id, segment_index, turn_end,
       CASE WHEN policy_turns = 0 OR ref_turns = 0 THEN NULL
-        ELSE ${params.beta} * (policy_value - ref_value) END AS advantage
+        ELSE ${sql.raw(String(params.beta))} * (policy_value - ref_value) END AS advantage
     FROM joined`;
 }
 
 /** One row per trajectory in scope: its group's outcome advantage and the group's flag. */
-export function outcomesSql(params: CreditParams, trajectoryFilter: string): string {
+export function outcomesSql(params: CreditParams, trajectoryFilter: SqlFragment): SqlFragment {
   const std = params.std === 'sample' ? 'stddev_samp(r)' : 'stddev_pop(r)';
   const centred = 'r - mean_r';
   const advantage = params.advantage === 'grpo' ? `(${centred}) / (sd + ${params.eps})` : centred;
-  return `CREATE OR REPLACE TEMP TABLE tw_credit_outcomes AS
+  return sql`CREATE OR REPLACE TEMP TABLE tw_credit_outcomes AS
     WITH rewards AS (
       SELECT trajectory_id, dataset_id, coalesce(group_id, trajectory_id) AS group_key,
              sample_index, CASE WHEN isnan(reward) THEN NULL ELSE reward END AS r
       FROM tw_trajectories WHERE ${trajectoryFilter}),
     stats AS (
-      SELECT *, count(r) OVER g AS n, avg(r) OVER g AS mean_r, ${std} OVER g AS sd,
+      SELECT *, count(r) OVER g AS n, avg(r) OVER g AS mean_r, ${sql.raw(std)} OVER g AS sd,
              max(r) OVER g AS max_r, min(r) OVER g AS min_r
       FROM rewards WINDOW g AS (PARTITION BY dataset_id, group_key))
     SELECT trajectory_id, dataset_id, group_key, sample_index,
       CASE WHEN r IS NULL THEN NULL WHEN n = 1 OR max_r = min_r THEN 0.0
-           ELSE ${advantage} END AS advantage,
+           ELSE ${sql.raw(advantage)} END AS advantage,
       CASE WHEN n = 0 THEN 'no_rewards' WHEN n = 1 THEN 'singleton'
            WHEN max_r = min_r THEN 'zero_variance' END AS flag
     FROM stats`;

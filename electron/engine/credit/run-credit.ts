@@ -5,6 +5,8 @@ import type { DuckDBConnection } from '@duckdb/node-api';
 import { canonicalJson } from '../importers/canonical-json';
 import type { CreditParams } from '../../../shared/credit';
 import { TurnwiseError } from '../../../shared/result';
+import { rowsOn, runOn } from '../store/connection-sql';
+import { sql } from '../store/sql-template';
 import { transaction } from '../store/transaction';
 import type { Workspace } from '../store/workspace';
 import { creditInsertSql, outcomesSql, scoresInsertSql, stepsSql } from './credit-sql';
@@ -43,13 +45,13 @@ export async function computeCredit(
   const { scope, segmentation, params } = request;
   const filter = scopeFilter(scope);
   const paramsJson = canonicalJson({ ...params, segmentation });
-  const next = [...filter.params, segmentation];
-  const segmentFilter = `s.segmentation = $${next.length} AND ${scopeFilter(scope, 's.trajectory_id').sql}`;
-  await connection.run(stepsSql(params, segmentFilter), next);
-  await connection.run(outcomesSql(params, filter.sql), filter.params);
-  const own = `segmentation = $${next.length} AND ${filter.sql}`;
-  await connection.run(`DELETE FROM tw_credit WHERE ${own}`, next);
-  await connection.run(`DELETE FROM tw_trajectory_scores WHERE ${own}`, next);
+  const segmentFilter = sql`s.segmentation = ${segmentation}
+    AND ${scopeFilter(scope, 's.trajectory_id')}`;
+  await runOn(connection, stepsSql(params, segmentFilter));
+  await runOn(connection, outcomesSql(params, filter));
+  const own = sql`segmentation = ${segmentation} AND ${filter}`;
+  await runOn(connection, sql`DELETE FROM tw_credit WHERE ${own}`);
+  await runOn(connection, sql`DELETE FROM tw_trajectory_scores WHERE ${own}`);
   await connection.run(creditInsertSql(params, segmentation, paramsJson));
   await connection.run(scoresInsertSql(params, segmentation, paramsJson));
   const [counts] = (
@@ -64,12 +66,10 @@ export async function computeCredit(
       (SELECT count(DISTINCT (dataset_id, group_key)) FILTER (WHERE flag = 'no_rewards')
          FROM temp.tw_credit_outcomes)::INTEGER AS no_rewards`)
   ).getRowObjectsJS();
-  const [flips] = (
-    await connection.runAndReadAll(
-      `SELECT count(*)::INTEGER AS n FROM tw_credit WHERE sign_flipped AND ${own}`,
-      next,
-    )
-  ).getRowObjectsJS();
+  const [flips] = await rowsOn(
+    connection,
+    sql`SELECT count(*)::INTEGER AS n FROM tw_credit WHERE sign_flipped AND ${own}`,
+  );
   await connection.run('DROP TABLE temp.tw_credit_steps');
   await connection.run('DROP TABLE temp.tw_credit_outcomes');
   return {

@@ -9,6 +9,7 @@ import {
   type Segment,
   type SegmentTurn,
 } from '../../../shared/segments';
+import { sql, type SqlFragment } from '../store/sql-template';
 import { transaction } from '../store/transaction';
 import type { Workspace } from '../store/workspace';
 import { workspaceQueue } from '../store/workspace-queue';
@@ -18,25 +19,18 @@ export interface TrajectoryScope {
   trajectory_ids?: string[] | undefined;
 }
 
-/** SQL filter over a trajectory id column for a scope, with its parameters. */
-export function scopeFilter(
-  scope: TrajectoryScope,
-  column = 'trajectory_id',
-): { sql: string; params: string[] } {
+/** SQL filter over a trajectory id column (trusted text, a column name) for a scope. */
+export function scopeFilter(scope: TrajectoryScope, column = 'trajectory_id'): SqlFragment {
+  const name = sql.raw(column);
   if (scope.trajectory_ids !== undefined) {
     // A JSON list keeps the statement's parameter count fixed however many ids there are.
-    return {
-      sql: `${column} IN (SELECT unnest(from_json($1, '["VARCHAR"]')))`,
-      params: [JSON.stringify(scope.trajectory_ids)],
-    };
+    const ids = JSON.stringify(scope.trajectory_ids);
+    return sql`${name} IN (SELECT unnest(from_json(${ids}, '["VARCHAR"]')))`;
   }
   if (scope.dataset_id !== undefined) {
-    return {
-      sql: `${column} IN (SELECT trajectory_id FROM tw_trajectories WHERE dataset_id = $1)`,
-      params: [scope.dataset_id],
-    };
+    return sql`${name} IN (SELECT trajectory_id FROM tw_trajectories WHERE dataset_id = ${scope.dataset_id})`;
   }
-  return { sql: 'true', params: [] };
+  return sql`true`;
 }
 
 interface TurnRow {
@@ -48,13 +42,13 @@ interface TurnRow {
  * Content is compared only for actions without tool calls (merge_identical); a hash of its
  * whitespace-normalised text stands in for it (the same character class as shared/segments).
  */
-const TURNS_SQL = (filter: string) => `
+const turnsSql = (filter: SqlFragment, segmentation: string) => sql`
   SELECT trajectory_id, turn_index, role, is_action, tool_calls::VARCHAR AS tool_calls,
          CASE WHEN is_action THEN md5(trim(regexp_replace(content, '[\\t\\n\\v\\f\\r ]+', ' ', 'g')))
               ELSE '' END AS content_key
   FROM tw_all_turns
   WHERE ${filter} AND trajectory_id NOT IN (
-    SELECT trajectory_id FROM tw_segments WHERE segmentation = $segmentation)
+    SELECT trajectory_id FROM tw_segments WHERE segmentation = ${segmentation})
   ORDER BY trajectory_id, turn_index`;
 
 async function* streamTurns(
@@ -62,9 +56,8 @@ async function* streamTurns(
   scope: TrajectoryScope,
   segmentation: string,
 ): AsyncGenerator<TurnRow> {
-  const filter = scopeFilter(scope);
-  const sql = TURNS_SQL(filter.sql).replace('$segmentation', `$${filter.params.length + 1}`);
-  const result = await connection.stream(sql, [...filter.params, segmentation]);
+  const turns = turnsSql(scopeFilter(scope), segmentation);
+  const result = await connection.stream(turns.text, turns.params);
   const names = result.columnNames();
   for (;;) {
     const chunk = await result.fetchChunk();

@@ -1,5 +1,6 @@
 // The turn tree of one group (docs/credit.md, turn trees): its rollouts merged by the reference
 // builder (shared/turn-tree.ts), nodes returned with a short preview instead of full content.
+import { z } from 'zod';
 import type { ApiOutput } from '../../../shared/api';
 import { TurnwiseError } from '../../../shared/result';
 import type { SegmentToolCall } from '../../../shared/segments';
@@ -12,15 +13,18 @@ import { sql } from '../store/sql-template';
 export const MAX_TREE_ROLLOUTS = 512;
 const PREVIEW_CHARS = 200;
 
+const MemberRow = z.object({ trajectory_id: z.string(), success: z.boolean().nullable() });
+
 export async function groupTurnTree(
   workspace: Workspace,
   datasetId: string,
   groupId: string,
 ): Promise<ApiOutput<'getTurnTree'>> {
-  const members = await workspace.query(
-    `SELECT trajectory_id, success FROM tw_trajectories WHERE dataset_id = $1 AND group_id = $2
-     ORDER BY sample_index NULLS LAST, trajectory_id`,
-    [datasetId, groupId],
+  const members = await workspace.queryAs(
+    MemberRow,
+    sql`SELECT trajectory_id, success FROM tw_trajectories
+        WHERE dataset_id = ${datasetId} AND group_id = ${groupId}
+        ORDER BY sample_index NULLS LAST, trajectory_id`,
   );
   if (members.length === 0) {
     throw new TurnwiseError('not_found', `no group '${groupId}' in dataset '${datasetId}'`);
@@ -31,15 +35,7 @@ export async function groupTurnTree(
       `group '${groupId}' has ${members.length} rollouts; turn trees take at most ${MAX_TREE_ROLLOUTS}`,
     );
   }
-  const nodes = buildTurnTree(
-    await treeRollouts(
-      workspace,
-      members.map((m) => ({
-        trajectory_id: String(m.trajectory_id),
-        success: typeof m.success === 'boolean' ? m.success : null,
-      })),
-    ),
-  );
+  const nodes = buildTurnTree(await treeRollouts(workspace, members));
   return {
     rollouts: members.length,
     nodes: nodes.map(({ turn, ...node }) => ({
