@@ -10,11 +10,11 @@ import { REVIEW_STATUSES, RoleLabelSchema, type ReviewQueueItem } from '../../..
 import type { RoleLabel } from '../../../shared/model';
 import { TurnwiseError } from '../../../shared/result';
 import { newLabelId } from '../labels/label-store';
-import { toJsonRow } from '../store/json-values';
+import { rowsAsOn, runOn } from '../store/connection-sql';
 import { refreshLabelCounts, writeLabels } from '../store/label-counts';
-import { parseRows } from '../store/query-as';
 import { notFound } from '../store/require';
-import type { Row, Workspace } from '../store/workspace';
+import { sql, type SqlFragment } from '../store/sql-template';
+import type { Workspace } from '../store/workspace';
 import { getReviewItem } from './review-store';
 
 const ItemStateSchema = z.object({
@@ -44,31 +44,41 @@ const QueuedItemSchema = z.object({
 });
 type QueuedItem = z.infer<typeof QueuedItemSchema>;
 
-type ReadParams = (string | number | null)[];
-type Read = (sql: string, params: ReadParams) => Promise<Row[]>;
+const HumanLabelSchema = z.object({
+  label_id: z.string(),
+  role_label: z.string(),
+  source: z.string(),
+  rationale: z.string().nullable(),
+  ms: z.number(),
+});
+
+type Read = <S extends z.ZodType>(schema: S, statement: SqlFragment) => Promise<z.output<S>[]>;
 
 const labelOf = (state: ItemState): RoleLabel | null =>
   state.status === 'approved' || state.status === 'relabeled' ? state.decided_label : null;
 
 /** The segment's newest human label, optionally only those older than `beforeMs`. */
 async function newestHumanLabel(read: Read, item: QueuedItem, beforeMs?: number) {
+  const before = beforeMs ?? null;
   const [row] = await read(
-    `SELECT label_id, role_label, source, rationale, epoch_ms(created_at) AS ms FROM tw_labels
-     WHERE trajectory_id = $1 AND segmentation = $2 AND segment_index = $3
-       AND source LIKE 'human:%' AND ($4::BIGINT IS NULL OR epoch_ms(created_at) < $4)
-     ORDER BY created_at DESC, label_id DESC LIMIT 1`,
-    [item.trajectory_id, item.segmentation, item.segment_index, beforeMs ?? null],
+    HumanLabelSchema,
+    sql`SELECT label_id, role_label, source, rationale, epoch_ms(created_at) AS ms FROM tw_labels
+        WHERE trajectory_id = ${item.trajectory_id} AND segmentation = ${item.segmentation}
+          AND segment_index = ${item.segment_index} AND source LIKE 'human:%'
+          AND (${before}::BIGINT IS NULL OR epoch_ms(created_at) < ${before})
+        ORDER BY created_at DESC, label_id DESC LIMIT 1`,
   );
   return row;
 }
 
 async function newestLabelMs(read: Read, item: QueuedItem): Promise<number> {
   const [row] = await read(
-    `SELECT max(epoch_ms(created_at)) AS ms FROM tw_labels
-     WHERE trajectory_id = $1 AND segmentation = $2 AND segment_index = $3`,
-    [item.trajectory_id, item.segmentation, item.segment_index],
+    z.object({ ms: z.number().nullable() }),
+    sql`SELECT max(epoch_ms(created_at)) AS ms FROM tw_labels
+        WHERE trajectory_id = ${item.trajectory_id} AND segmentation = ${item.segmentation}
+          AND segment_index = ${item.segment_index}`,
   );
-  return Number(row?.ms ?? 0);
+  return row?.ms ?? 0;
 }
 
 type Transition = (item: QueuedItem, events: ItemState[]) => Omit<ItemState, 'ms' | 'decided_by'>;
@@ -87,22 +97,17 @@ async function appendEvent(
   // Queued with every other label writer: the label counts must not be rewritten concurrently.
   return writeLabels(workspace, async () => {
     await workspace.transaction(async (connection) => {
-      const read: Read = async (sql, params) =>
-        (await connection.runAndReadAll(sql, params)).getRowObjectsJS().map(toJsonRow);
-      const readAs = async <S extends z.ZodType>(schema: S, sql: string, params: ReadParams) =>
-        parseRows(schema, sql, await read(sql, params));
-      const [item] = await readAs(
+      const read: Read = (schema, statement) => rowsAsOn(schema, connection, statement);
+      const [item] = await read(
         QueuedItemSchema,
-        `SELECT item_id, trajectory_id, segment_index, segmentation, proposed
-         FROM tw_review_items WHERE item_id = $1`,
-        [itemId],
+        sql`SELECT item_id, trajectory_id, segment_index, segmentation, proposed
+            FROM tw_review_items WHERE item_id = ${itemId}`,
       );
       if (item === undefined) throw notFound.reviewItem(itemId);
-      const events = await readAs(
+      const events = await read(
         ItemStateSchema,
-        `SELECT status, decided_label, note, decided_by, epoch_ms(decided_at) AS ms
-         FROM tw_review_events WHERE item_id = $1 ORDER BY decided_at`,
-        [itemId],
+        sql`SELECT status, decided_label, note, decided_by, epoch_ms(decided_at) AS ms
+            FROM tw_review_events WHERE item_id = ${itemId} ORDER BY decided_at`,
       );
       const target = transition(item, events);
       const from = events.at(-1) ?? PENDING;
@@ -122,16 +127,18 @@ async function appendEvent(
           isUndo,
         );
         if (changed) {
-          await refreshLabelCounts(connection, 'trajectory_id = $1', [item.trajectory_id]);
+          await refreshLabelCounts(connection, sql`trajectory_id = ${item.trajectory_id}`);
         }
       }
-      await connection.run(
-        `INSERT INTO tw_review_events (item_id, status, decided_label, note, decided_by, decided_at)
-         VALUES ($1, $2, $3, $4, $5, $6::TIMESTAMPTZ)`,
-        [itemId, target.status, target.decided_label, target.note, by, at],
+      await runOn(
+        connection,
+        sql`INSERT INTO tw_review_events (item_id, status, decided_label, note, decided_by,
+              decided_at)
+            VALUES (${itemId}, ${target.status}, ${target.decided_label}, ${target.note}, ${by},
+                    ${at}::TIMESTAMPTZ)`,
       );
     });
-    return getReviewItem((sql, params) => workspace.query(sql, params), itemId);
+    return getReviewItem(workspace, itemId);
   });
 }
 
@@ -160,24 +167,17 @@ async function adjustHumanLabel(
   const fromWroteInForce =
     fromLabel !== null &&
     inForce !== undefined &&
-    Number(inForce.ms) === from.ms &&
+    inForce.ms === from.ms &&
     inForce.source === `human:${from.decided_by}` &&
     inForce.role_label === fromLabel;
   const append = (role: string, source: string, rationale: string | null) =>
-    connection.run(
-      `INSERT INTO tw_labels (label_id, trajectory_id, segment_index, role_label, source, rationale,
-         confidence, created_at, segmentation)
-       VALUES ($1, $2, $3, $4, $5, $6, NULL, $7::TIMESTAMPTZ, $8)`,
-      [
-        newLabelId(now),
-        item.trajectory_id,
-        item.segment_index,
-        role,
-        source,
-        rationale,
-        new Date(now).toISOString(),
-        item.segmentation,
-      ],
+    runOn(
+      connection,
+      sql`INSERT INTO tw_labels (label_id, trajectory_id, segment_index, role_label, source,
+            rationale, confidence, created_at, segmentation)
+          VALUES (${newLabelId(now)}, ${item.trajectory_id}, ${item.segment_index}, ${role},
+                  ${source}, ${rationale}, NULL, ${new Date(now).toISOString()}::TIMESTAMPTZ,
+                  ${item.segmentation})`,
     );
   const rationale = target.note ?? `review item ${item.item_id}: ${target.status}`;
   if (fromWroteInForce) {
@@ -187,15 +187,14 @@ async function adjustHumanLabel(
     }
     const previous = await newestHumanLabel(read, item, from.ms);
     if (previous !== undefined) {
-      const previousRationale = previous.rationale === null ? null : String(previous.rationale);
-      await append(String(previous.role_label), String(previous.source), previousRationale);
+      await append(previous.role_label, previous.source, previous.rationale);
     } else {
-      await connection.run(`DELETE FROM tw_labels WHERE label_id = $1`, [String(inForce.label_id)]);
+      await runOn(connection, sql`DELETE FROM tw_labels WHERE label_id = ${inForce.label_id}`);
     }
     return true;
   }
   if (targetLabel === null) return false;
-  if (isUndo && inForce !== undefined && Number(inForce.ms) > from.ms) return false;
+  if (isUndo && inForce !== undefined && inForce.ms > from.ms) return false;
   await append(targetLabel, `human:${by}`, rationale);
   return true;
 }

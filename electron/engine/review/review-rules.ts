@@ -1,9 +1,10 @@
 // The review queue rules (docs/judge.md, docs/review.md): each is a condition over one row of the
 // segment evidence below, built only from the public views (segments, trajectories, labels,
 // labels_effective, credit, trajectory_scores), with the label it proposes and a reason in words.
-// Parameters: $1 segmentation, $2 dataset id (NULL for every dataset), $3 min judge confidence
-// (the column min_confidence).
+// The evidence is read for one segmentation and one dataset (or all); the min judge confidence
+// is the column min_confidence.
 import type { ReviewRule } from '../../../shared/api-review';
+import { sql, type SqlFragment } from '../store/sql-template';
 
 /** A rule applied by the queue job (every rule but 'manual'). */
 export type QueueRule = Exclude<ReviewRule, 'manual'>;
@@ -64,22 +65,30 @@ export const RULE_SQL: Record<QueueRule, RuleSql> = {
 
 export const QUEUE_RULES = Object.keys(RULE_SQL) as QueueRule[];
 
-const byKind = (kind: string) => `
+/** Whose evidence: one segmentation, and one dataset or (null) every dataset. */
+export interface EvidenceScope {
+  segmentation: string;
+  datasetId: string | null;
+}
+
+const byKind = (kind: string, segmentation: string) => sql`
   SELECT trajectory_id, segment_index, role_label, source, confidence FROM labels
-  WHERE segmentation = $1 AND source LIKE '${kind}:%'
+  WHERE segmentation = ${segmentation} AND source LIKE ${sql.raw(`'${kind}:%'`)}
   QUALIFY row_number() OVER (PARTITION BY trajectory_id, segment_index
                              ORDER BY created_at DESC, source DESC) = 1`;
 
 /**
  * One row per segment of the scope: the newest label of each source kind, the label in force,
  * the trajectory's outcome, the segment's credit and the trajectory's predicted failure step.
- * `extra` narrows it further (a condition on s.trajectory_id / s.segment_index with
- * parameters from $3 on; without it, $3 is free for the caller).
+ * `extra` narrows it further (a condition on s.trajectory_id / s.segment_index).
  */
-export function evidenceSql(extra = 'true'): string {
-  return `
-  WITH human AS (${byKind('human')}), judge AS (${byKind('judge')}),
-       heuristic AS (${byKind('heuristic')})
+export function evidenceSql(
+  { segmentation, datasetId }: EvidenceScope,
+  extra: SqlFragment = sql`true`,
+): SqlFragment {
+  return sql`
+  WITH human AS (${byKind('human', segmentation)}), judge AS (${byKind('judge', segmentation)}),
+       heuristic AS (${byKind('heuristic', segmentation)})
   SELECT s.trajectory_id, s.segment_index, s.turn_start, s.turn_end, t.success, t.reward,
          e.role_label AS effective, e.source AS effective_source,
          e.confidence AS effective_confidence,
@@ -92,15 +101,17 @@ export function evidenceSql(extra = 'true'): string {
   FROM segments s
   JOIN trajectories t ON t.trajectory_id = s.trajectory_id
   LEFT JOIN labels_effective e ON e.trajectory_id = s.trajectory_id
-    AND e.segment_index = s.segment_index AND e.segmentation = $1
+    AND e.segment_index = s.segment_index AND e.segmentation = ${segmentation}
   LEFT JOIN human h ON h.trajectory_id = s.trajectory_id AND h.segment_index = s.segment_index
   LEFT JOIN judge j ON j.trajectory_id = s.trajectory_id AND j.segment_index = s.segment_index
   LEFT JOIN heuristic u ON u.trajectory_id = s.trajectory_id
     AND u.segment_index = s.segment_index
   LEFT JOIN credit c ON c.trajectory_id = s.trajectory_id AND c.segment_index = s.segment_index
-    AND c.segmentation = $1
-  LEFT JOIN trajectory_scores ts ON ts.trajectory_id = s.trajectory_id AND ts.segmentation = $1
-  WHERE s.segmentation = $1 AND ($2::VARCHAR IS NULL OR t.dataset_id = $2) AND ${extra}`;
+    AND c.segmentation = ${segmentation}
+  LEFT JOIN trajectory_scores ts ON ts.trajectory_id = s.trajectory_id
+    AND ts.segmentation = ${segmentation}
+  WHERE s.segmentation = ${segmentation}
+    AND (${datasetId}::VARCHAR IS NULL OR t.dataset_id = ${datasetId}) AND ${extra}`;
 }
 
 const labelJson = (label: string, source: string, confidence: string) =>
@@ -121,18 +132,23 @@ export const EVIDENCE_JSON = `json_object(
   'failure_step', failure_step, 'turn_start', turn_start, 'turn_end', turn_end)`;
 
 /** Every candidate of the given rules: rule, trajectory, segment, proposed, reason, evidence. */
-export function candidatesSql(rules: QueueRule[]): string {
+export function candidatesSql(
+  rules: QueueRule[],
+  scope: EvidenceScope,
+  minConfidence: number,
+): SqlFragment {
   const parts = rules.map((rule) => {
-    const sql = RULE_SQL[rule];
-    return `SELECT '${rule}' AS rule, trajectory_id, segment_index, ${sql.proposed} AS proposed,
-              ${sql.reason} AS reason, ${EVIDENCE_JSON} AS evidence
-            FROM evidence, params WHERE ${sql.where}`;
+    const { proposed, reason, where } = RULE_SQL[rule];
+    return `SELECT '${rule}' AS rule, trajectory_id, segment_index, ${proposed} AS proposed,
+              ${reason} AS reason, ${EVIDENCE_JSON} AS evidence
+            FROM evidence, params WHERE ${where}`;
   });
-  return `WITH params AS (SELECT $3::DOUBLE AS min_confidence), evidence AS (${evidenceSql()})
-    ${parts.join(' UNION ALL ')}`;
+  return sql`WITH params AS (SELECT ${minConfidence}::DOUBLE AS min_confidence),
+    evidence AS (${evidenceSql(scope)})
+    ${sql.raw(parts.join(' UNION ALL '))}`;
 }
 
 /** The deterministic id of a queue item (SQL; re-running a rule finds the items it made). */
-export const ITEM_ID_SQL = (rule: string, segmentation: string, segment: string) =>
-  `left(sha256(${rule} || '|' || trajectory_id || '|' || ${segmentation} || '|' ||
-    coalesce(CAST(${segment} AS VARCHAR), '')), 20)`;
+export const itemIdSql = (rule: string, segmentation: string, segment: string) =>
+  sql`left(sha256(${sql.raw(rule)} || '|' || trajectory_id || '|' || ${segmentation} || '|' ||
+    coalesce(CAST(${sql.raw(segment)} AS VARCHAR), '')), 20)`;

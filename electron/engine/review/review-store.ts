@@ -11,17 +11,20 @@ import {
 import { TurnwiseError } from '../../../shared/result';
 import { ensureSegments } from '../credit/segments-store';
 import { writeLabels } from '../store/label-counts';
-import { parseRows } from '../store/query-as';
 import { notFound } from '../store/require';
-import type { Row, Workspace } from '../store/workspace';
+import { sql } from '../store/sql-template';
+import type { Workspace } from '../store/workspace';
 import { EVIDENCE_JSON, evidenceSql } from './review-rules';
 
-const ITEM_COLUMNS = `item_id, kind AS rule, trajectory_id, segment_index, segmentation, proposed,
+const ITEM_COLUMNS =
+  sql.raw(`item_id, kind AS rule, trajectory_id, segment_index, segmentation, proposed,
   reason, evidence::VARCHAR AS evidence, status, decided_label, note, decided_by, decided_at,
-  created_at`;
+  created_at`);
 
 /** The queue's stable order: rule, trajectory, segment (whole trajectories first). */
-const ORDER = `ORDER BY kind, trajectory_id, segmentation, segment_index NULLS FIRST, item_id`;
+const ORDER = sql.raw(
+  `ORDER BY kind, trajectory_id, segmentation, segment_index NULLS FIRST, item_id`,
+);
 
 function evidenceObject(text: string | null): Record<string, unknown> {
   const evidence: unknown = text === null ? null : JSON.parse(text);
@@ -39,42 +42,54 @@ const QueueItemRowSchema = ReviewQueueItemSchema.extend({
   evidence: z.string().nullable().transform(evidenceObject),
 });
 
-type Query = (sql: string, params?: (string | number | null)[]) => Promise<Row[]>;
-
 /** One item with its decision in force, or a not_found error. */
-export async function getReviewItem(query: Query, itemId: string): Promise<ReviewQueueItem> {
-  const sql = `SELECT ${ITEM_COLUMNS} FROM review_items WHERE item_id = $1`;
-  const [item] = parseRows(QueueItemRowSchema, sql, await query(sql, [itemId]));
+export async function getReviewItem(
+  workspace: Workspace,
+  itemId: string,
+): Promise<ReviewQueueItem> {
+  const [item] = await workspace.queryAs(
+    QueueItemRowSchema,
+    sql`SELECT ${ITEM_COLUMNS} FROM review_items WHERE item_id = ${itemId}`,
+  );
   if (item === undefined) throw notFound.reviewItem(itemId);
   return item;
 }
+
+const CountRow = z.object({ n: z.number() });
+const KeyCountRow = z.object({ key: z.string(), n: z.number() });
+/** Evidence as JSON text (json_object is never NULL for a row that exists). */
+const EvidenceRow = z.object({ evidence: z.string() });
 
 export async function listReviewQueue(
   workspace: Workspace,
   request: ApiRequest<'listReviewQueue'>,
 ): Promise<ApiOutput<'listReviewQueue'>> {
-  const where = `($1::VARCHAR IS NULL OR status = $1) AND ($2::VARCHAR IS NULL OR kind = $2)`;
-  const filter = [request.status ?? null, request.rule ?? null];
+  const status = request.status ?? null;
+  const rule = request.rule ?? null;
+  const where = sql`(${status}::VARCHAR IS NULL OR status = ${status})
+    AND (${rule}::VARCHAR IS NULL OR kind = ${rule})`;
   const items = await workspace.queryAs(
     QueueItemRowSchema,
-    `SELECT ${ITEM_COLUMNS} FROM review_items WHERE ${where} ${ORDER} LIMIT $3 OFFSET $4`,
-    [...filter, request.limit, request.offset],
+    sql`SELECT ${ITEM_COLUMNS} FROM review_items WHERE ${where} ${ORDER}
+        LIMIT ${request.limit} OFFSET ${request.offset}`,
   );
-  const [count] = await workspace.query(
-    `SELECT count(*) AS n FROM review_items WHERE ${where}`,
-    filter,
+  const [count] = await workspace.queryAs(
+    CountRow,
+    sql`SELECT count(*) AS n FROM review_items WHERE ${where}`,
   );
-  const counts = async (column: string) =>
+  const counts = async (column: 'status' | 'kind') =>
     Object.fromEntries(
       (
-        await workspace.query(
-          `SELECT ${column} AS key, count(*) AS n FROM review_items GROUP BY ALL ORDER BY 1`,
+        await workspace.queryAs(
+          KeyCountRow,
+          sql`SELECT ${sql.raw(column)} AS key, count(*) AS n FROM review_items
+              GROUP BY ALL ORDER BY 1`,
         )
-      ).map((row) => [String(row.key), Number(row.n)]),
+      ).map((row) => [row.key, row.n]),
     );
   return {
     items,
-    total: Number(count?.n ?? 0),
+    total: count?.n ?? 0,
     by_status: await counts('status'),
     by_rule: await counts('kind'),
   };
@@ -84,12 +99,11 @@ export async function listReviewEvents(
   workspace: Workspace,
   itemId: string,
 ): Promise<ApiOutput<'listReviewEvents'>> {
-  await getReviewItem((sql, params) => workspace.query(sql, params), itemId);
+  await getReviewItem(workspace, itemId);
   const events = await workspace.queryAs(
     ReviewEventSchema,
-    `SELECT item_id, status, decided_label, note, decided_by, decided_at FROM tw_review_events
-     WHERE item_id = $1 ORDER BY decided_at`,
-    [itemId],
+    sql`SELECT item_id, status, decided_label, note, decided_by, decided_at FROM tw_review_events
+        WHERE item_id = ${itemId} ORDER BY decided_at`,
   );
   return { events };
 }
@@ -111,10 +125,8 @@ export async function addReviewItem(
   workspace: Workspace,
   request: ApiRequest<'addReviewItem'>,
 ): Promise<ReviewQueueItem> {
-  const query: Query = (sql, params) => workspace.query(sql, params);
-  const [trajectory] = await query(
-    `SELECT success, reward FROM trajectories WHERE trajectory_id = $1`,
-    [request.trajectory_id],
+  const [trajectory] = await workspace.query(
+    sql`SELECT success, reward FROM trajectories WHERE trajectory_id = ${request.trajectory_id}`,
   );
   if (trajectory === undefined) throw notFound.trajectory(request.trajectory_id);
   const segment = request.segment_index;
@@ -122,49 +134,46 @@ export async function addReviewItem(
   if (segment === undefined) {
     if (request.proposed !== undefined)
       throw new TurnwiseError('invalid_input', 'a label can only be proposed for a segment');
-    const [row] = await query(
-      `SELECT json_object('success', t.success, 'reward', t.reward,
-         'failure_step', ts.failure_step)::VARCHAR AS evidence
-       FROM trajectories t LEFT JOIN trajectory_scores ts
-         ON ts.trajectory_id = t.trajectory_id AND ts.segmentation = $1
-       WHERE t.trajectory_id = $2`,
-      [request.segmentation, request.trajectory_id],
+    const [row] = await workspace.queryAs(
+      EvidenceRow,
+      sql`SELECT json_object('success', t.success, 'reward', t.reward,
+            'failure_step', ts.failure_step)::VARCHAR AS evidence
+          FROM trajectories t LEFT JOIN trajectory_scores ts
+            ON ts.trajectory_id = t.trajectory_id AND ts.segmentation = ${request.segmentation}
+          WHERE t.trajectory_id = ${request.trajectory_id}`,
     );
-    evidence = String(row?.evidence ?? '{}');
+    evidence = row?.evidence ?? '{}';
   } else {
     await ensureSegments(
       workspace,
       { trajectory_ids: [request.trajectory_id] },
       request.segmentation,
     );
-    const [row] = await query(
-      `SELECT ${EVIDENCE_JSON}::VARCHAR AS evidence
-       FROM (${evidenceSql('s.trajectory_id = $3 AND s.segment_index = $4')})`,
-      [request.segmentation, null, request.trajectory_id, segment],
+    const scope = { segmentation: request.segmentation, datasetId: null };
+    const [row] = await workspace.queryAs(
+      EvidenceRow,
+      sql`SELECT ${sql.raw(EVIDENCE_JSON)}::VARCHAR AS evidence
+          FROM (${evidenceSql(
+            scope,
+            sql`s.trajectory_id = ${request.trajectory_id} AND s.segment_index = ${segment}`,
+          )})`,
     );
     if (row === undefined)
       throw notFound.segment(request.trajectory_id, segment, request.segmentation);
-    evidence = String(row.evidence);
+    evidence = row.evidence;
   }
   const itemId = manualItemId(request.trajectory_id, request.segmentation, segment);
   const note = request.note?.trim();
   await writeLabels(workspace, () =>
     workspace.run(
-      `INSERT INTO tw_review_items (item_id, kind, trajectory_id, segment_index, proposed,
-         created_at, reason, segmentation, evidence)
-       VALUES ($1, 'manual', $2, $3, $4, $5::TIMESTAMPTZ, $6, $7, $8::JSON)
-       ON CONFLICT DO NOTHING`,
-      [
-        itemId,
-        request.trajectory_id,
-        segment ?? null,
-        request.proposed ?? null,
-        new Date().toISOString(),
-        note !== undefined && note !== '' ? note : `added by ${request.by}`,
-        request.segmentation,
-        evidence,
-      ],
+      sql`INSERT INTO tw_review_items (item_id, kind, trajectory_id, segment_index, proposed,
+            created_at, reason, segmentation, evidence)
+          VALUES (${itemId}, 'manual', ${request.trajectory_id}, ${segment ?? null},
+                  ${request.proposed ?? null}, ${new Date().toISOString()}::TIMESTAMPTZ,
+                  ${note !== undefined && note !== '' ? note : `added by ${request.by}`},
+                  ${request.segmentation}, ${evidence}::JSON)
+          ON CONFLICT DO NOTHING`,
     ),
   );
-  return getReviewItem(query, itemId);
+  return getReviewItem(workspace, itemId);
 }

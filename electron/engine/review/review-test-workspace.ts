@@ -9,6 +9,7 @@ import { JobRunner } from '../jobs';
 import { ensureSegments } from '../credit/segments-store';
 import { newLabelId } from '../labels/label-store';
 import { refreshLabelCounts } from '../store/label-counts';
+import { sql } from '../store/sql-template';
 import type { Row, Workspace } from '../store/workspace';
 import { reviewHandlers } from './review-handlers';
 
@@ -68,8 +69,7 @@ export async function openReviewWorkspace(lines = 16): Promise<ReviewTestWorkspa
     run: (sql, params) => workspace.run(sql, params),
     trajectory: async (sourceId) => {
       const [row] = await workspace.query(
-        `SELECT trajectory_id FROM trajectories WHERE source_id = $1`,
-        [sourceId],
+        sql`SELECT trajectory_id FROM trajectories WHERE source_id = ${sourceId}`,
       );
       if (row === undefined) throw new Error(`no trajectory ${sourceId}`);
       return String(row.trajectory_id);
@@ -77,20 +77,12 @@ export async function openReviewWorkspace(lines = 16): Promise<ReviewTestWorkspa
     label: async (trajectoryId, segment, role, source, confidence = null) => {
       clock += 1000;
       await workspace.run(
-        `INSERT INTO tw_labels (label_id, trajectory_id, segment_index, role_label, source,
-           rationale, confidence, created_at, segmentation)
-         VALUES ($1, $2, $3, $4, $5, NULL, $6, $7::TIMESTAMPTZ, 'action')`,
-        [
-          newLabelId(clock),
-          trajectoryId,
-          segment,
-          role,
-          source,
-          confidence,
-          new Date(clock).toISOString(),
-        ],
+        sql`INSERT INTO tw_labels (label_id, trajectory_id, segment_index, role_label, source,
+              rationale, confidence, created_at, segmentation)
+            VALUES (${newLabelId(clock)}, ${trajectoryId}, ${segment}, ${role}, ${source}, NULL,
+                    ${confidence}, ${new Date(clock).toISOString()}::TIMESTAMPTZ, 'action')`,
       );
-      await refreshLabelCounts(workspace, 'trajectory_id = $1', [trajectoryId]);
+      await refreshLabelCounts(workspace, sql`trajectory_id = ${trajectoryId}`);
     },
     dir: demo.dir,
     close: () => {

@@ -5,8 +5,11 @@ import type { ReviewQueueResult, ReviewRule } from '../../../shared/api-review';
 import { TurnwiseError } from '../../../shared/result';
 import type { Progress } from '../jobs';
 import { ensureSegments } from '../credit/segments-store';
+import { z } from 'zod';
+import { rowsAsOn, runOn } from '../store/connection-sql';
+import { sql } from '../store/sql-template';
 import type { Workspace } from '../store/workspace';
-import { candidatesSql, ITEM_ID_SQL, QUEUE_RULES, type QueueRule } from './review-rules';
+import { candidatesSql, itemIdSql, QUEUE_RULES, type QueueRule } from './review-rules';
 import { writeLabels } from '../store/label-counts';
 
 export interface ReviewQueueOptions {
@@ -15,6 +18,8 @@ export interface ReviewQueueOptions {
   rules: ReviewRule[] | undefined;
   minConfidence: number;
 }
+
+const AddedRow = z.object({ rule: z.string(), n: z.number() });
 
 export async function runReviewQueue(
   workspace: Workspace,
@@ -33,33 +38,35 @@ export async function runReviewQueue(
   await ensureSegments(workspace, scope, options.segmentation, signal);
   if (signal.aborted) throw new TurnwiseError('cancelled', 'review queue cancelled');
   report({ done: 0, total: null, unit: 'items', message: `applying ${rules.length} rules` });
-  const params = [options.segmentation, options.datasetId, options.minConfidence];
-  const itemId = ITEM_ID_SQL('rule', '$1', 'segment_index');
+  const evidence = { segmentation: options.segmentation, datasetId: options.datasetId };
+  const candidates = candidatesSql(rules, evidence, options.minConfidence);
+  const itemId = itemIdSql('rule', options.segmentation, 'segment_index');
   // Queued with the decisions and label writers, so a decision never races the insert.
   const byRule = await writeLabels(workspace, () =>
     workspace.transaction(async (connection) => {
-      await connection.run(
-        `CREATE TEMP TABLE review_candidates AS
-         SELECT ${itemId} AS item_id, * FROM (${candidatesSql(rules)})`,
-        params,
+      await runOn(
+        connection,
+        sql`CREATE TEMP TABLE review_candidates AS
+            SELECT ${itemId} AS item_id, * FROM (${candidates})`,
       );
-      const added = await connection.runAndReadAll(
-        `SELECT rule, count(*)::INTEGER AS n FROM review_candidates
-         WHERE item_id NOT IN (SELECT item_id FROM tw_review_items) GROUP BY rule`,
+      const added = await rowsAsOn(
+        AddedRow,
+        connection,
+        sql`SELECT rule, count(*)::INTEGER AS n FROM review_candidates
+            WHERE item_id NOT IN (SELECT item_id FROM tw_review_items) GROUP BY rule`,
       );
-      await connection.run(
-        `INSERT INTO tw_review_items (item_id, kind, trajectory_id, segment_index, proposed,
-           created_at, reason, segmentation, evidence)
-         SELECT item_id, rule, trajectory_id, segment_index, proposed, $1::TIMESTAMPTZ, reason, $2,
-                evidence
-         FROM review_candidates WHERE item_id NOT IN (SELECT item_id FROM tw_review_items)`,
-        [new Date().toISOString(), options.segmentation],
+      await runOn(
+        connection,
+        sql`INSERT INTO tw_review_items (item_id, kind, trajectory_id, segment_index, proposed,
+              created_at, reason, segmentation, evidence)
+            SELECT item_id, rule, trajectory_id, segment_index, proposed,
+                   ${new Date().toISOString()}::TIMESTAMPTZ, reason, ${options.segmentation},
+                   evidence
+            FROM review_candidates WHERE item_id NOT IN (SELECT item_id FROM tw_review_items)`,
       );
       await connection.run('DROP TABLE review_candidates');
       if (signal.aborted) throw new TurnwiseError('cancelled', 'review queue cancelled');
-      return Object.fromEntries(
-        added.getRowObjectsJS().map((row) => [String(row.rule), Number(row.n)]),
-      );
+      return Object.fromEntries(added.map((row) => [row.rule, row.n]));
     }),
   );
   const by_rule = Object.fromEntries(rules.map((rule) => [rule, byRule[rule] ?? 0]));
