@@ -6,9 +6,10 @@ import type { RoleLabel, ToolCall } from '../../../shared/model';
 import { TurnwiseError } from '../../../shared/result';
 import { turnRelationsFor } from '../attach/turn-relations';
 import { ensureSegments } from '../credit/segments-store';
-import { toJsonRow } from '../store/json-values';
-import { parseRows } from '../store/query-as';
+import { z } from 'zod';
+import { rowsAsOn } from '../store/connection-sql';
 import { notFound, requireTrajectory } from '../store/require';
+import { sql } from '../store/sql-template';
 import type { Workspace } from '../store/workspace';
 import { refreshLabelCounts, writeLabels } from '../store/label-counts';
 import { summarizeAction } from './action-summary';
@@ -26,8 +27,14 @@ export function newLabelId(now = Date.now()): string {
   return `${now.toString(36).padStart(9, '0')}-${idCounter.toString(36).padStart(4, '0')}-${randomUUID().slice(0, 8)}`;
 }
 
-const EVENT_COLUMNS = `label_id, trajectory_id, segment_index, segmentation, role_label, source,
-  rationale, confidence, created_at`;
+const EVENT_COLUMNS = sql.raw(`label_id, trajectory_id, segment_index, segmentation, role_label,
+  source, rationale, confidence, created_at`);
+
+const SegmentRow = z.object({
+  segment_index: z.number(),
+  turn_start: z.number(),
+  turn_end: z.number(),
+});
 
 async function actionSummaries(
   workspace: Workspace,
@@ -35,9 +42,8 @@ async function actionSummaries(
 ): Promise<Map<number, string>> {
   const relations = await turnRelationsFor(workspace, trajectoryId);
   const rows = await workspace.query(
-    `SELECT turn_index, tool_calls::VARCHAR AS tool_calls, left(content, 400) AS content
-     FROM ${relations.turns} AS u WHERE trajectory_id = $1 AND is_action`,
-    [trajectoryId],
+    sql`SELECT turn_index, tool_calls::VARCHAR AS tool_calls, left(content, 400) AS content
+        FROM ${sql.raw(relations.turns)} AS u WHERE trajectory_id = ${trajectoryId} AND is_action`,
   );
   return new Map(
     rows.map((row) => [
@@ -54,46 +60,40 @@ export async function getSegments(
 ): Promise<{ segments: LabeledSegment[]; events: LabelEvent[] }> {
   await requireTrajectory(workspace, trajectoryId);
   await ensureSegments(workspace, { trajectory_ids: [trajectoryId] }, segmentation);
-  const segments = await workspace.query(
-    `SELECT segment_index, turn_start, turn_end FROM tw_segments
-     WHERE trajectory_id = $1 AND segmentation = $2 ORDER BY segment_index`,
-    [trajectoryId, segmentation],
+  const ofTrajectory = sql`trajectory_id = ${trajectoryId} AND segmentation = ${segmentation}`;
+  const segments = await workspace.queryAs(
+    SegmentRow,
+    sql`SELECT segment_index, turn_start, turn_end FROM tw_segments
+        WHERE ${ofTrajectory} ORDER BY segment_index`,
   );
   const events = await workspace.queryAs(
     LabelEventSchema,
-    `SELECT ${EVENT_COLUMNS} FROM tw_labels WHERE trajectory_id = $1 AND segmentation = $2
-     ORDER BY created_at, label_id`,
-    [trajectoryId, segmentation],
+    sql`SELECT ${EVENT_COLUMNS} FROM tw_labels WHERE ${ofTrajectory}
+        ORDER BY created_at, label_id`,
   );
   // The same precedence as the labels_effective view, keeping the label id to find the event.
-  const effective = await workspace.query(
-    `SELECT label_id FROM (
+  const effective = await workspace.queryAs(
+    z.object({ label_id: z.string() }),
+    sql`SELECT label_id FROM (
        SELECT label_id, row_number() OVER (
          PARTITION BY segment_index
          ORDER BY CASE WHEN source LIKE 'human:%' THEN 0 WHEN source LIKE 'judge:%' THEN 1 ELSE 2 END,
                   created_at DESC, label_id DESC) AS precedence
-       FROM tw_labels WHERE trajectory_id = $1 AND segmentation = $2)
+       FROM tw_labels WHERE ${ofTrajectory})
      WHERE precedence = 1`,
-    [trajectoryId, segmentation],
   );
-  const inForce = new Set(effective.map((row) => String(row.label_id)));
+  const inForce = new Set(effective.map((row) => row.label_id));
   const labelOf = new Map(
     events.filter((e) => inForce.has(e.label_id)).map((e) => [e.segment_index, e]),
   );
   const summaries =
     segments.length > 0 ? await actionSummaries(workspace, trajectoryId) : new Map();
   return {
-    segments: segments.map((row) => {
-      const segmentIndex = Number(row.segment_index);
-      const turnEnd = Number(row.turn_end);
-      return {
-        segment_index: segmentIndex,
-        turn_start: Number(row.turn_start),
-        turn_end: turnEnd,
-        action: summaries.get(turnEnd) ?? '(no action)',
-        label: labelOf.get(segmentIndex) ?? null,
-      };
-    }),
+    segments: segments.map((row) => ({
+      ...row,
+      action: summaries.get(row.turn_end) ?? '(no action)',
+      label: labelOf.get(row.segment_index) ?? null,
+    })),
     events,
   };
 }
@@ -116,8 +116,8 @@ export async function appendHumanLabel(
   const segmentExists = async () =>
     (
       await workspace.query(
-        `SELECT 1 FROM tw_segments WHERE trajectory_id = $1 AND segmentation = $2 AND segment_index = $3`,
-        [label.trajectory_id, label.segmentation, label.segment_index],
+        sql`SELECT 1 FROM tw_segments WHERE trajectory_id = ${label.trajectory_id}
+            AND segmentation = ${label.segmentation} AND segment_index = ${label.segment_index}`,
       )
     ).length > 0;
   if (!(await segmentExists())) {
@@ -132,26 +132,18 @@ export async function appendHumanLabel(
   // so the transaction captures no other caller's statements, queued with the other label writers.
   return writeLabels(workspace, () =>
     workspace.transaction(async (connection) => {
-      const insert = `INSERT INTO tw_labels (label_id, trajectory_id, segment_index, role_label,
-           source, rationale, confidence, created_at, segmentation)
-         VALUES ($1, $2, $3, $4, $5, $6, NULL, $7::TIMESTAMPTZ, $8)
-         RETURNING ${EVENT_COLUMNS}`;
-      const inserted = await connection.runAndReadAll(insert, [
-        newLabelId(now),
-        label.trajectory_id,
-        label.segment_index,
-        label.role_label,
-        `human:${label.annotator}`,
-        rationale === '' ? null : rationale,
-        new Date(now).toISOString(),
-        label.segmentation,
-      ]);
-      await refreshLabelCounts(connection, 'trajectory_id = $1', [label.trajectory_id]);
-      const [event] = parseRows(
+      const [event] = await rowsAsOn(
         LabelEventSchema,
-        insert,
-        inserted.getRowObjectsJS().map(toJsonRow),
+        connection,
+        sql`INSERT INTO tw_labels (label_id, trajectory_id, segment_index, role_label, source,
+              rationale, confidence, created_at, segmentation)
+            VALUES (${newLabelId(now)}, ${label.trajectory_id}, ${label.segment_index},
+                    ${label.role_label}, ${`human:${label.annotator}`},
+                    ${rationale === '' ? null : rationale}, NULL,
+                    ${new Date(now).toISOString()}::TIMESTAMPTZ, ${label.segmentation})
+            RETURNING ${EVENT_COLUMNS}`,
       );
+      await refreshLabelCounts(connection, sql`trajectory_id = ${label.trajectory_id}`);
       if (event === undefined)
         throw new TurnwiseError('internal', 'the label insert returned no row');
       return event;

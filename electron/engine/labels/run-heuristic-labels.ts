@@ -4,6 +4,7 @@
 // human labels above all, are never touched). Turns and segments are streamed in trajectory
 // order, so memory holds one trajectory at a time.
 import { timestampTZValue, type DuckDBConnection, type DuckDBValue } from '@duckdb/node-api';
+import { z } from 'zod';
 import type { HeuristicLabelSummary } from '../../../shared/api-labels';
 import { ROLE_LABELS, type RoleLabel, type ToolCall } from '../../../shared/model';
 import { TurnwiseError } from '../../../shared/result';
@@ -11,6 +12,7 @@ import type { Segment } from '../../../shared/segments';
 import { ensureSegments } from '../credit/segments-store';
 import type { Progress } from '../jobs';
 import { refreshLabelCounts, writeLabels } from '../store/label-counts';
+import { sql, type SqlFragment } from '../store/sql-template';
 import { transaction } from '../store/transaction';
 import type { Workspace } from '../store/workspace';
 import {
@@ -25,35 +27,38 @@ import { newLabelId } from './label-store';
 /** Contents longer than this reach the rules as their head and tail (test summaries are last). */
 const CONTENT_EDGE_CHARS = 4096;
 
-/** $1 is a dataset id, or null for every dataset. */
-const DATASET_FILTER = `trajectory_id IN (
-  SELECT trajectory_id FROM tw_trajectories WHERE $1::VARCHAR IS NULL OR dataset_id = $1)`;
+/** Trajectories of one dataset, or of every dataset for null. */
+const inDataset = (datasetId: string | null) => sql`trajectory_id IN (
+  SELECT trajectory_id FROM tw_trajectories
+  WHERE ${datasetId}::VARCHAR IS NULL OR dataset_id = ${datasetId})`;
 
-const TURNS_SQL = `
+/** A constant of the code, spliced into the text as the literal it was. */
+const EDGE = sql.raw(String(CONTENT_EDGE_CHARS));
+
+const turnsSql = (datasetId: string | null) => sql`
   SELECT u.trajectory_id, u.turn_index, u.role, u.is_action, u.tool_calls::VARCHAR AS tool_calls,
-         CASE WHEN length(u.content) > ${2 * CONTENT_EDGE_CHARS}
-              THEN left(u.content, ${CONTENT_EDGE_CHARS}) || chr(10) || '…' || chr(10) ||
-                   right(u.content, ${CONTENT_EDGE_CHARS})
+         CASE WHEN length(u.content) > ${sql.raw(String(2 * CONTENT_EDGE_CHARS))}
+              THEN left(u.content, ${EDGE}) || chr(10) || '…' || chr(10) ||
+                   right(u.content, ${EDGE})
               ELSE coalesce(u.content, '') END AS content,
          md5(trim(regexp_replace(coalesce(u.content, ''), '[\\t\\n\\v\\f\\r ]+', ' ', 'g'))) AS content_key,
          t.success
   FROM tw_all_turns u JOIN tw_trajectories t USING (trajectory_id)
-  WHERE $1::VARCHAR IS NULL OR t.dataset_id = $1
+  WHERE ${datasetId}::VARCHAR IS NULL OR t.dataset_id = ${datasetId}
   ORDER BY u.trajectory_id, u.turn_index`;
 
-const SEGMENTS_SQL = `
+const segmentsSql = (datasetId: string | null, segmentation: string) => sql`
   SELECT trajectory_id, segment_index, turn_start, turn_end FROM tw_segments
-  WHERE segmentation = $2 AND ${DATASET_FILTER}
+  WHERE segmentation = ${segmentation} AND ${inDataset(datasetId)}
   ORDER BY trajectory_id, segment_index`;
 
 type RowObject = Record<string, DuckDBValue>;
 
 async function* streamRows(
   connection: DuckDBConnection,
-  sql: string,
-  params: (string | null)[],
+  statement: SqlFragment,
 ): AsyncGenerator<RowObject> {
-  const result = await connection.stream(sql, params);
+  const result = await connection.stream(statement.text, statement.params);
   const names = result.columnNames();
   for (;;) {
     const chunk = await result.fetchChunk();
@@ -127,13 +132,13 @@ async function replaceHeuristicLabels(
   segmentation: string,
 ): Promise<number> {
   return transaction(writer, async () => {
-    const replaced = await writer.runAndReadAll(
-      `DELETE FROM tw_labels WHERE source = $2 AND segmentation = $3 AND ${DATASET_FILTER}
-       RETURNING label_id`,
-      [datasetId, HEURISTIC_SOURCE, segmentation],
-    );
+    const deletion = sql`DELETE FROM tw_labels
+      WHERE source = ${HEURISTIC_SOURCE} AND segmentation = ${segmentation}
+        AND ${inDataset(datasetId)}
+      RETURNING label_id`;
+    const replaced = await writer.runAndReadAll(deletion.text, deletion.params);
     await writer.run(`INSERT INTO tw_labels SELECT * FROM ${STAGING}`);
-    await refreshLabelCounts(writer, DATASET_FILTER, [datasetId]);
+    await refreshLabelCounts(writer, inDataset(datasetId));
     return replaced.currentRowCount;
   });
 }
@@ -149,11 +154,12 @@ export async function runHeuristicLabels(
   report({ done: 0, total: null, unit: 'trajectories', message: 'computing segments' });
   const scope = datasetId === null ? {} : { dataset_id: datasetId };
   await ensureSegments(workspace, scope, segmentation, signal);
-  const [count] = await workspace.query(
-    `SELECT count(*) AS n FROM tw_trajectories WHERE $1::VARCHAR IS NULL OR dataset_id = $1`,
-    [datasetId],
+  const [count] = await workspace.queryAs(
+    z.object({ n: z.number() }),
+    sql`SELECT count(*) AS n FROM tw_trajectories
+        WHERE ${datasetId}::VARCHAR IS NULL OR dataset_id = ${datasetId}`,
   );
-  const total = Number(count?.n ?? 0);
+  const total = count?.n ?? 0;
   const counts = Object.fromEntries(ROLE_LABELS.map((role) => [role, 0])) as Record<
     RoleLabel,
     number
@@ -172,9 +178,9 @@ export async function runHeuristicLabels(
     const appender = await writer.createAppender(STAGING, 'main', 'temp');
     const createdAt = timestampTZValue(BigInt(Date.now()) * 1000n);
     const segmentsOf = segmentCursor(
-      streamRows(segmentReader, SEGMENTS_SQL, [datasetId, segmentation]),
+      streamRows(segmentReader, segmentsSql(datasetId, segmentation)),
     );
-    for await (const trajectory of trajectoriesOf(streamRows(turnReader, TURNS_SQL, [datasetId]))) {
+    for await (const trajectory of trajectoriesOf(streamRows(turnReader, turnsSql(datasetId)))) {
       if (signal.aborted)
         throw new TurnwiseError('cancelled', 'labeling cancelled; nothing was written');
       const segments = await segmentsOf(trajectory.trajectory_id);
