@@ -7,6 +7,7 @@ import {
   type FacetColumn,
   type ParsedTrajectoryFilter,
 } from '../../../shared/trajectory-filter';
+import { sql } from '../store/sql-template';
 import type { Row, Workspace } from '../store/workspace';
 import {
   TRAJECTORY_COLUMNS,
@@ -89,14 +90,14 @@ async function pageExtras(
   segmentation: string,
 ): Promise<Map<string, Row>> {
   if (ids.length === 0) return new Map();
-  const idList = ids.map((_, i) => `$${i + 2}`).join(', ');
-  const inPage = `AND trajectory_id IN (${idList})`;
+  const inPage = sql`AND trajectory_id IN ${ids}`;
+  const bound = sql`${segmentation}`;
+  const counts = sql.raw(ROLE_LABELS.map((r) => `lc.${r}`).join(', '));
   const rows = await workspace.query(
-    `SELECT coalesce(s.trajectory_id, lc.trajectory_id) AS trajectory_id, s.progress_score,
-            s.outcome_advantage, s.failure_step, ${ROLE_LABELS.map((r) => `lc.${r}`).join(', ')}
-     FROM (${scoresSql('$1', inPage)}) s
-     FULL OUTER JOIN (${labelCountsSql('$1', inPage)}) lc USING (trajectory_id)`,
-    [segmentation, ...ids],
+    sql`SELECT coalesce(s.trajectory_id, lc.trajectory_id) AS trajectory_id, s.progress_score,
+               s.outcome_advantage, s.failure_step, ${counts}
+        FROM (${scoresSql(bound, inPage)}) s
+        FULL OUTER JOIN (${labelCountsSql(bound, inPage)}) lc USING (trajectory_id)`,
   );
   return new Map(rows.map((row) => [String(row.trajectory_id), row]));
 }

@@ -11,6 +11,7 @@ import {
   type Range,
 } from '../../../shared/trajectory-filter';
 import { containsPattern } from '../store/like-pattern';
+import { sql, type SqlFragment } from '../store/sql-template';
 import type { SqlParams } from '../store/workspace';
 
 /** Alias `t` is tw_trajectories; `s` the credit scores; `lc` the effective label counts. */
@@ -43,13 +44,15 @@ export function columnExpression(column: string): string {
 }
 
 /** Per-trajectory counts of effective labels by role, for one segmentation (see label-counts). */
-export function labelCountsSql(segmentation: string, extraWhere = ''): string {
-  return `SELECT trajectory_id, ${ROLE_LABELS.join(', ')} FROM tw_label_counts
+/** Label counts under a segmentation; `extraWhere` ('AND ...') narrows them. */
+export function labelCountsSql(segmentation: SqlFragment, extraWhere: SqlFragment): SqlFragment {
+  return sql`SELECT trajectory_id, ${sql.raw(ROLE_LABELS.join(', '))} FROM tw_label_counts
     WHERE segmentation = ${segmentation} ${extraWhere}`;
 }
 
-export function scoresSql(segmentation: string, extraWhere = ''): string {
-  return `SELECT trajectory_id, progress_score, outcome_advantage, failure_step
+/** Trajectory scores under a segmentation; `extraWhere` ('AND ...') narrows them. */
+export function scoresSql(segmentation: SqlFragment, extraWhere: SqlFragment): SqlFragment {
+  return sql`SELECT trajectory_id, progress_score, outcome_advantage, failure_step
     FROM tw_trajectory_scores WHERE segmentation = ${segmentation} ${extraWhere}`;
 }
 
@@ -170,11 +173,13 @@ export function filteredTrajectories(
       ? ''
       : `AND trajectory_id IN (SELECT t.trajectory_id FROM tw_trajectories t ${whereSql})`;
   let from = 'tw_trajectories t';
+  // Both are text here: the segmentation is bound by bind() above, like every other value.
+  const joined = (table: typeof scoresSql) => table(sql.raw(segmentation()), sql.raw(within)).text;
   if (options.withScores === true) {
-    from += ` LEFT JOIN (${scoresSql(segmentation(), within)}) s USING (trajectory_id)`;
+    from += ` LEFT JOIN (${joined(scoresSql)}) s USING (trajectory_id)`;
   }
   if (options.withLabelCounts === true) {
-    from += ` LEFT JOIN (${labelCountsSql(segmentation(), within)}) lc USING (trajectory_id)`;
+    from += ` LEFT JOIN (${joined(labelCountsSql)}) lc USING (trajectory_id)`;
   }
   return { from, where: whereSql, params, bind };
 }

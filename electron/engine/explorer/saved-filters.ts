@@ -1,6 +1,7 @@
 // Named explorer filters, kept in the workspace so they travel with the data.
 import type { ApiOutput } from '../../../shared/api';
 import { TrajectoryFilterSchema, type TrajectoryFilter } from '../../../shared/trajectory-filter';
+import { sql } from '../store/sql-template';
 import type { Workspace } from '../store/workspace';
 
 type Saved = ApiOutput<'saveFilter'>;
@@ -27,10 +28,9 @@ export async function saveFilter(
 ): Promise<Saved> {
   const text = JSON.stringify(TrajectoryFilterSchema.parse(filter));
   // One statement: replacing a filter is atomic.
-  await workspace.run(`INSERT OR REPLACE INTO tw_saved_filters VALUES ($1, $2::JSON, now())`, [
-    name,
-    text,
-  ]);
+  await workspace.run(
+    sql`INSERT OR REPLACE INTO tw_saved_filters VALUES (${name}, ${text}::JSON, now())`,
+  );
   const saved = (await listSavedFilters(workspace)).find((f) => f.name === name);
   if (saved === undefined) throw new Error(`saved filter '${name}' was not stored`);
   return saved;
@@ -38,8 +38,7 @@ export async function saveFilter(
 
 export async function deleteSavedFilter(workspace: Workspace, name: string): Promise<boolean> {
   const rows = await workspace.query(
-    'DELETE FROM tw_saved_filters WHERE name = $1 RETURNING name',
-    [name],
+    sql`DELETE FROM tw_saved_filters WHERE name = ${name} RETURNING name`,
   );
   return rows.length > 0;
 }
