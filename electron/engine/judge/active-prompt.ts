@@ -3,6 +3,7 @@
 // named. Until one is chosen the built-in default is in use.
 import { DEFAULT_JUDGE_PROMPT_VERSION, type ActiveJudgePrompt } from '../../../shared/api-judge';
 import { TurnwiseError } from '../../../shared/result';
+import { sql } from '../store/sql-template';
 import type { Workspace } from '../store/workspace';
 import { getPrompt } from './judge-prompts';
 
@@ -31,8 +32,7 @@ function parseStored(text: string): ActiveJudgePrompt | null {
 /** The version in use; the built-in default when none was chosen (or the setting is unreadable). */
 export async function getActivePrompt(workspace: Workspace): Promise<ActiveJudgePrompt> {
   const [row] = await workspace.query(
-    `SELECT value::VARCHAR AS value FROM tw_settings WHERE key = $1`,
-    [ACTIVE_PROMPT_KEY],
+    sql`SELECT value::VARCHAR AS value FROM tw_settings WHERE key = ${ACTIVE_PROMPT_KEY}`,
   );
   if (row === undefined) return BUILT_IN;
   return parseStored(String(row.value)) ?? BUILT_IN;
@@ -55,9 +55,8 @@ export async function setActivePrompt(
     previous_version: current.version_id === prompt.version_id ? null : current.version_id,
   };
   await workspace.run(
-    `INSERT INTO tw_settings (key, value) VALUES ($1, $2::JSON)
-     ON CONFLICT (key) DO UPDATE SET value = excluded.value`,
-    [ACTIVE_PROMPT_KEY, JSON.stringify(next)],
+    sql`INSERT INTO tw_settings (key, value) VALUES (${ACTIVE_PROMPT_KEY}, ${JSON.stringify(next)}::JSON)
+        ON CONFLICT (key) DO UPDATE SET value = excluded.value`,
   );
   return next;
 }

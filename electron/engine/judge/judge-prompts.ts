@@ -3,6 +3,7 @@
 // first use.
 import { DEFAULT_JUDGE_PROMPT_VERSION, type JudgePrompt } from '../../../shared/api-judge';
 import { TurnwiseError } from '../../../shared/result';
+import { sql } from '../store/sql-template';
 import type { Row, Workspace } from '../store/workspace';
 import { DEFAULT_PROMPT_TEXT } from './default-prompt';
 
@@ -20,10 +21,10 @@ function fromRow(row: Row): JudgePrompt {
 /** Writes the built-in prompt if this workspace does not have it yet. */
 export async function ensureDefaultPrompt(workspace: Workspace): Promise<void> {
   if (workspace.readOnly) return;
-  await workspace.run(`INSERT OR IGNORE INTO tw_judge_prompts VALUES ($1, NULL, $2, now())`, [
-    DEFAULT_JUDGE_PROMPT_VERSION,
-    DEFAULT_PROMPT_TEXT,
-  ]);
+  await workspace.run(
+    sql`INSERT OR IGNORE INTO tw_judge_prompts
+        VALUES (${DEFAULT_JUDGE_PROMPT_VERSION}, NULL, ${DEFAULT_PROMPT_TEXT}, now())`,
+  );
 }
 
 export async function listPrompts(workspace: Workspace): Promise<JudgePrompt[]> {
@@ -38,9 +39,8 @@ export async function listPrompts(workspace: Workspace): Promise<JudgePrompt[]> 
 export async function getPrompt(workspace: Workspace, versionId: string): Promise<JudgePrompt> {
   await ensureDefaultPrompt(workspace);
   const [row] = await workspace.query(
-    `SELECT version_id, parent_version, text, created_at FROM tw_judge_prompts
-     WHERE version_id = $1`,
-    [versionId],
+    sql`SELECT version_id, parent_version, text, created_at FROM tw_judge_prompts
+        WHERE version_id = ${versionId}`,
   );
   if (row === undefined) {
     throw new TurnwiseError('not_found', `no judge prompt version '${versionId}'`);
@@ -75,10 +75,9 @@ export async function createPromptVersion(
   if (same !== undefined) return same;
   const next = Math.max(0, ...siblings.map((p) => Number(VERSION.exec(p.version_id)?.[2]))) + 1;
   const versionId = `${name}/${next}`;
-  await workspace.run(`INSERT INTO tw_judge_prompts VALUES ($1, $2, $3, now())`, [
-    versionId,
-    parent?.version_id ?? null,
-    request.text,
-  ]);
+  await workspace.run(
+    sql`INSERT INTO tw_judge_prompts
+        VALUES (${versionId}, ${parent?.version_id ?? null}, ${request.text}, now())`,
+  );
   return getPrompt(workspace, versionId);
 }

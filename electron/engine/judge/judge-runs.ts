@@ -1,6 +1,7 @@
 // The record of each finished judge run: what was asked of which endpoint and what came of it.
 // The API key's variable name is kept with the parameters; the key itself never is.
 import { JudgeSummarySchema, type JudgeRun, type JudgeSummary } from '../../../shared/api-judge';
+import { sql } from '../store/sql-template';
 import type { Workspace } from '../store/workspace';
 
 export interface RunRecord {
@@ -17,30 +18,22 @@ export interface RunRecord {
 
 export async function saveRun(workspace: Workspace, run: RunRecord): Promise<void> {
   await workspace.run(
-    `INSERT INTO tw_judge_runs (run_id, dataset_id, prompt_version, model, endpoint, status, params,
-       summary, started_at, finished_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9::TIMESTAMPTZ, now())`,
-    [
-      run.run_id,
-      run.dataset_id,
-      run.prompt_version,
-      run.model,
-      run.endpoint,
-      run.status,
-      JSON.stringify(run.params),
-      JSON.stringify(run.summary),
-      run.started_at.toISOString(),
-    ],
+    sql`INSERT INTO tw_judge_runs (run_id, dataset_id, prompt_version, model, endpoint, status,
+          params, summary, started_at, finished_at)
+        VALUES (${run.run_id}, ${run.dataset_id}, ${run.prompt_version}, ${run.model},
+                ${run.endpoint}, ${run.status}, ${JSON.stringify(run.params)},
+                ${JSON.stringify(run.summary)}, ${run.started_at.toISOString()}::TIMESTAMPTZ,
+                now())`,
   );
 }
 
 export async function listRuns(workspace: Workspace, datasetId?: string): Promise<JudgeRun[]> {
+  const dataset = datasetId ?? null;
   const rows = await workspace.query(
-    `SELECT run_id, dataset_id, prompt_version, model, endpoint, status, summary::VARCHAR AS summary,
+    sql`SELECT run_id, dataset_id, prompt_version, model, endpoint, status, summary::VARCHAR AS summary,
             started_at, finished_at
-     FROM tw_judge_runs WHERE $1::VARCHAR IS NULL OR dataset_id = $1
+     FROM tw_judge_runs WHERE ${dataset}::VARCHAR IS NULL OR dataset_id = ${dataset}
      ORDER BY finished_at DESC, run_id`,
-    [datasetId ?? null],
   );
   return rows.map((row) => {
     const summary =

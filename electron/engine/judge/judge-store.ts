@@ -4,6 +4,8 @@ import { createHash } from 'node:crypto';
 import type { DuckDBConnection } from '@duckdb/node-api';
 import { JudgeAnswerSchema, type JudgeAnswer } from '../../../shared/api-judge';
 import type { ToolCall } from '../../../shared/model';
+import { z } from 'zod';
+import { rowsAsOn } from '../store/connection-sql';
 import { requireDataset } from '../store/require';
 import { sql } from '../store/sql-template';
 import type { Workspace } from '../store/workspace';
@@ -21,7 +23,9 @@ export interface JudgeScope {
   limit?: number | undefined;
 }
 
-const IDS = `(SELECT unnest(from_json(?, '["VARCHAR"]')))`;
+/** The ids as one JSON parameter rather than one per id: a run may name thousands. */
+const idsIn = (ids: string[]) =>
+  sql`(SELECT unnest(from_json(${JSON.stringify(ids)}, '["VARCHAR"]')))`;
 
 /** The trajectories a run covers: those in scope with segments, by id, the first `limit`. */
 export async function selectTrajectories(
@@ -36,9 +40,7 @@ export async function selectTrajectories(
     );
   }
   if (scope.trajectory_ids !== undefined) {
-    // One JSON parameter rather than one per id: a run may name thousands.
-    const ids = JSON.stringify(scope.trajectory_ids);
-    conditions.push(sql`trajectory_id IN (SELECT unnest(from_json(${ids}, '["VARCHAR"]')))`);
+    conditions.push(sql`trajectory_id IN ${idsIn(scope.trajectory_ids)}`);
   }
   const rows = await workspace.query(
     sql`SELECT DISTINCT trajectory_id FROM tw_segments WHERE ${sql.join(conditions, ' AND ')}
@@ -53,9 +55,9 @@ export async function loadSegments(
   segmentation: string,
 ): Promise<Map<string, JudgeSegment[]>> {
   const rows = await workspace.query(
-    `SELECT trajectory_id, segment_index, turn_start, turn_end FROM tw_segments
-     WHERE segmentation = ? AND trajectory_id IN ${IDS} ORDER BY trajectory_id, segment_index`,
-    [segmentation, JSON.stringify(trajectoryIds)],
+    sql`SELECT trajectory_id, segment_index, turn_start, turn_end FROM tw_segments
+        WHERE segmentation = ${segmentation} AND trajectory_id IN ${idsIn(trajectoryIds)}
+        ORDER BY trajectory_id, segment_index`,
   );
   const segments = new Map<string, JudgeSegment[]>();
   for (const row of rows) {
@@ -79,9 +81,9 @@ export async function labeledSegments(
   segmentation: string,
 ): Promise<Set<string>> {
   const rows = await workspace.query(
-    `SELECT DISTINCT trajectory_id, segment_index FROM tw_labels
-     WHERE source = ? AND segmentation = ? AND trajectory_id IN ${IDS}`,
-    [source, segmentation, JSON.stringify(trajectoryIds)],
+    sql`SELECT DISTINCT trajectory_id, segment_index FROM tw_labels
+        WHERE source = ${source} AND segmentation = ${segmentation}
+          AND trajectory_id IN ${idsIn(trajectoryIds)}`,
   );
   return new Set(
     rows.map((row) => segmentKey(String(row.trajectory_id), Number(row.segment_index))),
@@ -114,13 +116,12 @@ export async function* streamTrajectoryTurns(
   connection: DuckDBConnection,
   trajectoryIds: string[],
 ): AsyncGenerator<{ trajectory_id: string; turns: JudgeTurn[] }> {
-  const result = await connection.stream(
-    `SELECT trajectory_id, turn_index, role, is_action, tool_calls::VARCHAR AS tool_calls,
-            ${clipped('content')}, ${clipped('reasoning')}
-     FROM tw_all_turns WHERE trajectory_id IN ${IDS.replace('?', '$1')}
-     ORDER BY trajectory_id, turn_index`,
-    [JSON.stringify(trajectoryIds)],
-  );
+  const statement = sql`SELECT trajectory_id, turn_index, role, is_action,
+        tool_calls::VARCHAR AS tool_calls, ${sql.raw(clipped('content'))},
+        ${sql.raw(clipped('reasoning'))}
+     FROM tw_all_turns WHERE trajectory_id IN ${idsIn(trajectoryIds)}
+     ORDER BY trajectory_id, turn_index`;
+  const result = await connection.stream(statement.text, statement.params);
   const names = result.columnNames();
   let current: string | null = null;
   let turns: JudgeTurn[] = [];
@@ -154,21 +155,24 @@ export function cacheKey(promptVersion: string, model: string, context: string):
     .digest('hex');
 }
 
+const CachedRow = z.object({ cache_key: z.string(), response: z.string() });
+
 export async function cachedAnswers(
   connection: DuckDBConnection,
   keys: string[],
 ): Promise<Map<string, JudgeAnswer>> {
   const answers = new Map<string, JudgeAnswer>();
   if (keys.length === 0) return answers;
-  const reader = await connection.runAndReadAll(
-    `SELECT cache_key, response::VARCHAR AS response FROM tw_judge_cache
-     WHERE cache_key IN ${IDS.replace('?', '$1')}`,
-    [JSON.stringify(keys)],
+  const rows = await rowsAsOn(
+    CachedRow,
+    connection,
+    sql`SELECT cache_key, response::VARCHAR AS response FROM tw_judge_cache
+        WHERE cache_key IN ${idsIn(keys)}`,
   );
-  for (const row of reader.getRowObjectsJS()) {
+  for (const row of rows) {
     // An entry that no longer parses is treated as a miss and asked again.
-    const parsed = JudgeAnswerSchema.safeParse(JSON.parse(String(row.response)));
-    if (parsed.success) answers.set(String(row.cache_key), parsed.data);
+    const parsed = JudgeAnswerSchema.safeParse(JSON.parse(row.response));
+    if (parsed.success) answers.set(row.cache_key, parsed.data);
   }
   return answers;
 }
