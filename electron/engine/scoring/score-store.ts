@@ -8,7 +8,9 @@ import type { DuckDBConnection } from '@duckdb/node-api';
 import type { ToolCall, TurnRole } from '../../../shared/model';
 import { TurnwiseError } from '../../../shared/result';
 import { turnRelationsFor } from '../attach/turn-relations';
+import { runOn } from '../store/connection-sql';
 import { requireDataset } from '../store/require';
+import { sql } from '../store/sql-template';
 import { transaction } from '../store/transaction';
 import type { Workspace } from '../store/workspace';
 import type { ScoringTurn } from './chat-rendering';
@@ -44,12 +46,14 @@ export async function trajectoriesInScope(workspace: Workspace, scope: Scope): P
     await requireDataset(workspace, scope.datasetId);
   }
   const ids = scope.trajectoryIds ?? null;
+  const dataset = scope.datasetId ?? null;
+  const idList = ids === null ? null : JSON.stringify(ids);
   const rows = await workspace.query(
-    `SELECT trajectory_id FROM tw_trajectories
-     WHERE ($1::VARCHAR IS NULL OR dataset_id = $1)
-       AND ($2::VARCHAR IS NULL OR list_contains(from_json($2::VARCHAR, '["VARCHAR"]'), trajectory_id))
-     ORDER BY trajectory_id`,
-    [scope.datasetId ?? null, ids === null ? null : JSON.stringify(ids)],
+    sql`SELECT trajectory_id FROM tw_trajectories
+        WHERE (${dataset}::VARCHAR IS NULL OR dataset_id = ${dataset})
+          AND (${idList}::VARCHAR IS NULL
+               OR list_contains(from_json(${idList}::VARCHAR, '["VARCHAR"]'), trajectory_id))
+        ORDER BY trajectory_id`,
   );
   const found = rows.map((row) => String(row.trajectory_id));
   if (ids !== null) {
@@ -95,28 +99,21 @@ export async function loadTrajectory(
   // (a filtered scan; the union view would scan every file of the dataset for each trajectory).
   const relations = await turnRelationsFor(workspace, trajectoryId);
   const [meta] = await workspace.query(
-    `SELECT tools::VARCHAR AS tools FROM tw_trajectories WHERE trajectory_id = $1`,
-    [trajectoryId],
+    sql`SELECT tools::VARCHAR AS tools FROM tw_trajectories WHERE trajectory_id = ${trajectoryId}`,
   );
   const turnRows = await workspace.query(
-    `SELECT turn_index, role, content, reasoning, tool_calls::VARCHAR AS tool_calls, tool_call_id
-     FROM ${relations.turns} AS u WHERE trajectory_id = $1 ORDER BY turn_index`,
-    [trajectoryId],
+    sql`SELECT turn_index, role, content, reasoning, tool_calls::VARCHAR AS tool_calls,
+               tool_call_id
+        FROM ${sql.raw(relations.turns)} AS u WHERE trajectory_id = ${trajectoryId}
+        ORDER BY turn_index`,
   );
-  const stored = listsByTurn(
-    await workspace.query(`${LISTS_SQL} tw_token_logprobs WHERE trajectory_id = $1`, [
-      trajectoryId,
-    ]),
-  );
+  const lists = (relation: string) =>
+    sql`${sql.raw(LISTS_SQL)} ${sql.raw(relation)} WHERE trajectory_id = ${trajectoryId}`;
+  const stored = listsByTurn(await workspace.query(lists('tw_token_logprobs')));
   const inFiles =
     relations.logprobs === 'tw_token_logprobs'
       ? new Map<number, StoredLists>()
-      : listsByTurn(
-          await workspace.query(
-            `${LISTS_SQL} ${relations.logprobs} AS l WHERE trajectory_id = $1`,
-            [trajectoryId],
-          ),
-        );
+      : listsByTurn(await workspace.query(lists(`${relations.logprobs} AS l`)));
   const tools = meta?.tools ? (JSON.parse(String(meta.tools)) as unknown) : null;
   const turns = turnRows.map((row): ScoringTurn => {
     const index = Number(row.turn_index);
@@ -166,16 +163,16 @@ export class ScoreWriter {
     if (rows.length === 0) return;
     const turns = JSON.stringify(rows.map((row) => row.turn_index));
     await transaction(this.connection, async (connection) => {
-      await connection.run(
-        `DELETE FROM tw_token_logprobs WHERE trajectory_id = $1
-           AND list_contains(from_json($2::VARCHAR, '["INTEGER"]'), turn_index)`,
-        [trajectoryId, turns],
+      await runOn(
+        connection,
+        sql`DELETE FROM tw_token_logprobs WHERE trajectory_id = ${trajectoryId}
+              AND list_contains(from_json(${turns}::VARCHAR, '["INTEGER"]'), turn_index)`,
       );
-      await connection.run(
-        `INSERT INTO tw_token_logprobs
-         SELECT $1, r.turn_index, r.token_ids, r.logp_policy, r.logp_ref
-         FROM (SELECT unnest(from_json($2::VARCHAR, ${ROWS_TYPE})) AS r)`,
-        [trajectoryId, JSON.stringify(rows)],
+      await runOn(
+        connection,
+        sql`INSERT INTO tw_token_logprobs
+            SELECT ${trajectoryId}, r.turn_index, r.token_ids, r.logp_policy, r.logp_ref
+            FROM (SELECT unnest(from_json(${JSON.stringify(rows)}::VARCHAR, ${sql.raw(ROWS_TYPE)})) AS r)`,
       );
     });
   }
