@@ -1,21 +1,17 @@
 // Finished judge evaluations (tw_judge_evals), kept so prompt versions can be compared and kept
 // or rolled back on the measured result.
 import { JudgeEvalSchema, type JudgeEvalRecord } from '../../../shared/api-evaluation';
+import { sql } from '../store/sql-template';
 import type { Workspace } from '../store/workspace';
 
 export async function saveEval(workspace: Workspace, record: JudgeEvalRecord): Promise<void> {
   const { result } = record;
   await workspace.run(
-    `INSERT INTO tw_judge_evals (eval_id, prompt_version, model, segmentation, result, created_at)
-     VALUES ($1, $2, $3, $4, $5, $6::TIMESTAMPTZ)`,
-    [
-      record.eval_id,
-      result.prompt_version,
-      result.model,
-      result.segmentation,
-      JSON.stringify(result),
-      record.created_at,
-    ],
+    sql`INSERT INTO tw_judge_evals (eval_id, prompt_version, model, segmentation, result,
+          created_at)
+        VALUES (${record.eval_id}, ${result.prompt_version}, ${result.model},
+                ${result.segmentation}, ${JSON.stringify(result)},
+                ${record.created_at}::TIMESTAMPTZ)`,
   );
 }
 
@@ -24,12 +20,13 @@ export async function listEvals(
   workspace: Workspace,
   promptVersion?: string,
 ): Promise<JudgeEvalRecord[]> {
+  const version = promptVersion ?? null;
   const rows = await workspace.query(
-    `SELECT eval_id, strftime(created_at AT TIME ZONE 'UTC', '%Y-%m-%dT%H:%M:%S.%gZ') AS created_at,
-            result::VARCHAR AS result
-     FROM tw_judge_evals WHERE $1::VARCHAR IS NULL OR prompt_version = $1
-     ORDER BY created_at DESC, eval_id`,
-    [promptVersion ?? null],
+    sql`SELECT eval_id,
+               strftime(created_at AT TIME ZONE 'UTC', '%Y-%m-%dT%H:%M:%S.%gZ') AS created_at,
+               result::VARCHAR AS result
+        FROM tw_judge_evals WHERE ${version}::VARCHAR IS NULL OR prompt_version = ${version}
+        ORDER BY created_at DESC, eval_id`,
   );
   return rows.flatMap((row) => {
     const result = JudgeEvalSchema.safeParse(JSON.parse(String(row.result)));

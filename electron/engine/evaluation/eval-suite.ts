@@ -2,6 +2,7 @@
 // human decision is the truth) and every segment with a human label in force (the newest human:*
 // label), each with the judge's newest label from that version and its trajectory's outcome.
 import type { RoleLabel } from '../../../shared/model';
+import { sql } from '../store/sql-template';
 import type { Workspace } from '../store/workspace';
 
 export interface SuiteRow {
@@ -25,19 +26,20 @@ export interface JudgeSourceFilter {
 // One segment may be queued by several rules; the newest decision about it is the truth. A
 // relabeled item's truth is the reviewer's label; an approved one's is its own label if the
 // reviewer gave one, else the proposed label.
-const SUITE_SQL = `
+const suiteSql = (segmentation: string, prefix: string, exact: string | null) => sql`
 WITH counterexamples AS (
   SELECT trajectory_id, segment_index,
          CASE WHEN status = 'relabeled' THEN decided_label
               ELSE coalesce(decided_label, proposed) END AS truth
   FROM review_items
-  WHERE status IN ('approved', 'relabeled') AND segment_index IS NOT NULL AND segmentation = $1
+  WHERE status IN ('approved', 'relabeled') AND segment_index IS NOT NULL
+    AND segmentation = ${segmentation}
   QUALIFY row_number() OVER (
     PARTITION BY trajectory_id, segment_index ORDER BY decided_at DESC, item_id DESC) = 1
 ),
 human AS (
   SELECT trajectory_id, segment_index, role_label AS truth FROM tw_labels
-  WHERE starts_with(source, 'human:') AND segmentation = $1
+  WHERE starts_with(source, 'human:') AND segmentation = ${segmentation}
   QUALIFY row_number() OVER (
     PARTITION BY trajectory_id, segment_index ORDER BY created_at DESC, label_id DESC) = 1
 ),
@@ -48,7 +50,8 @@ suite AS (
 ),
 judged AS (
   SELECT trajectory_id, segment_index, role_label FROM tw_labels
-  WHERE segmentation = $1 AND starts_with(source, $2) AND ($3::VARCHAR IS NULL OR source = $3)
+  WHERE segmentation = ${segmentation} AND starts_with(source, ${prefix})
+    AND (${exact}::VARCHAR IS NULL OR source = ${exact})
     AND (trajectory_id, segment_index) IN (SELECT (trajectory_id, segment_index) FROM suite)
   QUALIFY row_number() OVER (
     PARTITION BY trajectory_id, segment_index ORDER BY created_at DESC, label_id DESC) = 1
@@ -78,7 +81,7 @@ export async function loadSuite(
 ): Promise<SuiteRow[]> {
   const prefix = judgeSourcePrefix(judge.promptVersion);
   const exact = judge.model === null ? null : `${prefix}${judge.model}`;
-  const rows = await workspace.query(SUITE_SQL, [segmentation, prefix, exact]);
+  const rows = await workspace.query(suiteSql(segmentation, prefix, exact));
   return rows.map((row) => ({
     trajectory_id: String(row.trajectory_id),
     segment_index: Number(row.segment_index),
