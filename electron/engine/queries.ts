@@ -3,6 +3,7 @@ import { existsSync } from 'node:fs';
 import type { ApiOutput, ApiRequest } from '../../shared/api';
 import { turnRelationsFor } from './attach/turn-relations';
 import { notFound } from './store/require';
+import { sql } from './store/sql-template';
 import type { Row, Workspace } from './store/workspace';
 
 /** Turn content longer than this travels as a preview; the rest is paged with getTurnText. */
@@ -33,8 +34,9 @@ export async function listDatasets(workspace: Workspace): Promise<ApiOutput<'lis
   };
 }
 
-const TRAJECTORY_COLUMNS = `trajectory_id, dataset_id, task_id, group_id, sample_index, model,
-  reward, success, n_turns, n_actions`;
+const TRAJECTORY_COLUMNS = sql.raw(`trajectory_id, dataset_id, task_id, group_id, sample_index,
+  model, reward, success, n_turns, n_actions`);
+const PREVIEW = sql.raw(String(TURN_PREVIEW_CHARS));
 
 export async function getTrajectory(
   workspace: Workspace,
@@ -42,22 +44,22 @@ export async function getTrajectory(
   range?: { from: number; to: number },
 ): Promise<ApiOutput<'getTrajectory'>> {
   const [trajectory] = await workspace.query(
-    `SELECT ${TRAJECTORY_COLUMNS}, source_ref, metadata::VARCHAR AS metadata
-     FROM tw_trajectories WHERE trajectory_id = $1`,
-    [trajectoryId],
+    sql`SELECT ${TRAJECTORY_COLUMNS}, source_ref, metadata::VARCHAR AS metadata
+        FROM tw_trajectories WHERE trajectory_id = ${trajectoryId}`,
   );
   if (!trajectory) throw notFound.trajectory(trajectoryId);
   const relations = await turnRelationsFor(workspace, trajectoryId);
   const turns = await workspace.query(
-    `SELECT u.turn_index, u.role, left(u.content, ${TURN_PREVIEW_CHARS}) AS content,
+    sql`SELECT u.turn_index, u.role, left(u.content, ${PREVIEW}) AS content,
             length(u.content) AS content_length,
-            length(u.content) > ${TURN_PREVIEW_CHARS} AS content_truncated,
+            length(u.content) > ${PREVIEW} AS content_truncated,
             u.reasoning, u.tool_calls::VARCHAR AS tool_calls, u.tool_call_id, u.is_action,
             u.n_tokens, l.trajectory_id IS NOT NULL AS has_logprobs
-     FROM ${relations.turns} u
-     LEFT JOIN ${relations.logprobs} l USING (trajectory_id, turn_index)
-     WHERE u.trajectory_id = $1 AND u.turn_index BETWEEN $2::INTEGER AND $3::INTEGER ORDER BY u.turn_index`,
-    [trajectoryId, range?.from ?? 0, range?.to ?? 2_147_483_647],
+     FROM ${sql.raw(relations.turns)} u
+     LEFT JOIN ${sql.raw(relations.logprobs)} l USING (trajectory_id, turn_index)
+     WHERE u.trajectory_id = ${trajectoryId}
+       AND u.turn_index BETWEEN ${range?.from ?? 0}::INTEGER AND ${range?.to ?? 2_147_483_647}::INTEGER
+     ORDER BY u.turn_index`,
   );
   return {
     trajectory: trajectory as ApiOutput<'getTrajectory'>['trajectory'],
@@ -74,9 +76,10 @@ export async function getTurnText(
 ): Promise<ApiOutput<'getTurnText'>> {
   const relations = await turnRelationsFor(workspace, request.trajectory_id);
   const [row] = await workspace.query(
-    `SELECT substring(content, $3::BIGINT, $4::BIGINT) AS text, length(content) AS total_length
-     FROM ${relations.turns} AS u WHERE trajectory_id = $1 AND turn_index = $2`,
-    [request.trajectory_id, request.turn_index, request.offset + 1, request.length],
+    sql`SELECT substring(content, ${request.offset + 1}::BIGINT, ${request.length}::BIGINT) AS text,
+               length(content) AS total_length
+        FROM ${sql.raw(relations.turns)} AS u
+        WHERE trajectory_id = ${request.trajectory_id} AND turn_index = ${request.turn_index}`,
   );
   if (!row) throw notFound.turn(request.trajectory_id, request.turn_index);
   return { text: String(row.text), offset: request.offset, total_length: Number(row.total_length) };
