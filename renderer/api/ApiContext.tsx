@@ -1,11 +1,21 @@
-// Provides the API client to the tree; tests pass a client over a fake transport.
-import { createContext, useContext, type ReactNode } from 'react';
+// Provides the API client to the tree, with the query cache that holds its answers; tests pass a
+// client over a fake transport (and get a fresh cache with it).
+import { QueryClientProvider } from '@tanstack/react-query';
+import { createContext, useContext, useState, type ReactNode } from 'react';
 import type { ApiClient } from './client';
+import { createQueryClient } from './query-client';
 
 const ApiContext = createContext<ApiClient | null>(null);
 
 export function ApiProvider({ client, children }: { client: ApiClient; children: ReactNode }) {
-  return <ApiContext value={client}>{children}</ApiContext>;
+  // One cache per provider (the app and each test mount one per client), so answers from one
+  // client are never shown for another.
+  const [queryClient] = useState(createQueryClient);
+  return (
+    <ApiContext value={client}>
+      <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
+    </ApiContext>
+  );
 }
 
 export function useApiClient(): ApiClient {

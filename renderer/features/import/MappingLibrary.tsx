@@ -9,6 +9,7 @@ import { API } from '../../../shared/api';
 import type { ApiError } from '../../../shared/result';
 import { useApiClient } from '../../api/ApiContext';
 import { useApi } from '../../api/useApi';
+import { useInvalidate } from '../../api/useInvalidate';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { MAPPING_TEMPLATE, mappingText } from './mapping-spec';
 import type { MappingDraft } from './useMappingDraft';
@@ -20,6 +21,7 @@ type Status = { saved: string } | { error: ApiError } | null;
 export function MappingLibrary({ draft }: { draft: MappingDraft }) {
   const client = useApiClient();
   const saved = useApi('listMappings', {}, { keepPrevious: true });
+  const invalidate = useInvalidate();
   const [selected, setSelected] = useState('');
   const [name, setName] = useState('');
   const [saving, setSaving] = useState(false);
@@ -46,7 +48,7 @@ export function MappingLibrary({ draft }: { draft: MappingDraft }) {
     }
     setStatus({ saved: result.value.name });
     setSelected(result.value.name);
-    saved.reload();
+    void invalidate('listMappings');
   };
 
   return (
