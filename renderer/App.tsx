@@ -1,7 +1,7 @@
 // The app: theme, API client and the page for the current hash route.
 import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider } from '@mui/material/styles';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo } from 'react';
 import type { ApiClient } from './api/client';
 import { ApiProvider } from './api/ApiContext';
 import { AppShell } from './components/AppShell';
@@ -76,9 +76,6 @@ export function App({ client }: { client: ApiClient }) {
   const route = useHashRoute();
   const { mode, toggle } = useThemeMode();
   const theme = useMemo(() => createAppTheme(mode), [mode]);
-  // Bumped when an import lands, so the page on screen reloads its data.
-  const [dataVersion, setDataVersion] = useState(0);
-  const onImported = useCallback(() => setDataVersion((v) => v + 1), []);
   useEffect(() => {
     document.title = `${titleOf(route)} · Turnwise`;
   }, [route]);
@@ -88,9 +85,9 @@ export function App({ client }: { client: ApiClient }) {
       <CssBaseline enableColorScheme />
       <ApiProvider client={client}>
         <AppShell route={route} mode={mode} onToggleTheme={toggle}>
-          <Page key={dataVersion} route={route} />
+          <Page route={route} />
         </AppShell>
-        <ImportLauncher onImported={onImported} />
+        <ImportLauncher />
       </ApiProvider>
     </ThemeProvider>
   );

@@ -4,6 +4,7 @@ import Button from '@mui/material/Button';
 import Skeleton from '@mui/material/Skeleton';
 import { useState } from 'react';
 import { useApi } from '../../api/useApi';
+import { useInvalidateAll } from '../../api/useInvalidate';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { PageHeader } from '../../components/PageHeader';
 import { CreditAgreementPanel } from '../credit/CreditAgreementPanel';
@@ -21,8 +22,8 @@ export function DatasetPage({ id }: { id: string }) {
   const dataset = datasets.data?.datasets.find((d) => d.dataset_id === id);
   const overline = 'Dataset'; // plain text: see TrajectoryPage
   const [regrouping, setRegrouping] = useState(false);
-  // Bumped after a regroup so the trajectory table reloads with the new group ids.
-  const [version, setVersion] = useState(0);
+  // A regroup rewrites group ids (tables, charts, credit): every cached read may be stale.
+  const invalidateAll = useInvalidateAll();
 
   if (datasets.error !== undefined) {
     return (
@@ -70,8 +71,7 @@ export function DatasetPage({ id }: { id: string }) {
         onClose={() => setRegrouping(false)}
         onApplied={() => {
           setRegrouping(false);
-          setVersion((v) => v + 1);
-          datasets.reload();
+          void invalidateAll();
         }}
       />
       {dataset === undefined ? (
@@ -81,7 +81,7 @@ export function DatasetPage({ id }: { id: string }) {
       )}
       <RedactionsPanel datasetId={id} />
       <CreditAgreementPanel datasetId={id} />
-      <TrajectoryTable key={version} scope={{ dataset_id: id }} storageKey={`dataset:${id}`} />
+      <TrajectoryTable scope={{ dataset_id: id }} storageKey={`dataset:${id}`} />
     </>
   );
 }

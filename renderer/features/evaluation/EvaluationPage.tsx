@@ -7,6 +7,7 @@ import Typography from '@mui/material/Typography';
 import { useEffect, useState } from 'react';
 import { JudgeEvalRecordSchema } from '../../../shared/api-evaluation';
 import { useApi } from '../../api/useApi';
+import { useInvalidate } from '../../api/useInvalidate';
 import { EmptyState } from '../../components/EmptyState';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { PageHeader } from '../../components/PageHeader';
@@ -22,7 +23,7 @@ export function EvaluationPage() {
   const [pair, setPair] = useState<{ a: string; b: string } | null>(null);
   const list = evals.data?.evals ?? [];
   const finished = evalJob.job?.status === 'succeeded' ? evalJob.job : null;
-  const { reload } = evals;
+  const invalidate = useInvalidate();
   // A finished run is shown until the user picks another evaluation after it.
   const [choice, setChoice] = useState<{ id: string; after: string | null } | null>(null);
   const finishedRecord = JudgeEvalRecordSchema.safeParse(finished?.result);
@@ -30,10 +31,10 @@ export function EvaluationPage() {
   const after = finished?.job_id ?? null;
   const selected = choice !== null && choice.after === after ? choice.id : finishedId;
 
-  // A finished run is stored: list it.
+  // A finished run is stored: list it (here and on the prompts page).
   useEffect(() => {
-    if (after !== null) reload();
-  }, [after, reload]);
+    if (after !== null) void invalidate('listJudgeEvals');
+  }, [after, invalidate]);
 
   const current = list.find((e) => e.eval_id === selected) ?? list[0];
   const compare = pair ?? { a: list[1]?.eval_id ?? '', b: list[0]?.eval_id ?? '' };
@@ -47,7 +48,11 @@ export function EvaluationPage() {
       <EvalRunPanel evalJob={evalJob} />
       {evals.error !== undefined && (
         <Box sx={{ mt: 2 }}>
-          <ErrorAlert error={evals.error} title="Could not load the evaluations" onRetry={reload} />
+          <ErrorAlert
+            error={evals.error}
+            title="Could not load the evaluations"
+            onRetry={evals.reload}
+          />
         </Box>
       )}
       {evals.data !== undefined && list.length === 0 && (

@@ -4,6 +4,7 @@ import Alert from '@mui/material/Alert';
 import Snackbar from '@mui/material/Snackbar';
 import { useCallback, useEffect, useState } from 'react';
 import { pathForDroppedFile } from '../../api/dropped-files';
+import { useInvalidateAll } from '../../api/useInvalidate';
 import { ImportDialog } from './ImportDialog';
 
 export const OPEN_IMPORT_EVENT = 'turnwise:open-import';
@@ -13,7 +14,10 @@ export function openImportDialog(): void {
   window.dispatchEvent(new Event(OPEN_IMPORT_EVENT));
 }
 
-export function ImportLauncher({ onImported }: { onImported: () => void }) {
+export function ImportLauncher() {
+  // An import adds datasets and trajectories that every list, count and chart may show.
+  const invalidateAll = useInvalidateAll();
+  const onImported = useCallback(() => void invalidateAll(), [invalidateAll]);
   const [opening, setOpening] = useState<{ key: number; paths: string[] } | null>(null);
   const [dropError, setDropError] = useState<string | null>(null);
 

@@ -6,7 +6,9 @@ import type { LabelEvent, LabeledSegment } from '../../../shared/api-labels';
 import type { RoleLabel } from '../../../shared/model';
 import type { ApiError } from '../../../shared/result';
 import { useApiClient } from '../../api/ApiContext';
+import { LABEL_READS } from '../../api/label-reads';
 import { useApi } from '../../api/useApi';
+import { useInvalidate } from '../../api/useInvalidate';
 import { useAnnotator } from '../../hooks/useAnnotator';
 
 export const PENDING_LABEL_ID = 'pending';
@@ -25,6 +27,7 @@ export function useSegmentLabels(trajectoryId: string, segmentation = 'action'):
   const client = useApiClient();
   // Labels carry the name set once in the app (the top bar's annotator control).
   const [annotator] = useAnnotator();
+  const invalidate = useInvalidate();
   const loaded = useApi('getSegments', { trajectory_id: trajectoryId, segmentation });
   // Labels set here, over the loaded ones: the optimistic or saved label per segment.
   const [overrides, setOverrides] = useState<ReadonlyMap<number, LabelEvent | null>>(new Map());
@@ -78,13 +81,15 @@ export function useSegmentLabels(trajectoryId: string, segmentation = 'action'):
             confirmed.current.set(segmentIndex, result.value);
             setAdded((events) => [...events, result.value]);
             if (newest) show(result.value);
+            // Not getSegments: the saved label is already shown here, over the loaded ones.
+            void invalidate(...LABEL_READS);
             return;
           }
           setSaveError(result.error);
           if (newest) show(confirmed.current.get(segmentIndex) ?? null);
         });
     },
-    [annotator, baseSegments, client, segmentation, trajectoryId],
+    [annotator, baseSegments, client, invalidate, segmentation, trajectoryId],
   );
 
   return {

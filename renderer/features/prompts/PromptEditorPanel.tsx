@@ -9,6 +9,7 @@ import { useState } from 'react';
 import type { JudgePrompt } from '../../../shared/api-judge';
 import type { ApiError } from '../../../shared/result';
 import { useApiClient } from '../../api/ApiContext';
+import { useInvalidate } from '../../api/useInvalidate';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { TextEditor } from '../../components/monaco/TextEditor';
 
@@ -21,6 +22,7 @@ type Props = {
 
 export function PromptEditorPanel({ prompt, known, onSaved }: Props) {
   const client = useApiClient();
+  const invalidate = useInvalidate();
   const [draft, setDraft] = useState(prompt.text);
   const [saving, setSaving] = useState(false);
   const [error, setError] = useState<ApiError | null>(null);
@@ -40,6 +42,7 @@ export function PromptEditorPanel({ prompt, known, onSaved }: Props) {
       setError(result.error);
       return;
     }
+    void invalidate('listJudgePrompts');
     const isNew = !known.has(result.value.version_id);
     if (!isNew) setSameAs(result.value.version_id);
     onSaved(result.value, isNew);

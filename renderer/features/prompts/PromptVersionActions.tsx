@@ -6,16 +6,17 @@ import { useState } from 'react';
 import type { ActiveJudgePrompt } from '../../../shared/api-judge';
 import type { ApiError } from '../../../shared/result';
 import { useApiClient } from '../../api/ApiContext';
+import { useInvalidate } from '../../api/useInvalidate';
 import { ErrorAlert } from '../../components/ErrorAlert';
 
 type Props = {
   versionId: string;
   active: ActiveJudgePrompt | undefined;
-  onChanged: (active: ActiveJudgePrompt) => void;
 };
 
-export function PromptVersionActions({ versionId, active, onChanged }: Props) {
+export function PromptVersionActions({ versionId, active }: Props) {
   const client = useApiClient();
+  const invalidate = useInvalidate();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<ApiError | null>(null);
   const inUse = active?.version_id === versionId;
@@ -26,7 +27,8 @@ export function PromptVersionActions({ versionId, active, onChanged }: Props) {
     setError(null);
     const result = await client.call('setActiveJudgePrompt', { version_id: target });
     setBusy(false);
-    if (result.ok) onChanged(result.value);
+    // The judge launcher and the run panel show the version in use too.
+    if (result.ok) void invalidate('getActiveJudgePrompt');
     else setError(result.error);
   };
 

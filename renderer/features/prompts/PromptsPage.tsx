@@ -82,7 +82,6 @@ export function PromptsPage() {
                   key={selected.version_id}
                   versionId={selected.version_id}
                   active={active}
-                  onChanged={versions.reloadActive}
                 />
               </Box>
               <Box sx={{ mb: 1 }}>
@@ -99,7 +98,6 @@ export function PromptsPage() {
                   known={new Set(prompts.map((p) => p.version_id))}
                   onSaved={(prompt) => {
                     setChosen(prompt.version_id);
-                    versions.reload();
                   }}
                 />
               ) : (

@@ -13,8 +13,6 @@ export interface PromptVersions {
   evals: ReadonlyMap<string, { created_at: string; result: JudgeEval }>;
   error: ApiError | undefined;
   evalError: ApiError | undefined;
-  reload: () => void;
-  reloadActive: () => void;
 }
 
 export function usePromptVersions(): PromptVersions {
@@ -32,11 +30,5 @@ export function usePromptVersions(): PromptVersions {
     evals: newest,
     error: prompts.error ?? active.error,
     evalError: evals.error,
-    reload: () => {
-      prompts.reload();
-      active.reload();
-      evals.reload();
-    },
-    reloadActive: active.reload,
   };
 }

@@ -4,7 +4,6 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
-import { useEffect, useRef } from 'react';
 import type { ReviewQueueItem } from '../../../shared/api-review';
 import { useApi } from '../../api/useApi';
 import { formatDateTime } from '../../components/format';
@@ -24,15 +23,8 @@ export function ReviewDecision({ item, onUndo }: Props) {
     { enabled: settled === item.item_id },
   );
   const log = events.data?.events ?? [];
-  const { reload } = events;
+  // A decision or undo refreshes the log (useReviewDecisions invalidates listReviewEvents).
   const stamp = `${item.status}|${item.decided_at ?? ''}`;
-  // A new decision or an undo on this item: its log has grown.
-  const seen = useRef({ id: item.item_id, stamp });
-  useEffect(() => {
-    const before = seen.current;
-    seen.current = { id: item.item_id, stamp };
-    if (before.id === item.item_id && before.stamp !== stamp) reload();
-  }, [item.item_id, reload, stamp]);
   return (
     <Box data-testid="review-decision" data-status={item.status} data-stamp={stamp}>
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>

@@ -6,6 +6,8 @@ import type { ReviewQueueItem } from '../../../shared/api-review';
 import type { RoleLabel } from '../../../shared/model';
 import type { ApiError } from '../../../shared/result';
 import { useApiClient } from '../../api/ApiContext';
+import { LABEL_READS } from '../../api/label-reads';
+import { useInvalidate } from '../../api/useInvalidate';
 
 export type Decision = 'approve' | 'reject' | 'relabel';
 
@@ -31,6 +33,12 @@ export function useReviewDecisions(
   apply: (item: ReviewQueueItem) => void,
 ): ReviewDecisions {
   const client = useApiClient();
+  const invalidate = useInvalidate();
+  // A decision or undo adds to the item's event log, and an approval labels the segment.
+  const changed = useCallback(
+    () => void invalidate('listReviewEvents', 'getSegments', ...LABEL_READS),
+    [invalidate],
+  );
   const [error, setError] = useState<ReviewDecisions['error']>(null);
   const [hint, setHint] = useState<string | null>(null);
   // Items decided in this session, newest last; "u" walks back through them.
@@ -56,6 +64,7 @@ export function useReviewDecisions(
           }
           decided.current = [...decided.current.filter((id) => id !== item.item_id), item.item_id];
           apply(result.value);
+          changed();
           return result.value;
         });
       inFlight.current.set(item.item_id, sent);
@@ -64,7 +73,7 @@ export function useReviewDecisions(
       });
       return sent;
     },
-    [apply, by, client],
+    [apply, by, changed, client],
   );
 
   const undo = useCallback<ReviewDecisions['undo']>(
@@ -86,9 +95,10 @@ export function useReviewDecisions(
       }
       decided.current = decided.current.filter((id) => id !== itemId);
       apply(result.value);
+      changed();
       return result.value;
     },
-    [apply, by, client],
+    [apply, by, changed, client],
   );
 
   return { error, hint, setHint, clearError: useCallback(() => setError(null), []), decide, undo };

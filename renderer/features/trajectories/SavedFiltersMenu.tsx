@@ -11,6 +11,7 @@ import { useState } from 'react';
 import { isEmptyFilter, type TrajectoryFilter } from '../../../shared/trajectory-filter';
 import { useApiClient } from '../../api/ApiContext';
 import { useApi } from '../../api/useApi';
+import { useInvalidate } from '../../api/useInvalidate';
 import { filterParts } from './ActiveFilterChips';
 import { SaveFilterDialog } from './SaveFilterDialog';
 
@@ -18,6 +19,7 @@ type Props = { filter: TrajectoryFilter; onApply: (filter: TrajectoryFilter) => 
 
 export function SavedFiltersMenu({ filter, onApply }: Props) {
   const client = useApiClient();
+  const invalidate = useInvalidate();
   const saved = useApi('listSavedFilters', {});
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const [saving, setSaving] = useState(false);
@@ -66,7 +68,9 @@ export function SavedFiltersMenu({ filter, onApply }: Props) {
               aria-label={`Delete saved filter ${entry.name}`}
               onClick={(event) => {
                 event.stopPropagation();
-                void client.call('deleteSavedFilter', { name: entry.name }).then(saved.reload);
+                void client
+                  .call('deleteSavedFilter', { name: entry.name })
+                  .then(() => invalidate('listSavedFilters'));
               }}
             >
               <DeleteOutlined fontSize="small" />
@@ -81,7 +85,7 @@ export function SavedFiltersMenu({ filter, onApply }: Props) {
           onClose={() => setSaving(false)}
           onSaved={() => {
             setSaving(false);
-            saved.reload();
+            void invalidate('listSavedFilters');
           }}
         />
       )}

@@ -3,7 +3,6 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Skeleton from '@mui/material/Skeleton';
 import { useState } from 'react';
-import { ApiProvider } from '../../api/ApiContext';
 import { useApi } from '../../api/useApi';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { PageHeader } from '../../components/PageHeader';
@@ -14,7 +13,6 @@ import { AddToReviewButton } from '../review/AddToReviewButton';
 import { TrajectoryHeader } from './TrajectoryHeader';
 import { Transcript } from './Transcript';
 import type { ScrollRequest } from './TurnList';
-import { useLabelWatch } from './useLabelWatch';
 import { useSegmentMarkers } from './useSegmentMarkers';
 
 export function TrajectoryPage({ id, turn }: { id: string; turn?: number | undefined }) {
@@ -29,9 +27,7 @@ export function TrajectoryPage({ id, turn }: { id: string; turn?: number | undef
     setLinkedTurn(turn);
     if (turn !== undefined) setGoTo((g) => ({ turn, seq: (g?.seq ?? 0) + 1 }));
   }
-  // The side panels save labels through this client; the transcript reloads what reads them.
-  const { client: panelClient, labelVersion } = useLabelWatch();
-  const markers = useSegmentMarkers(id, labelVersion, detail.data !== undefined);
+  const markers = useSegmentMarkers(id, detail.data !== undefined);
   // The panel names the segment's last turn; the segment is shown from its first.
   const revealTurn = (turnEnd: number) => {
     const segment = [...markers.values()].find(
@@ -83,13 +79,7 @@ export function TrajectoryPage({ id, turn }: { id: string; turn?: number | undef
               alignItems: 'start',
             }}
           >
-            <Transcript
-              trajectoryId={id}
-              turns={detail.data.turns}
-              goTo={goTo}
-              markers={markers}
-              labelVersion={labelVersion}
-            />
+            <Transcript trajectoryId={id} turns={detail.data.turns} goTo={goTo} markers={markers} />
             {/* The side panels stay in view while the turns scroll (below the 48px app bar) and
                 scroll on their own when taller than the window. */}
             <Box
@@ -105,9 +95,7 @@ export function TrajectoryPage({ id, turn }: { id: string; turn?: number | undef
                 gap: 2,
               }}
             >
-              <ApiProvider client={panelClient}>
-                <LabelingPanel key={id} trajectoryId={id} onRevealTurn={revealTurn} />
-              </ApiProvider>
+              <LabelingPanel key={id} trajectoryId={id} onRevealTurn={revealTurn} />
               <CreditPanel
                 key={`credit-${id}`}
                 trajectoryId={id}

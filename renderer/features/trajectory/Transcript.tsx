@@ -19,8 +19,6 @@ type Props = {
   goTo?: ScrollRequest | null;
   /** Segment markers by first turn (from the page, which also maps labeling reveals). */
   markers?: ReadonlyMap<number, SegmentCredit>;
-  /** Bumped when a label is saved: failure signals include regression labels. */
-  labelVersion?: number;
 };
 
 const NO_MARKERS: ReadonlyMap<number, SegmentCredit> = new Map();
@@ -28,13 +26,7 @@ const NO_MARKERS: ReadonlyMap<number, SegmentCredit> = new Map();
 const step = (position: number | null, delta: 1 | -1, count: number) =>
   position === null ? (delta === 1 ? 0 : count - 1) : (position + delta + count) % count;
 
-export function Transcript({
-  trajectoryId,
-  turns,
-  goTo = null,
-  markers = NO_MARKERS,
-  labelVersion = 0,
-}: Props) {
+export function Transcript({ trajectoryId, turns, goTo = null, markers = NO_MARKERS }: Props) {
   const [scrollRequest, setScrollRequest] = useState<ScrollRequest | null>(goTo);
   const [activeTurn, setActiveTurn] = useState<number | null>(null);
   const seq = useRef(goTo?.seq ?? 0);
@@ -72,15 +64,12 @@ export function Transcript({
     scrollTo(matches[next] ?? 0, true);
   };
 
+  // Failure signals include regression labels: a label write refreshes them (label-reads.ts).
   const failures = useApi(
     'getFailureSignals',
     { trajectory_id: trajectoryId },
     { keepPrevious: true },
   );
-  const { reload: reloadFailures } = failures;
-  useEffect(() => {
-    if (labelVersion > 0) reloadFailures();
-  }, [labelVersion, reloadFailures]);
   const signals = failures.data?.signals;
   const [failurePosition, setFailurePosition] = useState<number | null>(null);
   const moveFailure = (delta: 1 | -1) => {

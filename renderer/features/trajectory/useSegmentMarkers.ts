@@ -1,16 +1,15 @@
 // The segments to mark in the transcript, by their first turn: role label in force and credit
 // total, both from getTrajectoryCredit (which computes the segments on first use).
-import { useEffect, useMemo } from 'react';
+import { useMemo } from 'react';
 import type { SegmentCredit } from '../../../shared/api-credit';
 import { useApi } from '../../api/useApi';
 
 /**
- * labelVersion: bumped when a label is saved, to reload. `enabled` holds the request until the
- * turns have loaded: the engine answers one request at a time, and the turns come first.
+ * `enabled` holds the request until the turns have loaded: the engine answers one request at a
+ * time, and the turns come first. A label write refreshes it (renderer/api/label-reads.ts).
  */
 export function useSegmentMarkers(
   trajectoryId: string,
-  labelVersion = 0,
   enabled = true,
 ): ReadonlyMap<number, SegmentCredit> {
   const credit = useApi(
@@ -18,10 +17,6 @@ export function useSegmentMarkers(
     { trajectory_id: trajectoryId, segmentation: 'action' },
     { keepPrevious: true, enabled },
   );
-  const { reload } = credit;
-  useEffect(() => {
-    if (labelVersion > 0) reload();
-  }, [labelVersion, reload]);
   return useMemo(
     () => new Map((credit.data?.segments ?? []).map((s) => [s.turn_start, s] as const)),
     [credit.data],
