@@ -1,21 +1,18 @@
 // Rows of a filtered, sorted trajectory list fetched in blocks as they scroll into view, so a
-// million-row list costs only the blocks looked at. A new filter or sort starts a fresh cache.
-import { useCallback, useEffect, useRef, useState } from 'react';
+// million-row list costs only the blocks looked at. Each block is its own query
+// (`listTrajectories` with limit/offset), so blocks scrolled past stay cached, a new filter or
+// sort asks for new keys, and a label write or import refreshes the blocks on screen.
+import { keepPreviousData, useQueries } from '@tanstack/react-query';
+import { useCallback, useState } from 'react';
 import type { ApiInput } from '../../../shared/api';
 import type { TrajectoryListRow } from '../../../shared/api-explorer';
 import type { ApiError } from '../../../shared/result';
 import { useApiClient } from '../../api/ApiContext';
+import { apiQueryKey, callOrThrow, toApiError } from '../../api/query-client';
 
 export const ROW_BLOCK = 100;
 
 export type RowsQuery = Omit<ApiInput<'listTrajectories'>, 'limit' | 'offset'>;
-
-type Cache = {
-  key: string;
-  total: number | undefined;
-  blocks: ReadonlyMap<number, TrajectoryListRow[]>;
-  error: ApiError | undefined;
-};
 
 export interface TrajectoryRows {
   /** Rows matching the filter; the previous count while a new filter loads. */
@@ -28,75 +25,58 @@ export interface TrajectoryRows {
   reload: () => void;
 }
 
+type Span = { key: string; from: number; to: number };
+
 export function useTrajectoryRows(query: RowsQuery): TrajectoryRows {
   const client = useApiClient();
-  const [nonce, setNonce] = useState(0);
-  const key = JSON.stringify([query, nonce]);
-  const [cache, setCache] = useState<Cache>({
-    key,
-    total: undefined,
-    blocks: new Map(),
-    error: undefined,
+  const key = JSON.stringify(query);
+  // The blocks on screen, for this filter and sort only: a new one starts from the top.
+  const [span, setSpan] = useState<Span>({ key, from: 0, to: 0 });
+  const { from, to } = span.key === key ? span : { from: 0, to: 0 };
+  const blocks = [0];
+  for (let block = Math.max(1, from); block <= to; block += 1) blocks.push(block);
+
+  const results = useQueries({
+    queries: blocks.map((block) => {
+      const input = { ...query, limit: ROW_BLOCK, offset: block * ROW_BLOCK };
+      return {
+        queryKey: apiQueryKey('listTrajectories', input),
+        queryFn: () => callOrThrow(client, 'listTrajectories', input),
+        // Only the first block: its count stands in while a new filter loads (never its rows).
+        ...(block === 0 ? { placeholderData: keepPreviousData } : {}),
+      };
+    }),
   });
-  // Blocks asked for under the current key only: coming back to an earlier filter refetches.
-  const requested = useRef({ key, blocks: new Set<number>() });
-  const [lastTotal, setLastTotal] = useState<number | undefined>(undefined);
 
-  const fetchBlock = useCallback(
-    (block: number) => {
-      if (requested.current.key !== key) requested.current = { key, blocks: new Set() };
-      const asked = requested.current.blocks;
-      if (asked.has(block)) return;
-      asked.add(block);
-      const [input] = JSON.parse(key) as [RowsQuery];
-      void client
-        .call('listTrajectories', { ...input, limit: ROW_BLOCK, offset: block * ROW_BLOCK })
-        .then((result) => {
-          if (!result.ok)
-            asked.delete(block); // a later scroll may retry it
-          else setLastTotal(result.value.total);
-          setCache((previous) => {
-            const base =
-              previous.key === key
-                ? previous
-                : { key, total: undefined, blocks: new Map(), error: undefined };
-            if (!result.ok) return { ...base, error: result.error };
-            const blocks = new Map(base.blocks);
-            blocks.set(block, result.value.rows);
-            return { key, total: result.value.total, blocks, error: undefined };
-          });
-        });
-    },
-    [client, key],
-  );
-
-  useEffect(() => {
-    fetchBlock(0);
-  }, [fetchBlock]);
-
-  const current = cache.key === key ? cache : undefined;
-  const blocks = current?.blocks;
-  const rowAt = useCallback(
-    (index: number) => blocks?.get(Math.floor(index / ROW_BLOCK))?.[index % ROW_BLOCK],
-    [blocks],
-  );
+  const first = results[0];
+  const fresh = first?.isPlaceholderData !== true;
+  const rowsByBlock = new Map<number, TrajectoryListRow[]>();
+  results.forEach((result, i) => {
+    const block = blocks[i];
+    if (block !== undefined && result.data !== undefined && (block !== 0 || fresh))
+      rowsByBlock.set(block, result.data.rows);
+  });
+  const rowAt = (index: number) =>
+    rowsByBlock.get(Math.floor(index / ROW_BLOCK))?.[index % ROW_BLOCK];
   const ensure = useCallback(
-    (first: number, last: number) => {
-      const from = Math.floor(first / ROW_BLOCK);
-      const to = Math.floor(Math.max(first, last - 1) / ROW_BLOCK);
-      for (let block = from; block <= to; block += 1) {
-        if (blocks?.has(block) !== true) fetchBlock(block);
-      }
+    (firstRow: number, lastRow: number) => {
+      const next = {
+        key,
+        from: Math.floor(firstRow / ROW_BLOCK),
+        to: Math.floor(Math.max(firstRow, lastRow - 1) / ROW_BLOCK),
+      };
+      setSpan((s) => (s.key === next.key && s.from === next.from && s.to === next.to ? s : next));
     },
-    [blocks, fetchBlock],
+    [key],
   );
-  const reload = useCallback(() => {
-    setNonce((n) => n + 1);
-  }, []);
+  const failed = results.find((result) => result.isError && !result.isFetching);
+  const reload = () => {
+    for (const result of results) if (result.isError) void result.refetch();
+  };
   return {
-    total: current?.total ?? lastTotal,
-    loading: current === undefined || current.total === undefined,
-    error: current?.error,
+    total: first?.data?.total,
+    loading: first === undefined || first.isPending || first.isPlaceholderData,
+    error: failed === undefined ? undefined : toApiError(failed.error),
     rowAt,
     ensure,
     reload,
