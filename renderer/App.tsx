@@ -5,6 +5,7 @@ import { useEffect, useMemo } from 'react';
 import type { ApiClient } from './api/client';
 import { ApiProvider } from './api/ApiContext';
 import { AppShell } from './components/AppShell';
+import { PageErrorBoundary } from './components/PageErrorBoundary';
 import { ChartsPage } from './features/charts/ChartsPage';
 import { DatasetListPage } from './features/datasets/DatasetListPage';
 import { DatasetPage } from './features/datasets/DatasetPage';
@@ -85,7 +86,9 @@ export function App({ client }: { client: ApiClient }) {
       <CssBaseline enableColorScheme />
       <ApiProvider client={client}>
         <AppShell route={route} mode={mode} onToggleTheme={toggle}>
-          <Page route={route} />
+          <PageErrorBoundary resetKey={JSON.stringify(route)}>
+            <Page route={route} />
+          </PageErrorBoundary>
         </AppShell>
         <ImportLauncher />
       </ApiProvider>
