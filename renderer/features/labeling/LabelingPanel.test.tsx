@@ -7,6 +7,7 @@ import type { Result } from '../../../shared/result';
 import { fakeTransport, ok } from '../../test/fake-transport';
 import { ANNOTATOR_STORAGE_KEY } from '../../hooks/useAnnotator';
 import { renderWithApi } from '../../test/render';
+import { installScrollLayout, ScrollBox } from '../../test/scroll-box';
 import { TurnList } from '../trajectory/TurnList';
 import { LabelingPanel } from './LabelingPanel';
 
@@ -227,6 +228,11 @@ describe('LabelingPanel', () => {
 });
 
 describe('the turn list with the labeling panel', () => {
+  let restore: () => void = () => undefined;
+  beforeEach(() => {
+    restore = installScrollLayout();
+  });
+  afterEach(() => restore());
   it('renders the turn a segment is at, however far down the list it is', async () => {
     const turns = Array.from({ length: 250 }, (_, turn_index) => ({
       turn_index,
@@ -241,11 +247,21 @@ describe('the turn list with the labeling panel', () => {
       n_tokens: null,
       has_logprobs: false,
     }));
-    renderWithApi(<TurnList trajectoryId={ID} turns={turns} />, fakeTransport({}));
+    renderWithApi(
+      <ScrollBox>
+        <TurnList trajectoryId={ID} turns={turns} />
+      </ScrollBox>,
+      fakeTransport({}),
+    );
     expect(screen.getAllByTestId('turn').length).toBeLessThan(250);
     expect(document.getElementById('turn-209')).toBeNull();
     cleanup();
-    renderWithApi(<TurnList trajectoryId={ID} turns={turns} revealTurn={209} />, fakeTransport({}));
+    renderWithApi(
+      <ScrollBox>
+        <TurnList trajectoryId={ID} turns={turns} revealTurn={209} />
+      </ScrollBox>,
+      fakeTransport({}),
+    );
     await waitFor(() => expect(document.getElementById('turn-209')).not.toBeNull());
     expect(screen.getAllByTestId('turn').length).toBeLessThan(250);
   });

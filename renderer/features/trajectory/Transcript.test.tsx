@@ -1,12 +1,14 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ApiOutput } from '../../../shared/api';
 import type { Turn } from '../../../shared/model';
 import { fakeTransport, ok, type FakeHandlers } from '../../test/fake-transport';
 import { renderWithApi } from '../../test/render';
+import { installScrollLayout, ITEM_HEIGHT, ScrollBox } from '../../test/scroll-box';
 import { Transcript } from './Transcript';
 import { TurnList } from './TurnList';
+import { SCROLL_MARGIN } from './useTurnVirtualizer';
 
 afterEach(cleanup);
 
@@ -147,17 +149,41 @@ describe('Transcript', () => {
 });
 
 describe('TurnList virtualization', () => {
+  let restore: () => void = () => undefined;
+  beforeEach(() => {
+    restore = installScrollLayout();
+  });
+  afterEach(() => restore());
   const many = Array.from({ length: 2000 }, (_, i) => turn(i));
 
-  it('keeps a 2,000-turn trajectory to a few dozen cards and reveals a far turn', () => {
-    renderWithApi(<TurnList trajectoryId={ID} turns={many} />, fakeTransport({}));
+  it('keeps a 2,000-turn trajectory to a few dozen cards and reveals a far turn', async () => {
+    renderWithApi(
+      <ScrollBox>
+        <TurnList trajectoryId={ID} turns={many} />
+      </ScrollBox>,
+      fakeTransport({}),
+    );
     const cards = screen.getAllByTestId('turn');
     expect(cards[0]?.id).toBe('turn-0');
     expect(cards.length).toBeLessThan(40);
     expect(document.getElementById('turn-1500')).toBeNull();
     cleanup();
-    renderWithApi(<TurnList trajectoryId={ID} turns={many} revealTurn={1500} />, fakeTransport({}));
-    expect(document.getElementById('turn-1500')).not.toBeNull();
+    renderWithApi(
+      <ScrollBox>
+        <TurnList trajectoryId={ID} turns={many} revealTurn={1500} />
+      </ScrollBox>,
+      fakeTransport({}),
+    );
+    await waitFor(() => expect(document.getElementById('turn-1500')).not.toBeNull());
     expect(screen.getAllByTestId('turn').length).toBeLessThan(40);
+    // Scrolled so the turn starts just below the app bar and the sticky search bar: where the
+    // stand-in layout puts it is the top spacer plus the cards rendered above it.
+    const list = screen.getByTestId('turn-list');
+    const top = () => {
+      const wrappers = [...list.querySelectorAll('[data-index]')];
+      const above = wrappers.findIndex((w) => w.querySelector('#turn-1500') !== null);
+      return parseFloat((list.firstElementChild as HTMLElement).style.height) + above * ITEM_HEIGHT;
+    };
+    await waitFor(() => expect(list.parentElement?.scrollTop).toBe(top() - SCROLL_MARGIN));
   });
 });

@@ -7,8 +7,8 @@ import type { Turn } from '../../../shared/model';
 import { SegmentMarker } from './SegmentMarker';
 import { TurnCard } from './TurnCard';
 import { TurnListRoot } from './turn-styles';
-import { useVirtualTurns } from './useVirtualTurns';
-import { estimateTurnHeight } from './virtual-turns';
+import { estimateTurnHeight } from './turn-height';
+import { useTurnVirtualizer } from './useTurnVirtualizer';
 
 /** Asks the list to scroll to a turn; a new seq repeats the request for the same turn. */
 export type ScrollRequest = { turn: number; seq: number };
@@ -48,34 +48,35 @@ export function TurnList({
     },
     [turns, markers],
   );
-  const { listRef, measure, scrollToIndex, first, last, padTop, padBottom } = useVirtualTurns(
+  const keyOf = useCallback((i: number) => turns[i]?.turn_index ?? i, [turns]);
+  const { listRef, measureElement, scrollToIndex, items, padTop, padBottom } = useTurnVirtualizer(
     turns.length,
     estimate,
+    keyOf,
   );
-
+  const scrollToTurn = useCallback(
+    (turnIndex: number) => {
+      const index = turns.findIndex((t) => t.turn_index >= turnIndex);
+      scrollToIndex(index === -1 ? turns.length - 1 : index);
+    },
+    [turns, scrollToIndex],
+  );
   useEffect(() => {
-    if (scrollRequest === null) return;
-    const index = turns.findIndex((t) => t.turn_index >= scrollRequest.turn);
-    scrollToIndex(index === -1 ? turns.length - 1 : index);
-    // Only a new request scrolls; scrollToIndex changes as heights are measured.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [scrollRequest, turns]);
-
+    if (scrollRequest !== null) scrollToTurn(scrollRequest.turn);
+  }, [scrollRequest, scrollToTurn]);
   useEffect(() => {
-    if (revealTurn === null) return;
-    const index = turns.findIndex((t) => t.turn_index >= revealTurn);
-    scrollToIndex(index === -1 ? turns.length - 1 : index);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [revealTurn, turns]);
+    if (revealTurn !== null) scrollToTurn(revealTurn);
+  }, [revealTurn, scrollToTurn]);
 
-  const shown = turns.slice(first, last);
   return (
     <TurnListRoot ref={listRef} data-testid="turn-list" data-turn-count={turns.length}>
       <div style={{ height: padTop }} />
-      {shown.map((turn, i) => {
+      {items.map((item) => {
+        const turn = turns[item.index];
+        if (turn === undefined) return null;
         const marker = markers.get(turn.turn_index);
         return (
-          <div key={turn.turn_index} data-index={first + i} ref={measure} className="tw-item">
+          <div key={item.key} data-index={item.index} ref={measureElement} className="tw-item">
             {marker !== undefined && <SegmentMarker segment={marker} />}
             <TurnCard
               trajectoryId={trajectoryId}

@@ -41,6 +41,9 @@ export const TurnListRoot = styled('div')(({ theme }) => {
     overflowWrap: 'anywhere',
   } as const;
   return {
+    // The virtualizer keeps the reading position as cards above it are measured; the browser's
+    // own scroll anchoring would correct the same change a second time.
+    overflowAnchor: 'none',
     '& .tw-turn': {
       backgroundColor: theme.palette.background.paper,
       border: `1px solid ${theme.palette.divider}`,
