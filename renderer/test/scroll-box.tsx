@@ -1,13 +1,16 @@
-// A stand-in layout for virtualized lists under jsdom, which lays nothing out: every list item
-// (an element with data-index) is ITEM_HEIGHT tall, a ScrollBox shows VIEW_HEIGHT of a tall content,
-// and scrollTo moves scrollTop and fires the scroll event a browser would. A virtualizer then
-// renders what a browser would show, so a test can tell a far item rendered from one that is not.
+// A stand-in layout for virtualized lists under jsdom, which lays nothing out: a scrolling box
+// (overflow auto or scroll) is as tall as its CSS height says (VIEW_HEIGHT when it names none) and
+// holds a tall content, every measured list item (an element with data-index) is ITEM_HEIGHT
+// tall, and scrollTo moves scrollTop and fires the scroll event a browser would. A virtualizer
+// then renders what a browser would show, so a test can tell a far item rendered from one that
+// is not.
 import type { ReactNode } from 'react';
+import { afterEach, beforeEach } from 'vitest';
 
 export const ITEM_HEIGHT = 100;
 export const VIEW_HEIGHT = 800;
 
-type Patched = 'scrollTo' | 'offsetHeight';
+type Patched = 'scrollTo' | 'offsetHeight' | 'clientHeight' | 'scrollHeight';
 
 function patch(name: Patched, descriptor: PropertyDescriptor): () => void {
   const before = Object.getOwnPropertyDescriptor(HTMLElement.prototype, name);
@@ -18,8 +21,13 @@ function patch(name: Patched, descriptor: PropertyDescriptor): () => void {
   };
 }
 
-/** Installs the stand-in; returns what undoes it. */
-export function installScrollLayout(): () => void {
+function scrolls(element: HTMLElement): boolean {
+  // jsdom does not expand the overflow shorthand into overflow-y.
+  const style = getComputedStyle(element);
+  return [style.overflowY, style.overflow].some((o) => o === 'auto' || o === 'scroll');
+}
+
+function installScrollLayout(): () => void {
   const restores = [
     patch('scrollTo', {
       value(this: HTMLElement, options?: ScrollToOptions | number) {
@@ -34,21 +42,31 @@ export function installScrollLayout(): () => void {
         return this.hasAttribute('data-index') ? ITEM_HEIGHT : 0;
       },
     }),
+    patch('clientHeight', {
+      get(this: HTMLElement) {
+        return scrolls(this) ? parseFloat(getComputedStyle(this).height) || VIEW_HEIGHT : 0;
+      },
+    }),
+    // jsdom's scrollHeight is 0, which would clamp every scroll to the top.
+    patch('scrollHeight', {
+      get(this: HTMLElement) {
+        return scrolls(this) ? 10_000_000 : 0;
+      },
+    }),
   ];
   return () => restores.forEach((restore) => restore());
 }
 
-const sized = (element: HTMLDivElement | null) => {
-  if (element === null) return;
-  Object.defineProperty(element, 'clientHeight', { configurable: true, value: VIEW_HEIGHT });
-  // jsdom's scrollHeight is 0, which would clamp every scroll to the top.
-  Object.defineProperty(element, 'scrollHeight', { configurable: true, value: 10_000_000 });
-};
+/** Lays out the tests of the enclosing describe (or file) with the stand-in. */
+export function withScrollLayout(): void {
+  let restore: () => void = () => undefined;
+  beforeEach(() => {
+    restore = installScrollLayout();
+  });
+  afterEach(() => restore());
+}
 
+/** A scrolling ancestor for a list that scrolls the page around it (the transcript). */
 export function ScrollBox({ children }: { children: ReactNode }) {
-  return (
-    <div ref={sized} style={{ overflowY: 'auto' }}>
-      {children}
-    </div>
-  );
+  return <div style={{ overflowY: 'auto' }}>{children}</div>;
 }

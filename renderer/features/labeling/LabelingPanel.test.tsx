@@ -7,7 +7,7 @@ import type { Result } from '../../../shared/result';
 import { fakeTransport, ok } from '../../test/fake-transport';
 import { ANNOTATOR_STORAGE_KEY } from '../../hooks/useAnnotator';
 import { renderWithApi } from '../../test/render';
-import { installScrollLayout, ScrollBox } from '../../test/scroll-box';
+import { ScrollBox, withScrollLayout } from '../../test/scroll-box';
 import { TurnList } from '../trajectory/TurnList';
 import { LabelingPanel } from './LabelingPanel';
 
@@ -228,11 +228,7 @@ describe('LabelingPanel', () => {
 });
 
 describe('the turn list with the labeling panel', () => {
-  let restore: () => void = () => undefined;
-  beforeEach(() => {
-    restore = installScrollLayout();
-  });
-  afterEach(() => restore());
+  withScrollLayout();
   it('renders the turn a segment is at, however far down the list it is', async () => {
     const turns = Array.from({ length: 250 }, (_, turn_index) => ({
       turn_index,

@@ -7,7 +7,11 @@ import type { Turn } from '../../../shared/model';
 import { ANNOTATOR_STORAGE_KEY } from '../../hooks/useAnnotator';
 import { fakeTransport, ok } from '../../test/fake-transport';
 import { renderWithApi } from '../../test/render';
+import { withScrollLayout } from '../../test/scroll-box';
 import { ReviewPage } from './ReviewPage';
+
+// The grids are virtualized: give them a layout to show their rows in.
+withScrollLayout();
 
 afterEach(cleanup);
 beforeEach(() => window.localStorage.setItem(ANNOTATOR_STORAGE_KEY, 'ana'));

@@ -3,9 +3,9 @@
 // kept in view; scrolling near the end loads the next page.
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
-import { useEffect, useRef } from 'react';
+import { useEffect } from 'react';
 import type { ReviewQueueItem } from '../../../shared/api-review';
-import { useVirtualRows } from '../../hooks/useVirtualRows';
+import { useFixedRows } from '../../hooks/useFixedRows';
 import { QUEUE_ROW_HEIGHT, ReviewQueueRow } from './ReviewQueueRow';
 
 type Props = {
@@ -18,47 +18,42 @@ type Props = {
 };
 
 export function ReviewQueueList({ items, selected, onSelect, hasMore, onNearEnd, height }: Props) {
-  const virtual = useVirtualRows(items.length, QUEUE_ROW_HEIGHT, height);
-  const scroller = useRef<HTMLDivElement>(null);
+  const { scrollerRef, rows, last, totalHeight, scrollToRow } = useFixedRows<HTMLDivElement>({
+    count: items.length,
+    rowHeight: QUEUE_ROW_HEIGHT,
+    viewportHeight: height,
+  });
+  // Only a new selection scrolls: a page loaded while the list is scrolled leaves it where it is.
+  useEffect(() => {
+    if (selected >= 0) scrollToRow(selected);
+  }, [scrollToRow, selected]);
 
   useEffect(() => {
-    const box = scroller.current;
-    if (box === null || selected < 0) return;
-    const top = selected * QUEUE_ROW_HEIGHT;
-    if (top < box.scrollTop) box.scrollTop = top;
-    else if (top + QUEUE_ROW_HEIGHT > box.scrollTop + height)
-      box.scrollTop = top + QUEUE_ROW_HEIGHT - height;
-  }, [height, selected]);
+    if (hasMore && (last >= items.length - 4 || selected >= items.length - 4)) onNearEnd();
+  }, [hasMore, items.length, onNearEnd, selected, last]);
 
-  useEffect(() => {
-    if (hasMore && (virtual.last >= items.length - 4 || selected >= items.length - 4)) onNearEnd();
-  }, [hasMore, items.length, onNearEnd, selected, virtual.last]);
-
-  const rows = [];
-  for (let index = virtual.first; index < virtual.last; index += 1) {
+  const shown = rows.map(({ index }) => {
     const item = items[index];
-    if (item === undefined) continue;
-    rows.push(
+    return item === undefined ? null : (
       <ReviewQueueRow
         key={item.item_id}
         item={item}
         index={index}
         selected={index === selected}
         onSelect={onSelect}
-      />,
+      />
     );
-  }
+  });
   return (
     <Box
-      ref={scroller}
+      ref={scrollerRef}
       role="list"
       aria-label="Review queue"
       data-testid="review-queue"
       data-count={items.length}
-      onScroll={virtual.onScroll}
       sx={{ height, overflowY: 'auto', position: 'relative' }}
     >
-      <Box sx={{ height: virtual.totalHeight, position: 'relative' }}>{rows}</Box>
+      <Box sx={{ height: totalHeight, position: 'relative' }}>{shown}</Box>
       {hasMore && (
         <Typography variant="caption" sx={{ color: 'text.secondary', p: 1, display: 'block' }}>
           Loading more…

@@ -4,7 +4,11 @@ import type { ChangeEvent } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeTransport, ok } from '../../test/fake-transport';
 import { renderWithApi } from '../../test/render';
+import { withScrollLayout } from '../../test/scroll-box';
 import { SqlPage } from './SqlPage';
+
+// The grids are virtualized: give them a layout to show their rows in.
+withScrollLayout();
 
 // Monaco needs a real browser (e2e/sql.spec.ts covers it); here a textarea stands in for it.
 vi.mock('./MonacoSqlEditor', () => ({

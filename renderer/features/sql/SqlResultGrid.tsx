@@ -5,11 +5,11 @@ import IconButton from '@mui/material/IconButton';
 import Paper from '@mui/material/Paper';
 import OpenInFull from '@mui/icons-material/OpenInFull';
 import { useState } from 'react';
+import { useFixedRows } from '../../hooks/useFixedRows';
 import { MONO_FONT } from '../../theme/theme';
 import { CellDialog, type ExpandedCell } from './CellDialog';
 import { formatCell } from './format-cell';
 import { columnWidth, isNumericType, type SqlResult } from './result-columns';
-import { useVirtualRows } from '../../hooks/useVirtualRows';
 
 const ROW_HEIGHT = 28;
 const HEADER_HEIGHT = 40;
@@ -32,7 +32,12 @@ const cellSx = {
 export function SqlResultGrid({ result }: { result: SqlResult }) {
   const [expanded, setExpanded] = useState<ExpandedCell | null>(null);
   const bodyHeight = Math.min(MAX_BODY_HEIGHT, Math.max(1, result.rows.length) * ROW_HEIGHT);
-  const rows = useVirtualRows(result.rows.length, ROW_HEIGHT, bodyHeight);
+  const { scrollerRef, rows, totalHeight } = useFixedRows<HTMLDivElement>({
+    count: result.rows.length,
+    rowHeight: ROW_HEIGHT,
+    viewportHeight: bodyHeight + HEADER_HEIGHT,
+    headerHeight: HEADER_HEIGHT,
+  });
   const widths = result.columns.map(columnWidth);
   const totalWidth = INDEX_WIDTH + widths.reduce((sum, width) => sum + width, 0);
 
@@ -45,7 +50,7 @@ export function SqlResultGrid({ result }: { result: SqlResult }) {
       sx={{ overflow: 'hidden' }}
     >
       <Box
-        onScroll={rows.onScroll}
+        ref={scrollerRef}
         sx={{ height: bodyHeight + HEADER_HEIGHT + 2, overflow: 'auto', position: 'relative' }}
       >
         <Box
@@ -88,9 +93,10 @@ export function SqlResultGrid({ result }: { result: SqlResult }) {
             </Box>
           ))}
         </Box>
-        <Box sx={{ position: 'relative', height: rows.totalHeight, width: totalWidth }}>
-          {result.rows.slice(rows.first, rows.last).map((row, offset) => {
-            const r = rows.first + offset;
+        <Box sx={{ position: 'relative', height: totalHeight, width: totalWidth }}>
+          {rows.map(({ index: r, top }) => {
+            const row = result.rows[r];
+            if (row === undefined) return null;
             return (
               <Box
                 key={r}
@@ -99,7 +105,7 @@ export function SqlResultGrid({ result }: { result: SqlResult }) {
                 data-testid="sql-result-row"
                 sx={{
                   position: 'absolute',
-                  top: r * ROW_HEIGHT,
+                  top,
                   height: ROW_HEIGHT,
                   display: 'flex',
                   alignItems: 'center',

@@ -4,10 +4,10 @@ import Box from '@mui/material/Box';
 import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import type { TrajectorySortColumn } from '../../../shared/trajectory-filter';
 import { ErrorAlert } from '../../components/ErrorAlert';
-import { useVirtualRows } from '../../hooks/useVirtualRows';
+import { useFixedRows } from '../../hooks/useFixedRows';
 import { navigate, trajectoryHref } from '../../routing/routes';
 import { EXPLORER_WIDTH } from './explorer-columns';
 import { EXPLORER_HEADER_HEIGHT, ExplorerHeader } from './ExplorerHeader';
@@ -38,8 +38,20 @@ export function ExplorerTable({
   const rows = useTrajectoryRows(query);
   const total = rows.total ?? 0;
   const bodyHeight = Math.min(maxVisibleRows, Math.max(1, total)) * EXPLORER_ROW_HEIGHT;
-  const virtual = useVirtualRows(total, EXPLORER_ROW_HEIGHT, bodyHeight);
-  const scroller = useRef<HTMLDivElement>(null);
+  const {
+    scrollerRef,
+    first,
+    last,
+    totalHeight,
+    scrollToRow,
+    scrollToTop,
+    rows: shown,
+  } = useFixedRows<HTMLDivElement>({
+    count: total,
+    rowHeight: EXPLORER_ROW_HEIGHT,
+    viewportHeight: bodyHeight + EXPLORER_HEADER_HEIGHT,
+    headerHeight: EXPLORER_HEADER_HEIGHT,
+  });
   const queryKey = JSON.stringify(query);
   // The selection belongs to one filter and sort; a new one starts unselected.
   const [selection, setSelection] = useState({ key: queryKey, index: -1 });
@@ -50,27 +62,22 @@ export function ExplorerTable({
   );
   const { ensure } = rows;
 
-  useEffect(() => ensure(virtual.first, virtual.last), [ensure, virtual.first, virtual.last]);
+  // The blocks of rows the virtualizer shows are the ones fetched.
+  useEffect(() => ensure(first, last), [ensure, first, last]);
   useEffect(() => onTotal?.(rows.total), [onTotal, rows.total]);
   // A new filter or sort starts at the top.
   useEffect(() => {
-    if (scroller.current !== null) scroller.current.scrollTop = 0;
-  }, [queryKey]);
+    if (queryKey !== '') scrollToTop();
+  }, [queryKey, scrollToTop]);
 
   const move = useCallback(
     (delta: number) => {
       if (total === 0) return;
       const next = Math.min(total - 1, Math.max(0, selected + delta));
       setSelected(next);
-      const box = scroller.current;
-      if (box === null) return;
-      const top = next * EXPLORER_ROW_HEIGHT;
-      const visibleTop = box.scrollTop;
-      const visibleBottom = visibleTop + bodyHeight - EXPLORER_ROW_HEIGHT;
-      if (top < visibleTop) box.scrollTop = top;
-      else if (top > visibleBottom) box.scrollTop = top - bodyHeight + EXPLORER_ROW_HEIGHT;
+      scrollToRow(next);
     },
-    [bodyHeight, selected, setSelected, total],
+    [scrollToRow, selected, setSelected, total],
   );
   const open = useCallback(() => {
     const row = rows.rowAt(selected);
@@ -78,30 +85,24 @@ export function ExplorerTable({
   }, [rows, selected]);
   useGlobalExplorerKeys(globalKeys, { move, open });
 
-  const visible = [];
-  for (let index = virtual.first; index < virtual.last; index += 1) {
+  const visible = shown.map(({ index, top }) => {
     const row = rows.rowAt(index);
-    visible.push(
-      row === undefined ? (
-        <Box
-          key={`pending-${index}`}
-          sx={{ position: 'absolute', top: index * EXPLORER_ROW_HEIGHT, px: 1, py: 1 }}
-        >
-          <Typography variant="body2" sx={{ color: 'text.disabled' }}>
-            …
-          </Typography>
-        </Box>
-      ) : (
-        <ExplorerRow
-          key={row.trajectory_id}
-          row={row}
-          index={index}
-          selected={index === selected}
-          onSelect={setSelected}
-        />
-      ),
+    return row === undefined ? (
+      <Box key={`pending-${index}`} sx={{ position: 'absolute', top, px: 1, py: 1 }}>
+        <Typography variant="body2" sx={{ color: 'text.disabled' }}>
+          …
+        </Typography>
+      </Box>
+    ) : (
+      <ExplorerRow
+        key={row.trajectory_id}
+        row={row}
+        index={index}
+        selected={index === selected}
+        onSelect={setSelected}
+      />
     );
-  }
+  });
 
   return (
     <Paper sx={{ overflow: 'hidden' }}>
@@ -111,13 +112,12 @@ export function ExplorerTable({
         <ErrorAlert error={rows.error} title="Could not list trajectories" onRetry={rows.reload} />
       )}
       <Box
-        ref={scroller}
+        ref={scrollerRef}
         role="grid"
         aria-label="Trajectories"
         aria-rowcount={total + 1}
         tabIndex={0}
         data-testid="trajectory-grid"
-        onScroll={virtual.onScroll}
         onKeyDown={(event) => {
           if (handleExplorerKey(event, { move, open })) event.preventDefault();
         }}
@@ -129,7 +129,7 @@ export function ExplorerTable({
         }}
       >
         <ExplorerHeader sort={query.sort} descending={query.descending} onSort={onSort} />
-        <Box sx={{ position: 'relative', width: EXPLORER_WIDTH, height: virtual.totalHeight }}>
+        <Box sx={{ position: 'relative', width: EXPLORER_WIDTH, height: totalHeight }}>
           {visible}
         </Box>
         {rows.total === 0 && (

@@ -5,7 +5,11 @@ import type { ApiInput } from '../../../shared/api';
 import { fakeTransport, ok } from '../../test/fake-transport';
 import { listRow } from '../../test/list-row';
 import { renderWithApi } from '../../test/render';
+import { withScrollLayout } from '../../test/scroll-box';
 import { TrajectoryTable } from './TrajectoryTable';
+
+// The grids are virtualized: give them a layout to show their rows in.
+withScrollLayout();
 
 afterEach(() => {
   cleanup();

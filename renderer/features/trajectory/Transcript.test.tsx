@@ -1,11 +1,11 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import type { ApiOutput } from '../../../shared/api';
 import type { Turn } from '../../../shared/model';
 import { fakeTransport, ok, type FakeHandlers } from '../../test/fake-transport';
 import { renderWithApi } from '../../test/render';
-import { installScrollLayout, ITEM_HEIGHT, ScrollBox } from '../../test/scroll-box';
+import { ITEM_HEIGHT, ScrollBox, withScrollLayout } from '../../test/scroll-box';
 import { Transcript } from './Transcript';
 import { TurnList } from './TurnList';
 import { SCROLL_MARGIN } from './useTurnVirtualizer';
@@ -149,11 +149,7 @@ describe('Transcript', () => {
 });
 
 describe('TurnList virtualization', () => {
-  let restore: () => void = () => undefined;
-  beforeEach(() => {
-    restore = installScrollLayout();
-  });
-  afterEach(() => restore());
+  withScrollLayout();
   const many = Array.from({ length: 2000 }, (_, i) => turn(i));
 
   it('keeps a 2,000-turn trajectory to a few dozen cards and reveals a far turn', async () => {
