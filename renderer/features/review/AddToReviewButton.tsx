@@ -5,6 +5,7 @@ import Button from '@mui/material/Button';
 import Snackbar from '@mui/material/Snackbar';
 import { useState } from 'react';
 import { useApiClient } from '../../api/ApiContext';
+import { useInvalidate } from '../../api/useInvalidate';
 import { AppLink } from '../../components/AppLink';
 import { useAnnotator } from '../../hooks/useAnnotator';
 import { hrefFor } from '../../routing/routes';
@@ -14,6 +15,7 @@ type Props = { trajectoryId: string; turn?: number | undefined };
 
 export function AddToReviewButton({ trajectoryId, turn }: Props) {
   const client = useApiClient();
+  const invalidate = useInvalidate();
   const [by] = useAnnotator();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const [outcome, setOutcome] = useState<{ ok: boolean; text: string } | null>(null);
@@ -26,7 +28,8 @@ export function AddToReviewButton({ trajectoryId, turn }: Props) {
         ...(segmentIndex === undefined ? {} : { segment_index: segmentIndex }),
         by,
       })
-      .then((result) =>
+      .then((result) => {
+        if (result.ok) void invalidate('listReviewQueue');
         setOutcome(
           result.ok
             ? {
@@ -34,8 +37,8 @@ export function AddToReviewButton({ trajectoryId, turn }: Props) {
                 text: `Added ${segmentIndex === undefined ? 'the trajectory' : `step ${segmentIndex}`} to the review queue (${result.value.status}).`,
               }
             : { ok: false, text: `Could not add it to the queue: ${result.error.message}` },
-        ),
-      );
+        );
+      });
   };
 
   return (

@@ -9,6 +9,8 @@ import { fakeTransport, ok } from '../../test/fake-transport';
 import { renderWithApi } from '../../test/render';
 import { withScrollLayout } from '../../test/scroll-box';
 import { ReviewPage } from './ReviewPage';
+import { QUEUE_ROW_HEIGHT } from './ReviewQueueRow';
+import { REVIEW_PAGE } from './useReviewQueue';
 
 // The grids are virtualized: give them a layout to show their rows in.
 withScrollLayout();
@@ -296,6 +298,26 @@ describe('ReviewPage', () => {
     expect(
       transport.calls.filter((c) => c.method === 'listReviewQueue').at(-1)?.input,
     ).toMatchObject({ status: 'pending', rule: 'sign_flip' });
+  });
+
+  it('loads the next page after the loaded items still pending, keeping decided ones', async () => {
+    const many = Array.from({ length: REVIEW_PAGE + 20 }, (_, n) => item(n));
+    const { transport, sent } = setup(many);
+    await screen.findByTestId('review-item');
+    press('a');
+    await waitFor(() => expect(sent('decideReviewItem')).toHaveLength(1));
+    // Scrolled to the end of the first page, the list asks for the next one.
+    const list = screen.getByTestId('review-queue');
+    list.scrollTop = REVIEW_PAGE * QUEUE_ROW_HEIGHT;
+    fireEvent.scroll(list);
+    // Every item once: the decided one stays listed, and none is skipped or repeated.
+    await waitFor(() => expect(list.dataset.count).toBe(String(REVIEW_PAGE + 20)));
+    const pages = transport.calls
+      .filter((c) => c.method === 'listReviewQueue')
+      .map((c) => (c.input as ApiInput<'listReviewQueue'>).offset)
+      .filter((offset) => offset !== undefined && offset > 0);
+    // The server no longer lists the decided item under "pending": one fewer to skip.
+    expect(pages).toEqual([REVIEW_PAGE - 1]);
   });
 
   it('fills an empty queue with its rules on request', async () => {

@@ -1,11 +1,18 @@
-// The review queue under a filter, a page at a time, plus the counts over the whole queue.
-// Decided items stay in the list with their new status (so a decision can be looked at and
-// undone) until the filter changes; the next page starts after the loaded items that still
-// match the filter, since the server no longer counts the others.
-import { useCallback, useEffect, useRef, useState } from 'react';
+// The review queue under a filter, a page at a time, plus the counts over the whole queue, both
+// through the query cache. Decided items stay in the list with their new status (so a decision
+// can be looked at and undone) until the filter changes: the server's answer to each decision
+// made here stands in for the listed item rather than the list being fetched again. The next page
+// starts after the loaded items that still match the filter, since the server no longer counts
+// the others.
+import { useInfiniteQuery, useQueryClient, type InfiniteData } from '@tanstack/react-query';
+import { useCallback, useState } from 'react';
+import type { ApiInput, ApiOutput } from '../../../shared/api';
 import type { ReviewQueueItem, ReviewRule, ReviewStatus } from '../../../shared/api-review';
 import type { ApiError } from '../../../shared/result';
 import { useApiClient } from '../../api/ApiContext';
+import { apiQueryKey, callOrThrow, toApiError } from '../../api/query-client';
+import { useApi } from '../../api/useApi';
+import { useInvalidate } from '../../api/useInvalidate';
 
 export const REVIEW_PAGE = 500;
 
@@ -30,6 +37,8 @@ export interface ReviewQueue {
   reload: () => void;
 }
 
+type Page = ApiOutput<'listReviewQueue'>;
+
 function matches(item: ReviewQueueItem, filter: ReviewFilter): boolean {
   return (
     (filter.status === 'all' || item.status === filter.status) &&
@@ -37,7 +46,7 @@ function matches(item: ReviewQueueItem, filter: ReviewFilter): boolean {
   );
 }
 
-function request(filter: ReviewFilter, offset: number) {
+function request(filter: ReviewFilter, offset: number): ApiInput<'listReviewQueue'> {
   return {
     ...(filter.status === 'all' ? {} : { status: filter.status }),
     ...(filter.rule === 'all' ? {} : { rule: filter.rule }),
@@ -46,85 +55,69 @@ function request(filter: ReviewFilter, offset: number) {
   };
 }
 
-interface Loaded {
-  /** The filter (and reload) these items belong to; items of an older one are not shown. */
-  key: string;
-  items: ReviewQueueItem[] | undefined;
-  error: ApiError | undefined;
-  hasMore: boolean;
+// The counts do not depend on the filter (the server counts the whole queue): one small query.
+const COUNTS = { limit: 1 } as const;
+
+type Decided = ReadonlyMap<string, ReviewQueueItem>;
+
+/** The loaded items, each once, as last decided here where it was. */
+function listed(pages: readonly Page[], decided: Decided): ReviewQueueItem[] {
+  const seen = new Set<string>();
+  return pages
+    .flatMap((page) => page.items)
+    .filter((item) => !seen.has(item.item_id) && seen.add(item.item_id))
+    .map((item) => decided.get(item.item_id) ?? item);
 }
 
 export function useReviewQueue(filter: ReviewFilter): ReviewQueue {
   const client = useApiClient();
-  const [loaded, setLoaded] = useState<Loaded | null>(null);
-  const [counts, setCounts] = useState<ReviewCounts | undefined>(undefined);
-  const [nonce, setNonce] = useState(0);
-  const loadingMore = useRef(false);
-  const key = JSON.stringify([filter, nonce]);
-  const mine = loaded !== null && loaded.key === key ? loaded : null;
+  const queryClient = useQueryClient();
+  const invalidate = useInvalidate();
+  const [decided, setDecided] = useState<Decided>(() => new Map());
+  const select = useCallback(
+    (data: InfiniteData<Page, number>) => listed(data.pages, decided),
+    [decided],
+  );
+  const pages = useInfiniteQuery({
+    queryKey: apiQueryKey('listReviewQueue', request(filter, 0)),
+    queryFn: ({ pageParam }) => callOrThrow(client, 'listReviewQueue', request(filter, pageParam)),
+    initialPageParam: 0,
+    getNextPageParam: (last: Page, all: Page[], lastOffset: number) =>
+      lastOffset + last.items.length >= last.total
+        ? undefined
+        : listed(all, decided).filter((item) => matches(item, filter)).length,
+    select,
+    // A filter left is dropped, so coming back to it lists the queue afresh.
+    gcTime: 0,
+  });
+  const counts = useApi('listReviewQueue', COUNTS);
 
-  useEffect(() => {
-    const [current] = JSON.parse(key) as [ReviewFilter];
-    void client.call('listReviewQueue', request(current, 0)).then((result) => {
-      if (result.ok) {
-        setLoaded({
-          key,
-          items: result.value.items,
-          error: undefined,
-          hasMore: result.value.items.length < result.value.total,
-        });
-        setCounts({ by_status: result.value.by_status, by_rule: result.value.by_rule });
-      } else {
-        setLoaded({ key, items: undefined, error: result.error, hasMore: false });
-      }
-    });
-  }, [client, key]);
-
+  const { hasNextPage, isFetchingNextPage, fetchNextPage } = pages;
   const loadMore = useCallback(() => {
-    if (mine?.items === undefined || !mine.hasMore || loadingMore.current) return;
-    const [current] = JSON.parse(key) as [ReviewFilter];
-    const offset = mine.items.filter((item) => matches(item, current)).length;
-    loadingMore.current = true;
-    void client.call('listReviewQueue', request(current, offset)).then((result) => {
-      loadingMore.current = false;
-      setLoaded((shown) => {
-        if (shown === null || shown.key !== key) return shown;
-        if (!result.ok) return { ...shown, error: result.error, hasMore: false };
-        const known = new Set((shown.items ?? []).map((item) => item.item_id));
-        return {
-          ...shown,
-          items: [
-            ...(shown.items ?? []),
-            ...result.value.items.filter((i) => !known.has(i.item_id)),
-          ],
-          hasMore: offset + result.value.items.length < result.value.total,
-        };
-      });
-    });
-  }, [client, key, mine]);
+    if (hasNextPage && !isFetchingNextPage) void fetchNextPage();
+  }, [fetchNextPage, hasNextPage, isFetchingNextPage]);
 
   const apply = useCallback(
     (item: ReviewQueueItem) => {
-      setLoaded((shown) =>
-        shown === null
-          ? shown
-          : { ...shown, items: shown.items?.map((i) => (i.item_id === item.item_id ? item : i)) },
-      );
-      void client.call('listReviewQueue', { limit: 1 }).then((result) => {
-        if (result.ok)
-          setCounts({ by_status: result.value.by_status, by_rule: result.value.by_rule });
+      setDecided((previous) => new Map(previous).set(item.item_id, item));
+      // Only the counts: fetching the list again would drop the item from a "pending" filter.
+      void queryClient.invalidateQueries({
+        queryKey: apiQueryKey('listReviewQueue', COUNTS),
+        exact: true,
       });
     },
-    [client],
+    [queryClient],
   );
 
+  const failed = pages.isError && !pages.isFetching;
   return {
-    items: mine?.items,
-    counts,
-    error: mine?.error,
-    hasMore: mine?.hasMore ?? false,
+    items: failed ? undefined : pages.data,
+    counts: counts.data,
+    error: failed ? toApiError(pages.error) : undefined,
+    hasMore: !failed && hasNextPage,
     loadMore,
     apply,
-    reload: useCallback(() => setNonce((n) => n + 1), []),
+    // The list and the counts (after the queue rules ran, or to retry).
+    reload: useCallback(() => void invalidate('listReviewQueue'), [invalidate]),
   };
 }
