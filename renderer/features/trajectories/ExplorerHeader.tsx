@@ -23,7 +23,8 @@ export function ExplorerHeader({ sort, descending, onSort }: Props) {
         height: EXPLORER_HEADER_HEIGHT,
         position: 'sticky',
         top: 0,
-        zIndex: 1,
+        // Above the rows' sticky id cells (zIndex 1), which would otherwise paint over it.
+        zIndex: 3,
         bgcolor: 'background.paper',
         borderBottom: 1,
         borderColor: 'divider',
