@@ -32,18 +32,6 @@ function report(kind: QueryKind, sql: string, start: number, rows: number | null
   });
 }
 
-/**
- * Starts timing a query; the function returned is called with its result when it has ended,
- * passes the result through and logs the query if it was slow (an array result counts as rows).
- */
-export function startQueryTiming(kind: QueryKind, sql: string): <T>(value: T) => T {
-  const start = performance.now();
-  return (value) => {
-    report(kind, sql, start, Array.isArray(value) ? value.length : null, false);
-    return value;
-  };
-}
-
 /** Times `work` as one query, failures included; `rows` counts what it returned. */
 export async function timeQuery<T>(
   kind: QueryKind,

@@ -8,7 +8,7 @@ import { TurnwiseError } from '../../../shared/result';
 import { toJsonRow, type JsonValue } from './json-values';
 import { MIGRATIONS, SCHEMA_VERSION } from './migrations';
 import { parseRows } from './query-as';
-import { startQueryTiming } from './query-timing';
+import { timeQuery } from './query-timing';
 import { resolveStatement, type SqlFragment, type Statement } from './sql-template';
 import { timedConnection } from './timed-connection';
 import { transaction, type TransactionOptions } from './transaction';
@@ -79,10 +79,13 @@ export class Workspace {
   async query(statement: Statement, params?: SqlParams): Promise<Row[]> {
     const { text, params: values } = resolveStatement(statement, params);
     const connection = await this.acquireReader();
-    const timed = startQueryTiming('query', text);
     try {
-      const reader = await connection.runAndReadAll(text, values);
-      return timed(reader.getRowObjectsJS().map(toJsonRow));
+      return await timeQuery(
+        'query',
+        text,
+        async () => (await connection.runAndReadAll(text, values)).getRowObjectsJS().map(toJsonRow),
+        (rows) => rows.length,
+      );
     } finally {
       this.releaseReader(connection);
     }
@@ -126,9 +129,7 @@ export class Workspace {
   run(sql: string, params?: SqlParams): Promise<void>;
   async run(statement: Statement, params?: SqlParams): Promise<void> {
     const { text, params: values } = resolveStatement(statement, params);
-    const timed = startQueryTiming('run', text);
-    await this.connection.run(text, values);
-    timed(null);
+    await timeQuery('run', text, () => this.connection.run(text, values));
   }
 
   /** A separate connection, so a long job's transaction does not capture other callers' queries. */
