@@ -39,6 +39,7 @@ describe('turnwise CLI', () => {
       [
         'actions',
         'dataset',
+        'dropped',
         'format',
         'seconds',
         'skipped',

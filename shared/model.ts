@@ -165,6 +165,8 @@ export const ImportSummarySchema = z.object({
   turns: z.number(),
   actions: z.number(),
   skipped: z.array(SkippedRecordSchema),
+  /** Content a reader had to leave out of records it did import (per file, line and reason). */
+  dropped: z.array(SkippedRecordSchema),
   seconds: z.number(),
   secrets: z.enum(SECRETS_STATES),
   /** How many secrets were replaced with `[REDACTED:<kind>]`. */

@@ -155,6 +155,11 @@ export async function runAttach(
         }
         if (signal.aborted)
           throw new TurnwiseError('cancelled', 'attach cancelled; nothing was written');
+        // What the files say about success; the dataset's outcome rule fills the rest.
+        await connection.run(
+          'UPDATE tw_trajectories SET source_success = success WHERE dataset_id = $1',
+          [datasetId],
+        );
         const [counts] = (
           await connection.runAndReadAll(
             `SELECT count(*)::INTEGER AS trajectories, coalesce(sum(n_turns), 0)::INTEGER AS turns,
@@ -210,6 +215,7 @@ export async function runAttach(
           turns: Number(counts?.turns ?? 0),
           actions: Number(counts?.actions ?? 0),
           skipped,
+          dropped: [],
           seconds: Math.round(performance.now() - started) / 1000,
           secrets: 'unscanned',
           secrets_redacted: 0,

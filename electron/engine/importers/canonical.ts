@@ -35,12 +35,15 @@ export interface CanonicalTrajectory {
 }
 
 /**
- * What a reader yields for each record: a trajectory, or the reason the record is bad. `line` is
- * the 1-based line of the file where the record starts (for a single-record JSON file, 1).
+ * What a reader yields for each record: a trajectory, the reason the record is bad, or a note that
+ * content of an imported record had to be left out (reported per file so nothing vanishes
+ * silently). `line` is the 1-based line of the file where the record starts (for a single-record
+ * JSON file, 1).
  */
 export type ReadItem =
   | { kind: 'trajectory'; line: number; trajectory: CanonicalTrajectory }
-  | { kind: 'error'; line: number; reason: string };
+  | { kind: 'error'; line: number; reason: string }
+  | { kind: 'dropped'; line: number; reason: string };
 
 export interface ReadProgress {
   /** Bytes of the (possibly compressed) file consumed so far. */

@@ -99,6 +99,9 @@ export class DatasetWriter {
     appendText(t, metadata);
     appendText(t, tools);
     appendText(t, trajectory.group_id);
+    // source_success: what the format said; success is settled by the outcome rule at finish.
+    if (trajectory.success === null) t.appendNull();
+    else t.appendBoolean(trajectory.success);
     t.endRow();
 
     turns.forEach(({ turn, toolCalls, metadata: turnMetadata }, index) => {

@@ -45,6 +45,7 @@ export async function previewImport(
   try {
     for await (const item of reader.read(first.path, context) as AsyncIterable<ReadItem>) {
       seen += 1;
+      if (item.kind === 'dropped') continue;
       if (item.kind === 'error') {
         result.errors.push({ file: first.path, line: item.line, reason: item.reason });
       } else {

@@ -76,6 +76,7 @@ export async function runImport(
   const name = options.dataset ?? defaultDatasetName(files);
   const datasetId = await freeDatasetId(workspace, name);
   const skipped: SkippedRecord[] = [];
+  const dropped: SkippedRecord[] = [];
   const counts = { trajectories: 0, turns: 0, actions: 0, secrets_redacted: 0 };
   const seen = new Set<string>();
   await workspace.transaction(async (connection) => {
@@ -89,6 +90,10 @@ export async function runImport(
         const context = { progress, signal, options: options.formatOptions ?? {} };
         for await (const item of guardedRead(reader, file.path, context)) {
           if (signal.aborted) break;
+          if (item.kind === 'dropped') {
+            dropped.push({ file: file.path, line: item.line, reason: item.reason });
+            continue;
+          }
           if (item.kind === 'error') {
             const bad = { file: file.path, line: item.line, reason: item.reason };
             if (options.onError === 'abort') {
@@ -190,6 +195,7 @@ export async function runImport(
     format: [...new Set(readers.map((reader) => reader.name))].join('+'),
     ...counts,
     skipped,
+    dropped,
     secrets: options.keepSecrets === true ? 'kept' : 'redacted',
     seconds: Math.round(performance.now() - started) / 1000,
   };

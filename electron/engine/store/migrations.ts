@@ -215,6 +215,19 @@ const v10Secrets = [
     content_sha256, storage, secrets FROM tw_datasets`,
 ];
 
+// v11: per-dataset modeling choices (docs/ARCHITECTURE.md, the workspace). outcome_rule is a
+// guarded SQL boolean over the trajectories view deciding success where the format states none
+// (null: the default rule); segmentation is the dataset's chosen credit unit (null: the format's
+// default). source_success keeps what the format itself said, so a rule change never overwrites it.
+const v11DatasetModel = [
+  `ALTER TABLE tw_datasets ADD COLUMN outcome_rule VARCHAR`,
+  `ALTER TABLE tw_datasets ADD COLUMN segmentation VARCHAR`,
+  `ALTER TABLE tw_trajectories ADD COLUMN source_success BOOLEAN`,
+  `UPDATE tw_trajectories SET source_success = success`,
+  `CREATE OR REPLACE VIEW datasets AS SELECT dataset_id, name, format, source_path, imported_at,
+    content_sha256, storage, secrets, outcome_rule, segmentation FROM tw_datasets`,
+];
+
 export const MIGRATIONS: Migration[] = [
   { version: 1, statements: [...v1Tables, ...v1Views] },
   { version: 2, statements: v2TurnMetadata },
@@ -226,6 +239,7 @@ export const MIGRATIONS: Migration[] = [
   { version: 8, statements: v8Explorer },
   { version: 9, statements: v9Review },
   { version: 10, statements: v10Secrets },
+  { version: 11, statements: v11DatasetModel },
 ];
 
 export { TURN_COLUMNS, LOGPROB_COLUMNS };
