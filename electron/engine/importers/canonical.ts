@@ -66,6 +66,11 @@ export interface FormatReader {
   /** How sure the reader is that it can read a file, from 0 (no) to 1 (certain). */
   detect(sample: { path: string; head: string }): number;
   read(file: string, context: ReadContext): AsyncIterable<ReadItem>;
+  /**
+   * Files this reader reads alongside `file` (e.g. tau2's simulations/ beside its results.json),
+   * absolute paths. A folder import leaves them out of its own inputs so they are not read twice.
+   */
+  companionFiles?(file: string): Promise<string[]>;
 }
 
 /** A bad record: thrown while converting one record, reported as `file:line: reason`. */
