@@ -26,6 +26,7 @@ import { EXPORT_API } from './api-export';
 import { TRAJECTORY_API } from './api-trajectory';
 import { SECRETS_API } from './api-secrets';
 import { SQL_API } from './api-sql';
+import { OUTCOME_API } from './api-outcome';
 
 export { JOB_KINDS, JOB_STATUSES, JobStateSchema, type JobState } from './job-state';
 
@@ -153,6 +154,7 @@ export const API = {
     z.object({ groups: z.number() }),
   ),
   ...SQL_API,
+  ...OUTCOME_API,
   ...SECRETS_API,
   ...EXPLORER_API,
   ...CREDIT_API,

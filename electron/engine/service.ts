@@ -17,6 +17,7 @@ import { exportHandlers } from './export/export-handlers';
 import { trajectoryHandlers } from './trajectory/trajectory-handlers';
 import { redactionHandlers } from './importers/secrets/redaction-handlers';
 import { sqlHandlers } from './sql/sql-handlers';
+import { outcomeHandlers } from './outcome/outcome-handlers';
 import { formatInfos } from './importers/registry';
 import { previewImport } from './importers/preview-import';
 import { runImport } from './importers/run-import';
@@ -91,6 +92,7 @@ export function createService(workspace: Workspace, jobs: JobRunner): ApiHandler
     previewRegroup: (request) => previewRegroup(workspace, request.dataset_id, request.expression),
     regroupDataset: (request) => regroupDataset(workspace, request.dataset_id, request.expression),
     ...sqlHandlers({ workspace, jobs }),
+    ...outcomeHandlers({ workspace, jobs }),
     ...redactionHandlers({ workspace, jobs }),
     ...explorerHandlers({ workspace, jobs }),
     ...creditHandlers({ workspace, jobs }),

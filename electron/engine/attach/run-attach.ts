@@ -2,6 +2,7 @@
 // files and are read through views; the workspace keeps one index row per trajectory (ids, task
 // and group, outcome, counts) so listing, grouping, labels and export work as for imports. Like an
 // import it is one transaction: a failure or a cancel leaves the workspace unchanged.
+import { settleImportedOutcomes } from '../outcome/outcome-rule';
 import { createHash } from 'node:crypto';
 import { stat } from 'node:fs/promises';
 import type { DuckDBConnection } from '@duckdb/node-api';
@@ -160,6 +161,7 @@ export async function runAttach(
           'UPDATE tw_trajectories SET source_success = success WHERE dataset_id = $1',
           [datasetId],
         );
+        await settleImportedOutcomes(connection, datasetId);
         const [counts] = (
           await connection.runAndReadAll(
             `SELECT count(*)::INTEGER AS trajectories, coalesce(sum(n_turns), 0)::INTEGER AS turns,

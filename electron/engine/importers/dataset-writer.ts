@@ -1,5 +1,6 @@
 // Writes canonical trajectories into the workspace through appenders; the caller holds the
 // transaction (store/transaction.ts), so a failed import leaves nothing behind.
+import { settleImportedOutcomes } from '../outcome/outcome-rule';
 import type { DuckDBAppender, DuckDBConnection } from '@duckdb/node-api';
 import { canonicalJson } from './canonical-json';
 import type { CanonicalTrajectory } from './canonical';
@@ -181,6 +182,7 @@ export class DatasetWriter {
         dataset.secrets,
       ],
     );
+    await settleImportedOutcomes(this.connection, dataset.dataset_id);
   }
 
   /** Closes the appenders of a failed import, before the caller's ROLLBACK. */
