@@ -44,8 +44,11 @@ function outcome(scores: unknown): { reward: number | null; success: boolean | n
   if (!isRecord(first)) return { reward: null, success: null };
   const reward = scoreNumber(first.value);
   if (reward === null) return { reward: null, success: null };
+  // A letter grade or a boolean is the scorer's own verdict; a number is only a reward, which the
+  // dataset's outcome rule turns into success (docs/formats/inspect.md).
+  if (typeof first.value === 'boolean') return { reward, success: first.value };
   const letter = typeof first.value === 'string' ? first.value.trim().toUpperCase() : '';
-  return { reward, success: letter === 'C' || reward >= 1 };
+  return { reward, success: letter in LETTERS ? letter === 'C' : null };
 }
 
 /** The messages of a sample whose `messages` list is empty: the last model call's view. */
