@@ -25,6 +25,11 @@ export interface CanonicalTrajectory {
   source_id: string;
   task_id: string | null;
   group_id: string | null;
+  /**
+   * 'global' when group_id means the same task in any file (an instance id); otherwise ('file',
+   * the default) a multi-file import prefixes it with the file (source-scope.ts).
+   */
+  group_scope?: 'global' | 'file';
   sample_index: number | null;
   model: string | null;
   reward: number | null;

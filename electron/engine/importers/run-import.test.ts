@@ -141,7 +141,7 @@ describe('runImport (turnwise format)', () => {
     const reasons = summary.skipped.map((s) => s.reason);
     expect(reasons[0]).toMatch(/^invalid JSON \(/);
     expect(reasons[1]).toBe('messages: the message list is empty');
-    expect(reasons[2]).toBe("duplicate trajectory_id 'ok-1' in this dataset");
+    expect(reasons[2]).toBe("duplicate trajectory_id 'ok-1' in this file");
     expect(reasons[3]).toMatch(
       /^messages\[0\]: token_ids, logp_policy and logp_ref must have equal lengths/,
     );

@@ -16,6 +16,7 @@ import { mappingReader } from './mapping';
 import { detectFormat, formatByName } from './registry';
 import { redactTrajectory, type Redaction } from './secrets/redact-trajectory';
 import { commonFolder, defaultDatasetName, freeDatasetId } from './dataset-naming';
+import { fileScopes, scopedIds } from './source-scope';
 import { contentSha256, resolveSourceFiles, type SourceFile } from './source-files';
 
 export interface ImportOptions {
@@ -79,6 +80,7 @@ export async function runImport(
   const dropped: SkippedRecord[] = [];
   const counts = { trajectories: 0, turns: 0, actions: 0, secrets_redacted: 0 };
   const seen = new Set<string>();
+  const scopes = fileScopes(files);
   await workspace.transaction(async (connection) => {
     const writer = await DatasetWriter.open(connection);
     try {
@@ -104,12 +106,12 @@ export async function runImport(
             skipped.push(bad);
             continue;
           }
-          const sourceId = item.trajectory.source_id;
-          if (seen.has(sourceId)) {
+          const ids = scopedIds(item.trajectory, scopes[index] ?? null);
+          if (seen.has(ids.key)) {
             const bad = {
               file: file.path,
               line: item.line,
-              reason: `duplicate trajectory_id '${sourceId}' in this dataset`,
+              reason: `duplicate trajectory_id '${item.trajectory.source_id}' in this file`,
             };
             if (options.onError === 'abort') {
               throw new TurnwiseError('invalid_input', `${bad.file}:${bad.line}: ${bad.reason}`);
@@ -120,12 +122,12 @@ export async function runImport(
           let added: { turns: number; actions: number };
           let redactions: Redaction[] = [];
           try {
-            let trajectory = item.trajectory;
+            let trajectory = { ...item.trajectory, group_id: ids.group_id };
             if (options.keepSecrets !== true)
               ({ trajectory, redactions } = redactTrajectory(trajectory));
             added = writer.add(
               datasetId,
-              `${datasetId}:${sourceId}`,
+              `${datasetId}:${ids.key}`,
               trajectory,
               `${file.path}:${item.line}`,
               redactions,
@@ -140,7 +142,7 @@ export async function runImport(
             skipped.push(bad);
             continue;
           }
-          seen.add(sourceId);
+          seen.add(ids.key);
           await writer.flushIfFull();
           counts.trajectories += 1;
           counts.turns += added.turns;

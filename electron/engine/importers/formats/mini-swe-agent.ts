@@ -70,6 +70,8 @@ export function miniSweAgentRecord(
     source_id: stem,
     task_id: instanceId,
     group_id: instanceId,
+    // A SWE-bench instance id names the same task in any file; a file stem does not.
+    group_scope: infoInstance === null ? 'file' : 'global',
     sample_index: null,
     model: legacy
       ? null

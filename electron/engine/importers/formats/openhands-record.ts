@@ -147,6 +147,11 @@ export function openHandsRecord(
     source_id: instanceId,
     task_id: taskId,
     group_id: groupId,
+    // An instance id (or owner/repo#issue) names the same task in any file.
+    group_scope:
+      options.group_field || (record.instance_id == null && !isRecord(record.issue))
+        ? 'file'
+        : 'global',
     sample_index: null,
     model: modelOf(record) ?? built.model,
     reward: options.reward_field
