@@ -118,6 +118,7 @@ describe('turnwise CLI', () => {
           trajectories: 2,
           turns: 12,
           groups: 1,
+          mixed_prompt_groups: 0,
           success_rate: 0.5,
         },
       ],

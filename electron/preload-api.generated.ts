@@ -37,6 +37,7 @@ export function apiFunctions(invoke: Invoke): ApiFunctions {
     getOutcomeRule: (input) => invoke(channel('getOutcomeRule'), input),
     previewOutcomeRule: (input) => invoke(channel('previewOutcomeRule'), input),
     setOutcomeRule: (input) => invoke(channel('setOutcomeRule'), input),
+    checkGroups: (input) => invoke(channel('checkGroups'), input),
     listRedactions: (input) => invoke(channel('listRedactions'), input),
     listTrajectories: (input) => invoke(channel('listTrajectories'), input),
     getTrajectoryFacets: (input) => invoke(channel('getTrajectoryFacets'), input),

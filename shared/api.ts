@@ -27,6 +27,7 @@ import { TRAJECTORY_API } from './api-trajectory';
 import { SECRETS_API } from './api-secrets';
 import { SQL_API } from './api-sql';
 import { OUTCOME_API } from './api-outcome';
+import { GROUPS_API } from './api-groups';
 
 export { JOB_KINDS, JOB_STATUSES, JobStateSchema, type JobState } from './job-state';
 
@@ -155,6 +156,7 @@ export const API = {
   ),
   ...SQL_API,
   ...OUTCOME_API,
+  ...GROUPS_API,
   ...SECRETS_API,
   ...EXPLORER_API,
   ...CREDIT_API,

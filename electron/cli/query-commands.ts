@@ -42,23 +42,44 @@ export async function statsCommand(args: string[]): Promise<void> {
   const db = requireDb(values);
   await withEngine(db, true, async (engine) => {
     const { datasets } = await call(engine, 'listDatasets', {}, 'stats');
-    const rows = datasets.map(
-      ({ dataset_id, name, format, trajectories, turns, groups, success_rate }) => ({
+    const rows = [];
+    for (const {
+      dataset_id,
+      name,
+      format,
+      trajectories,
+      turns,
+      groups,
+      success_rate,
+    } of datasets) {
+      // Groups mixing different prompts make outcome advantages meaningless: worth a column.
+      const check = await call(engine, 'checkGroups', { dataset_id }, 'stats');
+      rows.push({
         dataset_id,
         name,
         format,
         trajectories,
         turns,
         groups,
+        mixed_prompt_groups: check.mixed_prompt_groups,
         success_rate,
-      }),
-    );
+      });
+    }
     if (values.json) {
       printJson({ datasets: rows });
       return;
     }
     if (rows.length === 0)
       console.log('No datasets yet. Import one with: turnwise import PATH --db FILE');
-    else console.log(formatTable(Object.keys(rows[0] ?? {}), rows));
+    else {
+      console.log(formatTable(Object.keys(rows[0] ?? {}), rows));
+      const mixed = rows.filter((row) => row.mixed_prompt_groups > 0);
+      for (const row of mixed) {
+        console.log(
+          `Dataset '${row.dataset_id}': ${row.mixed_prompt_groups} groups mix different prompts; ` +
+            `regroup it (turnwise regroup --by ...) so each group shares one prompt.`,
+        );
+      }
+    }
   });
 }

@@ -23,6 +23,7 @@ import { previewImport } from './importers/preview-import';
 import { runImport } from './importers/run-import';
 import { listMappings, resolveMapping, saveMapping } from './mappings';
 import { previewRegroup, regroupDataset } from './regroup';
+import { checkGroups } from './groups/group-check';
 import type { JobRunner } from './jobs';
 import { getTrajectory, getTurnText, listDatasets } from './queries';
 import type { Workspace } from './store/workspace';
@@ -91,6 +92,7 @@ export function createService(workspace: Workspace, jobs: JobRunner): ApiHandler
     cancelJob: async (request) => jobs.cancel(request.job_id),
     previewRegroup: (request) => previewRegroup(workspace, request.dataset_id, request.expression),
     regroupDataset: (request) => regroupDataset(workspace, request.dataset_id, request.expression),
+    checkGroups: (request) => checkGroups(workspace, request.dataset_id),
     ...sqlHandlers({ workspace, jobs }),
     ...outcomeHandlers({ workspace, jobs }),
     ...redactionHandlers({ workspace, jobs }),
