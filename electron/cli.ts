@@ -9,6 +9,7 @@ import { JUDGE_COMMAND } from './cli/judge-command';
 import { LABEL_COMMAND } from './cli/label-command';
 import { CliFailure, failureFrom } from './cli/output';
 import { FORMATS_COMMAND, STATS_COMMAND } from './cli/query-commands';
+import { OUTCOME_COMMAND } from './cli/outcome-command';
 import { REDACTIONS_COMMAND } from './cli/redactions-command';
 import { REGROUP_COMMAND } from './cli/regroup-command';
 import { REVIEW_COMMAND } from './cli/review-command';
@@ -24,6 +25,7 @@ export const COMMANDS: readonly CommandSpec[] = [
   SQL_COMMAND,
   REDACTIONS_COMMAND,
   REGROUP_COMMAND,
+  OUTCOME_COMMAND,
   CREDIT_COMMAND,
   LABEL_COMMAND,
   JUDGE_COMMAND,
