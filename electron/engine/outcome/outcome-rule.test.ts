@@ -26,11 +26,14 @@ const rule = (dataset: string) =>
   callOk<OutcomeRule>(engine.dispatch, 'getOutcomeRule', { dataset_id: dataset });
 
 async function successes(dataset: string): Promise<(boolean | null)[]> {
-  const rows = await engine.workspace.query(
-    'SELECT success FROM trajectories WHERE dataset_id = $1 ORDER BY trajectory_id',
-    [dataset],
+  const { rows } = await callOk<{ rows: { success: boolean | null }[] }>(
+    engine.dispatch,
+    'runSql',
+    {
+      sql: `SELECT success FROM trajectories WHERE dataset_id = '${dataset}' ORDER BY trajectory_id`,
+    },
   );
-  return rows.map((row) => row.success as boolean | null);
+  return rows.map((row) => row.success);
 }
 
 beforeAll(async () => {
