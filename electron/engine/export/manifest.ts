@@ -4,6 +4,7 @@
 import packageJson from '../../../package.json' with { type: 'json' };
 import type { ExportSelection } from '../../../shared/api-export';
 import { canonicalJson } from '../importers/canonical-json';
+import { ruleInUse, type RuleInUse } from '../outcome/outcome-rule';
 import { sql } from '../store/sql-template';
 import type { Workspace } from '../store/workspace';
 import type { PlannedExport } from './record-stream';
@@ -40,6 +41,21 @@ async function creditParams(workspace: Workspace, selection: ExportSelection): P
   return all.length === 0 ? null : all.length === 1 ? all[0] : all;
 }
 
+/** Each source dataset's outcome rule: what decided `success` where the format stated none. */
+async function outcomeRules(
+  workspace: Workspace,
+  datasetIds: readonly string[],
+): Promise<Map<string, RuleInUse>> {
+  const rules = new Map<string, RuleInUse>();
+  const connection = await workspace.connect();
+  try {
+    for (const id of datasetIds) rules.set(id, await ruleInUse(connection, id));
+  } finally {
+    connection.closeSync();
+  }
+  return rules;
+}
+
 async function duckdbVersion(workspace: Workspace): Promise<string> {
   const [row] = await workspace.query('SELECT version() AS version');
   return String(row?.version ?? 'unknown');
@@ -68,6 +84,7 @@ export async function buildManifest(
            WHERE dataset_id IN ${datasetIds} ORDER BY dataset_id`,
         );
   const credit = await creditParams(workspace, selection);
+  const rules = await outcomeRules(workspace, datasetIds);
   const manifest = {
     manifest_version: 1,
     // The Parquet writer's bytes depend on DuckDB's version, so it is part of what reproduces a file.
@@ -84,6 +101,7 @@ export async function buildManifest(
       content_sha256: row.content_sha256,
       // redacted at import, or kept / never scanned (then the export redacted as it wrote).
       secrets: row.secrets ?? 'unscanned',
+      outcome_rule: rules.get(String(row.dataset_id)) ?? null,
     })),
     secrets_redacted_at_export: Object.fromEntries(
       [...planned.context.redacted_at_export].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)),
