@@ -13,6 +13,8 @@ import { HeuristicLabelsLauncher } from '../labeling/HeuristicLabelsLauncher';
 import { ScoreLauncher } from '../scoring/ScoreLauncher';
 import { TrajectoryTable } from '../trajectories/TrajectoryTable';
 import { DatasetSummaryPanel } from './DatasetSummaryPanel';
+import { MixedGroupsAlert } from './MixedGroupsAlert';
+import { OutcomeRuleCard } from './OutcomeRuleCard';
 import { RedactionsPanel } from './RedactionsPanel';
 import { RegroupDialog } from './RegroupDialog';
 
@@ -79,6 +81,8 @@ export function DatasetPage({ id }: { id: string }) {
       ) : (
         <DatasetSummaryPanel dataset={dataset} />
       )}
+      <MixedGroupsAlert datasetId={id} onRegroup={() => setRegrouping(true)} />
+      <OutcomeRuleCard datasetId={id} />
       <RedactionsPanel datasetId={id} />
       <CreditAgreementPanel datasetId={id} />
       <TrajectoryTable scope={{ dataset_id: id }} storageKey={`dataset:${id}`} />
