@@ -1,10 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import {
   SegmentationNameSchema,
+  actsUnder,
   normalizeWhitespace,
   parseSegmentation,
   segmentTurns,
   segmentationName,
+  withActionsOf,
   type SegmentTurn,
 } from './segments';
 
@@ -64,6 +66,45 @@ describe('segmentTurns', () => {
   it('keeps an action by a non-assistant role to itself', () => {
     const turns = [turn(0, 'assistant'), turn(1, 'user', true, [call('pay', '{}')])];
     expect(ranges(turns)).toEqual([[0, 1, 1]]);
+  });
+
+  it("'turn': every assistant message is a segment, tool call or not", () => {
+    expect(ranges(trajectory, 'turn')).toEqual([
+      [0, 2, 2],
+      [1, 3, 3],
+      [2, 5, 5],
+      [3, 7, 7],
+      [4, 9, 9],
+      [5, 10, 10],
+      [6, 11, 11],
+      [7, 13, 13],
+    ]);
+    // A dialogue: replies without tools, and the simulated user's own tool call.
+    const dialogue = [
+      turn(0, 'system'),
+      turn(1, 'assistant', false, [], 'Hi, how can I help?'),
+      turn(2, 'user', false, [], 'My phone has no signal.'),
+      turn(3, 'assistant', false, [], 'Please toggle airplane mode.'),
+      turn(4, 'user', true, [call('toggle_airplane_mode', '{}')]),
+      turn(5, 'tool'),
+    ];
+    expect(ranges(dialogue, 'action')).toEqual([[0, 4, 4]]);
+    expect(ranges(dialogue, 'turn')).toEqual([
+      [0, 1, 1],
+      [1, 3, 3],
+      [2, 4, 4],
+    ]);
+  });
+
+  it('says which turns act under a segmentation', () => {
+    const reply = turn(1, 'assistant', false, [], 'Sure.');
+    expect(actsUnder('action', reply)).toBe(false);
+    expect(actsUnder('turn', reply)).toBe(true);
+    expect(actsUnder('turn', turn(2, 'user'))).toBe(false);
+    expect(actsUnder('window:2', turn(3, 'user', true, ls))).toBe(true);
+    const seen = withActionsOf([turn(0, 'user'), reply], 'turn');
+    expect(seen.map((t) => t.is_action)).toEqual([false, true]);
+    expect(withActionsOf([reply], 'merge_identical')[0]).toBe(reply);
   });
 
   it("'window:N': runs of N actions, the last one shorter", () => {
@@ -147,11 +188,12 @@ describe('segmentTurns', () => {
 });
 
 describe('segmentation names', () => {
-  it('parses the three kinds and round-trips', () => {
+  it('parses the four kinds and round-trips', () => {
     expect(parseSegmentation('action')).toEqual({ kind: 'action' });
+    expect(parseSegmentation('turn')).toEqual({ kind: 'turn' });
     expect(parseSegmentation('merge_identical')).toEqual({ kind: 'merge_identical' });
     expect(parseSegmentation('window:3')).toEqual({ kind: 'window', size: 3 });
-    for (const name of ['action', 'merge_identical', 'window:1', 'window:12']) {
+    for (const name of ['action', 'turn', 'merge_identical', 'window:1', 'window:12']) {
       const parsed = parseSegmentation(name);
       expect(parsed && segmentationName(parsed)).toBe(name);
     }
@@ -162,6 +204,7 @@ describe('segmentation names', () => {
       '',
       'Action',
       ' action',
+      'turns',
       'window',
       'window:',
       'window:0',

@@ -22,23 +22,30 @@ export interface Segment {
   segment_index: number;
   /** First turn_index in the segment (inclusive). */
   turn_start: number;
-  /** Last turn_index in the segment (inclusive); always an action turn. */
+  /** Last turn_index in the segment (inclusive); always an acting turn (see actsUnder). */
   turn_end: number;
 }
 
 export type Segmentation =
-  { kind: 'action' } | { kind: 'window'; size: number } | { kind: 'merge_identical' };
+  | { kind: 'action' }
+  | { kind: 'turn' }
+  | { kind: 'window'; size: number }
+  | { kind: 'merge_identical' };
 
 export const DEFAULT_SEGMENTATION = 'action';
 
 const WINDOW_NAME = /^window:([1-9][0-9]*)$/;
 
+/** Every segmentation's name pattern, as help texts and error messages spell it. */
+export const SEGMENTATION_NAMES = 'action, turn, merge_identical or window:N (N >= 1)';
+
 /**
- * Parses 'action', 'merge_identical' or 'window:N' (N a positive integer written without leading
- * zeros, so every segmentation has exactly one name). Anything else gives null.
+ * Parses 'action', 'turn', 'merge_identical' or 'window:N' (N a positive integer written without
+ * leading zeros, so every segmentation has exactly one name). Anything else gives null.
  */
 export function parseSegmentation(name: string): Segmentation | null {
   if (name === 'action') return { kind: 'action' };
+  if (name === 'turn') return { kind: 'turn' };
   if (name === 'merge_identical') return { kind: 'merge_identical' };
   const match = WINDOW_NAME.exec(name);
   if (match === null) return null;
@@ -54,7 +61,7 @@ export function segmentationName(segmentation: Segmentation): string {
 export const SegmentationNameSchema = z
   .string()
   .refine((name) => parseSegmentation(name) !== null, {
-    message: "expected 'action', 'merge_identical' or 'window:N' with N >= 1",
+    message: `expected ${SEGMENTATION_NAMES}`,
   });
 
 // The whitespace class is spelled out (not \s) so SQL can use the identical class: RE2's \s
@@ -78,6 +85,31 @@ function actionKey(turn: SegmentTurn): string {
     : `text:${normalizeWhitespace(turn.content)}`;
 }
 
+/**
+ * Whether a turn acts (ends a segment of its own): an action turn, or under `turn` any assistant
+ * message too, so dialogue replies without tool calls are credit units (docs/credit.md).
+ */
+export function actsUnder(
+  segmentation: Segmentation | string,
+  turn: Pick<SegmentTurn, 'role' | 'is_action'>,
+): boolean {
+  const parsed = typeof segmentation === 'string' ? parseSegmentation(segmentation) : segmentation;
+  return turn.is_action || (parsed?.kind === 'turn' && turn.role === 'assistant');
+}
+
+/**
+ * The turns as the step-based readers (heuristic rules, the judge) should see them under a
+ * segmentation: under `turn` every assistant message is an action; otherwise unchanged.
+ */
+export function withActionsOf<T extends Pick<SegmentTurn, 'role' | 'is_action'>>(
+  turns: readonly T[],
+  segmentation: Segmentation | string,
+): T[] {
+  return turns.map((turn) =>
+    turn.is_action || !actsUnder(segmentation, turn) ? turn : { ...turn, is_action: true },
+  );
+}
+
 interface ActionSpan {
   turn_start: number;
   turn_end: number;
@@ -92,7 +124,10 @@ interface ActionSpan {
  * so a span never contains an observation: the following observation is context, never trained
  * on. Non-action assistant turns not directly followed by an action belong to no segment.
  */
-function actionSpans(turns: readonly SegmentTurn[]): ActionSpan[] {
+function actionSpans(
+  turns: readonly SegmentTurn[],
+  acts: (turn: SegmentTurn) => boolean,
+): ActionSpan[] {
   const ordered = [...turns].sort((a, b) => a.turn_index - b.turn_index);
   for (let i = 1; i < ordered.length; i++) {
     if (ordered[i]?.turn_index === ordered[i - 1]?.turn_index)
@@ -100,12 +135,12 @@ function actionSpans(turns: readonly SegmentTurn[]): ActionSpan[] {
   }
   const spans: ActionSpan[] = [];
   ordered.forEach((turn, i) => {
-    if (!turn.is_action) return;
+    if (!acts(turn)) return;
     let start = i;
     // Only an assistant's own thoughts join its action (tau2's simulated user can act too).
     while (turn.role === 'assistant' && start > 0) {
       const previous = ordered[start - 1] as SegmentTurn;
-      if (previous.role !== 'assistant' || previous.is_action) break;
+      if (previous.role !== 'assistant' || acts(previous)) break;
       start--;
     }
     spans.push({
@@ -121,6 +156,8 @@ function actionSpans(turns: readonly SegmentTurn[]): ActionSpan[] {
  * Segments a trajectory (turns in any order; turn_index must be unique). A trajectory without
  * action turns has no segments.
  * - action: one segment per action span (see actionSpans).
+ * - turn: one segment per assistant message, tool call or not, and per action of another role
+ *   (every assistant message acts, so no thought joins a later action).
  * - window:N: consecutive runs of N action spans, the last run possibly shorter; a window covers
  *   its first span's start to its last span's end, including the observations in between (they
  *   stay context: only assistant turns inside a segment are trained on).
@@ -134,9 +171,9 @@ export function segmentTurns(
 ): Segment[] {
   const parsed = typeof segmentation === 'string' ? parseSegmentation(segmentation) : segmentation;
   if (parsed === null) throw new RangeError(`unknown segmentation '${String(segmentation)}'`);
-  const spans = actionSpans(turns);
+  const spans = actionSpans(turns, (turn) => actsUnder(parsed, turn));
   const groups: ActionSpan[][] = [];
-  if (parsed.kind === 'action') {
+  if (parsed.kind === 'action' || parsed.kind === 'turn') {
     for (const span of spans) groups.push([span]);
   } else if (parsed.kind === 'window') {
     for (let i = 0; i < spans.length; i += parsed.size)

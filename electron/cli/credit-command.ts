@@ -65,7 +65,7 @@ export const CREDIT_COMMAND: CommandSpec = {
     { name: 'dataset', value: 'ID', description: 'only this dataset (default: every dataset)' },
     {
       name: 'segmentation',
-      value: 'action|window:N|merge_identical',
+      value: 'action|turn|window:N|merge_identical',
       description: 'how turns are grouped into segments',
       default: 'action',
     },

@@ -4,7 +4,7 @@
 // accuracy, Cohen's kappa, per-role precision/recall/F1 and regression-in-success F1. With an
 // endpoint, the suite segments lacking this version's label are judged first.
 import type { AgreementReport, JudgeEvalRecord } from '../../shared/api-evaluation';
-import { parseSegmentation } from '../../shared/segments';
+import { SEGMENTATION_NAMES, parseSegmentation } from '../../shared/segments';
 import { parse, requireDb } from './args';
 import { call, withEngine } from './call';
 import type { CommandSpec } from './command-spec';
@@ -92,7 +92,7 @@ async function evalCommand(values: Record<string, string | boolean | undefined>)
   const segmentation = value(values, 'segmentation');
   if (segmentation !== undefined && parseSegmentation(segmentation) === null)
     throw usageFailure(
-      `--segmentation is action, merge_identical or window:N (N >= 1), not '${segmentation}'`,
+      `--segmentation is ${SEGMENTATION_NAMES}, not '${segmentation}'`,
     );
   const apiKeyEnv = value(values, 'api-key-env');
   const concurrencyText = value(values, 'concurrency');
@@ -143,7 +143,7 @@ export const JUDGE_EVAL_COMMAND: CommandSpec = {
     { name: 'model', value: 'NAME', description: `the judge model ${WITH_ENDPOINT}` },
     {
       name: 'segmentation',
-      value: 'action|window:N|merge_identical',
+      value: 'action|turn|window:N|merge_identical',
       description: 'the segments to measure on',
       applies: 'action',
     },

@@ -79,7 +79,7 @@ describe('turnwise label --labeler heuristic', () => {
       [['--labeler', 'heuristic'], /^turnwise: usage: --db FILE is required\n$/],
       [
         ['--db', db, '--labeler', 'heuristic', '--segmentation', 'window:0'],
-        /^turnwise: usage: --segmentation is action, merge_identical or window:N/,
+        /^turnwise: usage: --segmentation is action, turn, merge_identical or window:N/,
       ],
       [
         ['--db', db, '--labeler', 'heuristic', '--endpoint', 'http://x/v1'],

@@ -2,7 +2,7 @@
 // The heuristic labeler runs here; the judge is judge-label.ts. Without --dataset every dataset
 // is labeled (the heuristic labeler does it in one transaction).
 import type { HeuristicLabelSummary } from '../../shared/api-labels';
-import { parseSegmentation } from '../../shared/segments';
+import { SEGMENTATION_NAMES, parseSegmentation } from '../../shared/segments';
 import { parse, requireDb } from './args';
 import { call, withEngine } from './call';
 import type { CommandSpec } from './command-spec';
@@ -50,7 +50,7 @@ export const LABEL_COMMAND: CommandSpec = {
     { name: 'dataset', value: 'ID', description: 'only this dataset (default: every dataset)' },
     {
       name: 'segmentation',
-      value: 'action|window:N|merge_identical',
+      value: 'action|turn|window:N|merge_identical',
       description: 'the segments the heuristic labels (the judge labels action segments)',
     },
     {
@@ -90,7 +90,7 @@ export async function labelCommand(args: string[]): Promise<void> {
   const segmentation = values.segmentation;
   if (typeof segmentation === 'string' && parseSegmentation(segmentation) === null)
     throw usageFailure(
-      `--segmentation is action, merge_identical or window:N (N >= 1), not '${segmentation}'`,
+      `--segmentation is ${SEGMENTATION_NAMES}, not '${segmentation}'`,
     );
   if (labeler === 'judge') {
     // The judge labels the default segmentation (judge-label.ts takes no --segmentation).

@@ -3,7 +3,7 @@
 import type { ReviewQueueItem, ReviewQueueResult } from '../../shared/api-review';
 import { REVIEW_RULES, REVIEW_STATUSES } from '../../shared/api-review';
 import { ROLE_LABELS } from '../../shared/model';
-import { parseSegmentation } from '../../shared/segments';
+import { SEGMENTATION_NAMES, parseSegmentation } from '../../shared/segments';
 import type { Engine } from '../engine/engine-types';
 import { parse, requireDb, type Parsed } from './args';
 import { call, withEngine } from './call';
@@ -114,7 +114,7 @@ async function queue(engine: Engine, { values, positionals }: Parsed): Promise<v
   const segmentation = values.segmentation;
   if (typeof segmentation === 'string' && parseSegmentation(segmentation) === null)
     throw usageFailure(
-      `--segmentation is action, merge_identical or window:N (N >= 1), not '${segmentation}'`,
+      `--segmentation is ${SEGMENTATION_NAMES}, not '${segmentation}'`,
     );
   const rule = oneOf('rule', values.rule, REVIEW_RULES);
   if (rule === 'manual') throw usageFailure("'manual' items are added by hand, not by rules");

@@ -3,6 +3,7 @@
 import type { DuckDBConnection } from '@duckdb/node-api';
 import type { JudgeAnswer } from '../../../shared/api-judge';
 import { TurnwiseError } from '../../../shared/result';
+import { withActionsOf } from '../../../shared/segments';
 import { buildJudgeContext, type JudgeSegment } from './judge-context';
 import { cacheKey, cachedAnswers, streamTrajectoryTurns } from './judge-store';
 
@@ -24,6 +25,8 @@ export interface TaskSource {
   exclusive: <T>(work: () => Promise<T>) => Promise<T>;
   trajectoryIds: string[];
   segments: Map<string, JudgeSegment[]>;
+  /** The segments' segmentation: under `turn` a plain reply is judged as the step's action. */
+  segmentation: string;
   promptVersion: string;
   model: string;
   signal: AbortSignal;
@@ -54,8 +57,9 @@ export async function* judgeTasks(source: TaskSource): AsyncGenerator<JudgeTask>
   )) {
     if (source.signal.aborted) throw new TurnwiseError('cancelled', 'judge cancelled');
     seen.add(trajectory_id);
+    const acting = withActionsOf(turns, source.segmentation);
     const built = (source.segments.get(trajectory_id) ?? []).map((segment) =>
-      prepare(trajectory_id, turns, segment, source),
+      prepare(trajectory_id, acting, segment, source),
     );
     const keys = built.flatMap((task) => (task.kind === 'ask' ? [task.key] : []));
     const hits = await source.exclusive(() => cachedAnswers(source.writer, keys));

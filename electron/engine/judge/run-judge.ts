@@ -190,6 +190,7 @@ export async function runJudge(
     exclusive,
     trajectoryIds: ids,
     segments,
+    segmentation,
     promptVersion: prompt.version_id,
     model: request.model,
     signal: inner.signal,

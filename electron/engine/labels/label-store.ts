@@ -43,7 +43,8 @@ async function actionSummaries(
   const relations = await turnRelationsFor(workspace, trajectoryId);
   const rows = await workspace.query(
     sql`SELECT turn_index, tool_calls::VARCHAR AS tool_calls, left(content, 400) AS content
-        FROM ${sql.raw(relations.turns)} AS u WHERE trajectory_id = ${trajectoryId} AND is_action`,
+        FROM ${sql.raw(relations.turns)} AS u WHERE trajectory_id = ${trajectoryId}
+          AND (is_action OR role = 'assistant')`,
   );
   return new Map(
     rows.map((row) => [

@@ -8,7 +8,7 @@ import { z } from 'zod';
 import type { HeuristicLabelSummary } from '../../../shared/api-labels';
 import { ROLE_LABELS, type RoleLabel, type ToolCall } from '../../../shared/model';
 import { TurnwiseError } from '../../../shared/result';
-import type { Segment } from '../../../shared/segments';
+import { withActionsOf, type Segment } from '../../../shared/segments';
 import { ensureSegments } from '../credit/segments-store';
 import type { Progress } from '../jobs';
 import { refreshLabelCounts, writeLabels } from '../store/label-counts';
@@ -184,7 +184,9 @@ export async function runHeuristicLabels(
       if (signal.aborted)
         throw new TurnwiseError('cancelled', 'labeling cancelled; nothing was written');
       const segments = await segmentsOf(trajectory.trajectory_id);
-      for (const label of labelTrajectory({ ...trajectory, segments })) {
+      // Under `turn` a plain reply is a step of its own (shared/segments.ts, actsUnder).
+      const turns = withActionsOf(trajectory.turns, segmentation);
+      for (const label of labelTrajectory({ ...trajectory, turns, segments })) {
         appender.appendVarchar(newLabelId());
         appender.appendVarchar(trajectory.trajectory_id);
         appender.appendInteger(label.segment_index);
