@@ -27,6 +27,7 @@ import { TRAJECTORY_API } from './api-trajectory';
 import { SECRETS_API } from './api-secrets';
 import { SQL_API } from './api-sql';
 import { OUTCOME_API } from './api-outcome';
+import { SEGMENTATION_API } from './api-segmentation';
 import { GROUPS_API } from './api-groups';
 
 export { JOB_KINDS, JOB_STATUSES, JobStateSchema, type JobState } from './job-state';
@@ -56,7 +57,12 @@ export const API = {
           .optional(),
       })
       .strict(),
-    z.object({ trajectory: TrajectoryDetailSchema, turns: z.array(TurnSchema) }),
+    z.object({
+      trajectory: TrajectoryDetailSchema,
+      turns: z.array(TurnSchema),
+      /** The segmentation of the trajectory's dataset (chosen on its page): what to label by. */
+      segmentation: z.string(),
+    }),
   ),
   /** Pages through one turn's full content; large observations never travel whole. */
   getTurnText: method(
@@ -156,6 +162,7 @@ export const API = {
   ),
   ...SQL_API,
   ...OUTCOME_API,
+  ...SEGMENTATION_API,
   ...GROUPS_API,
   ...SECRETS_API,
   ...EXPLORER_API,

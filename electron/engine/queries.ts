@@ -2,6 +2,7 @@
 import { existsSync } from 'node:fs';
 import type { ApiOutput, ApiRequest } from '../../shared/api';
 import { turnRelationsFor } from './attach/turn-relations';
+import { segmentationInForce } from './segmentation/dataset-segmentation';
 import { notFound } from './store/require';
 import { sql } from './store/sql-template';
 import type { Row, Workspace } from './store/workspace';
@@ -61,7 +62,9 @@ export async function getTrajectory(
        AND u.turn_index BETWEEN ${range?.from ?? 0}::INTEGER AND ${range?.to ?? 2_147_483_647}::INTEGER
      ORDER BY u.turn_index`,
   );
+  const { segmentation } = await segmentationInForce(workspace, String(trajectory.dataset_id));
   return {
+    segmentation,
     trajectory: trajectory as ApiOutput<'getTrajectory'>['trajectory'],
     turns: turns.map((turn: Row) => ({
       ...turn,

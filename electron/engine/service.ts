@@ -18,6 +18,7 @@ import { trajectoryHandlers } from './trajectory/trajectory-handlers';
 import { redactionHandlers } from './importers/secrets/redaction-handlers';
 import { sqlHandlers } from './sql/sql-handlers';
 import { outcomeHandlers } from './outcome/outcome-handlers';
+import { segmentationHandlers } from './segmentation/segmentation-handlers';
 import { formatInfos } from './importers/registry';
 import { previewImport } from './importers/preview-import';
 import { runImport } from './importers/run-import';
@@ -95,6 +96,7 @@ export function createService(workspace: Workspace, jobs: JobRunner): ApiHandler
     checkGroups: (request) => checkGroups(workspace, request.dataset_id),
     ...sqlHandlers({ workspace, jobs }),
     ...outcomeHandlers({ workspace, jobs }),
+    ...segmentationHandlers({ workspace, jobs }),
     ...redactionHandlers({ workspace, jobs }),
     ...explorerHandlers({ workspace, jobs }),
     ...creditHandlers({ workspace, jobs }),

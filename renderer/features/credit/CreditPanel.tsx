@@ -18,18 +18,18 @@ import { CreditHistogram } from './CreditHistogram';
 import { SegmentCreditTable } from './SegmentCreditTable';
 import { useDebouncedValue } from './useDebouncedValue';
 
-type Props = { trajectoryId: string; datasetId: string };
+type Props = { trajectoryId: string; datasetId: string; segmentation: string };
 
 function fixed(value: number | null | undefined, digits = 3): string {
   return value === null || value === undefined ? DASH : value.toFixed(digits);
 }
 
-export function CreditPanel({ trajectoryId, datasetId }: Props) {
+export function CreditPanel({ trajectoryId, datasetId, segmentation }: Props) {
   const [params, setParams] = useState<CreditParams>(() => CreditParamsSchema.parse({}));
   const settled = useDebouncedValue(params, 250);
   const preview = useApi(
     'previewCredit',
-    { dataset_id: datasetId, trajectory_id: trajectoryId, params: settled },
+    { dataset_id: datasetId, trajectory_id: trajectoryId, segmentation, params: settled },
     { keepPrevious: true },
   );
   const store = useJob('startCredit');
@@ -71,7 +71,7 @@ export function CreditPanel({ trajectoryId, datasetId }: Props) {
           size="small"
           variant="outlined"
           disabled={store.job?.status === 'running'}
-          onClick={() => void store.start({ dataset_id: datasetId, params })}
+          onClick={() => void store.start({ dataset_id: datasetId, segmentation, params })}
         >
           Store for the dataset
         </Button>

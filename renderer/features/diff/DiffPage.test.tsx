@@ -33,6 +33,7 @@ function turn(turn_index: number, role: Turn['role'], content: string): Turn {
 function detail(id: string, success: boolean, contents: string[]): ApiOutput<'getTrajectory'> {
   const turns = contents.map((c, i) => turn(i, i === 0 ? 'user' : i % 2 ? 'assistant' : 'tool', c));
   return {
+    segmentation: 'action',
     trajectory: {
       trajectory_id: id,
       dataset_id: 'ds',

@@ -61,7 +61,7 @@ function saved(input: ApiInput<'setLabel'>): Result<LabelEvent> {
 
 function setup(setLabel: SetLabel = async (input) => saved(input)) {
   const transport = fakeTransport({ getSegments: () => ok(segments), setLabel });
-  renderWithApi(<LabelingPanel trajectoryId={ID} />, transport);
+  renderWithApi(<LabelingPanel trajectoryId={ID} segmentation="action" />, transport);
   return transport;
 }
 

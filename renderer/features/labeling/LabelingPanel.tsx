@@ -22,12 +22,14 @@ import { useSegmentLabels } from './useSegmentLabels';
 
 type Props = {
   trajectoryId: string;
+  /** The dataset's segmentation (chosen on its page): what a step is. */
+  segmentation: string;
   /** Asks the turn list to render a turn (it may be past the batches shown) before scrolling. */
   onRevealTurn?: (turnIndex: number) => void;
 };
 
-export function LabelingPanel({ trajectoryId, onRevealTurn }: Props) {
-  const labels = useSegmentLabels(trajectoryId);
+export function LabelingPanel({ trajectoryId, segmentation, onRevealTurn }: Props) {
+  const labels = useSegmentLabels(trajectoryId, segmentation);
   const segments = labels.segments;
   const [selected, setSelected] = useState<number | null>(null);
   const [draft, setDraft] = useState('');

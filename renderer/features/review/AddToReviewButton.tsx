@@ -11,9 +11,14 @@ import { useAnnotator } from '../../hooks/useAnnotator';
 import { hrefFor } from '../../routing/routes';
 import { AddToReviewMenu } from './AddToReviewMenu';
 
-type Props = { trajectoryId: string; turn?: number | undefined };
+type Props = {
+  trajectoryId: string;
+  turn?: number | undefined;
+  /** The dataset's segmentation; the step indices refer to it. */
+  segmentation: string;
+};
 
-export function AddToReviewButton({ trajectoryId, turn }: Props) {
+export function AddToReviewButton({ trajectoryId, turn, segmentation }: Props) {
   const client = useApiClient();
   const invalidate = useInvalidate();
   const [by] = useAnnotator();
@@ -25,6 +30,7 @@ export function AddToReviewButton({ trajectoryId, turn }: Props) {
     void client
       .call('addReviewItem', {
         trajectory_id: trajectoryId,
+        segmentation,
         ...(segmentIndex === undefined ? {} : { segment_index: segmentIndex }),
         by,
       })
@@ -54,6 +60,7 @@ export function AddToReviewButton({ trajectoryId, turn }: Props) {
       {anchor !== null && (
         <AddToReviewMenu
           trajectoryId={trajectoryId}
+          segmentation={segmentation}
           turn={turn}
           anchor={anchor}
           onClose={() => setAnchor(null)}

@@ -7,6 +7,7 @@ import { useApi } from '../../api/useApi';
 
 type Props = {
   trajectoryId: string;
+  segmentation: string;
   /** The turn the page was opened at: its step is offered first. */
   turn: number | undefined;
   anchor: HTMLElement;
@@ -14,8 +15,9 @@ type Props = {
   onPick: (segmentIndex: number | undefined) => void;
 };
 
-export function AddToReviewMenu({ trajectoryId, turn, anchor, onClose, onPick }: Props) {
-  const segments = useApi('getSegments', { trajectory_id: trajectoryId });
+export function AddToReviewMenu(props: Props) {
+  const { trajectoryId, segmentation, turn, anchor, onClose, onPick } = props;
+  const segments = useApi('getSegments', { trajectory_id: trajectoryId, segmentation });
   const list = segments.data?.segments ?? [];
   const atTurn =
     turn === undefined ? undefined : list.find((s) => s.turn_start <= turn && turn <= s.turn_end);

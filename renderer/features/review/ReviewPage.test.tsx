@@ -121,6 +121,7 @@ function setup(items: ReviewQueueItem[], fill: ReviewQueueItem[] = []) {
     listReviewEvents: () => ok({ events: [] }),
     getTrajectory: (input): ReturnType<typeof ok<ApiOutput<'getTrajectory'>>> =>
       ok({
+        segmentation: 'action',
         trajectory: {
           trajectory_id: input.trajectory_id,
           dataset_id: 'demo',

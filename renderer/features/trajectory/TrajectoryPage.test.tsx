@@ -29,6 +29,7 @@ function turn(partial: Partial<Turn> & Pick<Turn, 'turn_index' | 'role'>): Turn 
 }
 
 const detail: ApiOutput<'getTrajectory'> = {
+  segmentation: 'action',
   trajectory: {
     trajectory_id: ID,
     dataset_id: 'ds',
@@ -105,6 +106,25 @@ describe('TrajectoryPage', () => {
       method: 'getTurnText',
       input: { trajectory_id: ID, turn_index: 2, offset: 0, length: 200_000 },
     });
+  });
+
+  it("labels, marks and credits by the dataset's segmentation", async () => {
+    const transport = fakeTransport({
+      getTrajectory: () => ok({ ...detail, segmentation: 'turn' }),
+    });
+    renderWithApi(<TrajectoryPage id={ID} />, transport);
+    await screen.findAllByTestId('turn');
+    await waitFor(() => {
+      const methods = new Set(transport.calls.map((c) => c.method));
+      for (const method of ['getSegments', 'getTrajectoryCredit', 'previewCredit']) {
+        expect(methods).toContain(method);
+      }
+    });
+    const segmented = transport.calls.filter(
+      (c) => typeof c.input === 'object' && c.input !== null && 'segmentation' in c.input,
+    );
+    expect(segmented.length).toBeGreaterThanOrEqual(3);
+    for (const { input } of segmented) expect(input).toMatchObject({ segmentation: 'turn' });
   });
 
   it('reloads the segment markers when the labeling panel saves a label', async () => {

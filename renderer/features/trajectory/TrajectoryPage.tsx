@@ -27,7 +27,8 @@ export function TrajectoryPage({ id, turn }: { id: string; turn?: number | undef
     setLinkedTurn(turn);
     if (turn !== undefined) setGoTo((g) => ({ turn, seq: (g?.seq ?? 0) + 1 }));
   }
-  const markers = useSegmentMarkers(id, detail.data !== undefined);
+  const segmentation = detail.data?.segmentation;
+  const markers = useSegmentMarkers(id, segmentation);
   // The panel names the segment's last turn; the segment is shown from its first.
   const revealTurn = (turnEnd: number) => {
     const segment = [...markers.values()].find(
@@ -45,7 +46,9 @@ export function TrajectoryPage({ id, turn }: { id: string; turn?: number | undef
         title={id}
         actions={
           <>
-            <AddToReviewButton trajectoryId={id} turn={turn} />
+            {segmentation !== undefined && (
+              <AddToReviewButton trajectoryId={id} turn={turn} segmentation={segmentation} />
+            )}
             <CompareButton trajectory={detail.data?.trajectory} />
           </>
         }
@@ -95,11 +98,17 @@ export function TrajectoryPage({ id, turn }: { id: string; turn?: number | undef
                 gap: 2,
               }}
             >
-              <LabelingPanel key={id} trajectoryId={id} onRevealTurn={revealTurn} />
+              <LabelingPanel
+                key={id}
+                trajectoryId={id}
+                segmentation={detail.data.segmentation}
+                onRevealTurn={revealTurn}
+              />
               <CreditPanel
                 key={`credit-${id}`}
                 trajectoryId={id}
                 datasetId={detail.data.trajectory.dataset_id}
+                segmentation={detail.data.segmentation}
               />
             </Box>
           </Box>

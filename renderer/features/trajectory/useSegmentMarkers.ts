@@ -5,17 +5,17 @@ import type { SegmentCredit } from '../../../shared/api-credit';
 import { useApi } from '../../api/useApi';
 
 /**
- * `enabled` holds the request until the turns have loaded: the engine answers one request at a
+ * No segmentation (the trajectory not loaded yet) holds the request until the turns have loaded: the engine answers one request at a
  * time, and the turns come first. A label write refreshes it (renderer/api/label-reads.ts).
  */
 export function useSegmentMarkers(
   trajectoryId: string,
-  enabled = true,
+  segmentation: string | undefined,
 ): ReadonlyMap<number, SegmentCredit> {
   const credit = useApi(
     'getTrajectoryCredit',
-    { trajectory_id: trajectoryId, segmentation: 'action' },
-    { keepPrevious: true, enabled },
+    { trajectory_id: trajectoryId, segmentation: segmentation ?? 'action' },
+    { keepPrevious: true, enabled: segmentation !== undefined },
   );
   return useMemo(
     () => new Map((credit.data?.segments ?? []).map((s) => [s.turn_start, s] as const)),
