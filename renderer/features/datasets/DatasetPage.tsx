@@ -15,6 +15,7 @@ import { TrajectoryTable } from '../trajectories/TrajectoryTable';
 import { DatasetSummaryPanel } from './DatasetSummaryPanel';
 import { MixedGroupsAlert } from './MixedGroupsAlert';
 import { OutcomeRuleCard } from './OutcomeRuleCard';
+import { SegmentationCard } from './SegmentationCard';
 import { RedactionsPanel } from './RedactionsPanel';
 import { RegroupDialog } from './RegroupDialog';
 
@@ -83,6 +84,7 @@ export function DatasetPage({ id }: { id: string }) {
       )}
       <MixedGroupsAlert datasetId={id} onRegroup={() => setRegrouping(true)} />
       <OutcomeRuleCard datasetId={id} />
+      <SegmentationCard datasetId={id} />
       <RedactionsPanel datasetId={id} />
       <CreditAgreementPanel datasetId={id} />
       <TrajectoryTable scope={{ dataset_id: id }} storageKey={`dataset:${id}`} />
