@@ -10,6 +10,7 @@ import { LABEL_COMMAND } from './cli/label-command';
 import { CliFailure, failureFrom } from './cli/output';
 import { FORMATS_COMMAND, STATS_COMMAND } from './cli/query-commands';
 import { OUTCOME_COMMAND } from './cli/outcome-command';
+import { SEGMENTATION_COMMAND } from './cli/segmentation-command';
 import { REDACTIONS_COMMAND } from './cli/redactions-command';
 import { REGROUP_COMMAND } from './cli/regroup-command';
 import { REVIEW_COMMAND } from './cli/review-command';
@@ -26,6 +27,7 @@ export const COMMANDS: readonly CommandSpec[] = [
   REDACTIONS_COMMAND,
   REGROUP_COMMAND,
   OUTCOME_COMMAND,
+  SEGMENTATION_COMMAND,
   CREDIT_COMMAND,
   LABEL_COMMAND,
   JUDGE_COMMAND,

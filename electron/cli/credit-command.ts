@@ -13,6 +13,7 @@ import {
 import type { CreditSummary } from '../engine/credit/run-credit';
 import { parse, requireDb } from './args';
 import { call, withEngine } from './call';
+import { segmentationFor } from './segmentation-command';
 import type { CommandSpec } from './command-spec';
 import { printJson, usageFailure } from './output';
 import { followJob } from './run-job';
@@ -66,8 +67,7 @@ export const CREDIT_COMMAND: CommandSpec = {
     {
       name: 'segmentation',
       value: 'action|turn|window:N|merge_identical',
-      description: 'how turns are grouped into segments',
-      default: 'action',
+      description: "how turns are grouped into segments (default: the dataset's, else action)",
     },
     {
       name: 'advantage',
@@ -128,12 +128,13 @@ export async function creditCommand(args: string[]): Promise<void> {
   const params = paramsFrom(values);
   const dataset = typeof values.dataset === 'string' ? values.dataset : undefined;
   await withEngine(db, false, async (engine) => {
+    const segmentation = await segmentationFor(engine, values.segmentation, dataset, 'credit');
     const job = await call(
       engine,
       'startCredit',
       {
         ...(dataset !== undefined ? { dataset_id: dataset } : {}),
-        segmentation: String(values.segmentation),
+        ...(segmentation !== undefined ? { segmentation } : {}),
         params,
       },
       'credit',

@@ -6,6 +6,7 @@ import { EXPORT_TARGET_INFO } from '../../shared/export-targets';
 import { OUTCOME_FILTERS, type OutcomeFilter } from '../../shared/trajectory-filter';
 import { parse, requireDb } from './args';
 import { call, withEngine } from './call';
+import { segmentationFor } from './segmentation-command';
 import type { CommandSpec } from './command-spec';
 import { EXPORT_OPTION_FLAGS, exportSelectionOf } from './export-options';
 import { printJson, usageFailure } from './output';
@@ -36,8 +37,8 @@ export const EXPORT_COMMAND: CommandSpec = {
     {
       name: 'segmentation',
       value: 'NAME',
-      description: 'the segmentation of credit, scores and step ranges',
-      default: 'action',
+      description:
+        "the segmentation of credit, scores and step ranges (default: the dataset's, else action)",
     },
     { name: 'where', value: 'SQL', description: 'a condition on the trajectories view' },
     ...EXPORT_OPTION_FLAGS,
@@ -80,7 +81,8 @@ export async function exportCommand(args: string[]): Promise<void> {
       target: target as (typeof EXPORT_TARGETS)[number],
       filter: {
         outcome: outcome as OutcomeFilter,
-        segmentation: String(values.segmentation),
+        segmentation:
+          (await segmentationFor(engine, values.segmentation, datasetId, 'export')) ?? 'action',
         ...(datasetId !== undefined ? { dataset_id: datasetId } : {}),
       },
       ...(typeof values.where === 'string' ? { where: values.where } : {}),

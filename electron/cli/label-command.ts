@@ -5,6 +5,7 @@ import type { HeuristicLabelSummary } from '../../shared/api-labels';
 import { SEGMENTATION_NAMES, parseSegmentation } from '../../shared/segments';
 import { parse, requireDb } from './args';
 import { call, withEngine } from './call';
+import { segmentationInput } from './segmentation-command';
 import type { CommandSpec } from './command-spec';
 import { judgeLabelCommand } from './judge-label';
 import { printJson, usageFailure } from './output';
@@ -51,7 +52,8 @@ export const LABEL_COMMAND: CommandSpec = {
     {
       name: 'segmentation',
       value: 'action|turn|window:N|merge_identical',
-      description: 'the segments the heuristic labels (the judge labels action segments)',
+      description:
+        "the segments the heuristic labels (default: the dataset's; the judge labels action)",
     },
     {
       name: 'endpoint',
@@ -89,9 +91,7 @@ export async function labelCommand(args: string[]): Promise<void> {
     throw usageFailure('--labeler is heuristic or judge');
   const segmentation = values.segmentation;
   if (typeof segmentation === 'string' && parseSegmentation(segmentation) === null)
-    throw usageFailure(
-      `--segmentation is ${SEGMENTATION_NAMES}, not '${segmentation}'`,
-    );
+    throw usageFailure(`--segmentation is ${SEGMENTATION_NAMES}, not '${segmentation}'`);
   if (labeler === 'judge') {
     // The judge labels the default segmentation (judge-label.ts takes no --segmentation).
     if (segmentation !== undefined && segmentation !== 'action')
@@ -110,7 +110,7 @@ export async function labelCommand(args: string[]): Promise<void> {
       'startHeuristicLabels',
       {
         ...(typeof dataset === 'string' ? { dataset_id: dataset } : {}),
-        ...(typeof segmentation === 'string' ? { segmentation } : {}),
+        ...(await segmentationInput(engine, segmentation, dataset, 'label')),
       },
       'label',
     );

@@ -7,6 +7,7 @@ import { SEGMENTATION_NAMES, parseSegmentation } from '../../shared/segments';
 import type { Engine } from '../engine/engine-types';
 import { parse, requireDb, type Parsed } from './args';
 import { call, withEngine } from './call';
+import { segmentationInput } from './segmentation-command';
 import type { CommandSpec } from './command-spec';
 import { formatTable, printJson, usageFailure } from './output';
 import { followJob } from './run-job';
@@ -113,9 +114,7 @@ async function queue(engine: Engine, { values, positionals }: Parsed): Promise<v
   if (positionals.length > 0) throw usageFailure(`unexpected argument '${positionals[0]}'`);
   const segmentation = values.segmentation;
   if (typeof segmentation === 'string' && parseSegmentation(segmentation) === null)
-    throw usageFailure(
-      `--segmentation is ${SEGMENTATION_NAMES}, not '${segmentation}'`,
-    );
+    throw usageFailure(`--segmentation is ${SEGMENTATION_NAMES}, not '${segmentation}'`);
   const rule = oneOf('rule', values.rule, REVIEW_RULES);
   if (rule === 'manual') throw usageFailure("'manual' items are added by hand, not by rules");
   const minConfidence = values['min-confidence'];
@@ -137,7 +136,7 @@ async function queue(engine: Engine, { values, positionals }: Parsed): Promise<v
     'startReviewQueue',
     {
       ...(datasetId ? { dataset_id: datasetId } : {}),
-      ...(typeof segmentation === 'string' ? { segmentation } : {}),
+      ...(await segmentationInput(engine, segmentation, datasetId, 'review queue')),
       ...(rule ? { rules: [rule] } : {}),
       ...(confidence !== undefined ? { min_confidence: confidence } : {}),
     },
@@ -185,7 +184,7 @@ export const REVIEW_COMMAND: CommandSpec = {
     {
       name: 'segmentation',
       value: 'S',
-      description: 'queue: the segmentation of the labels',
+      description: "queue: the segmentation of the labels (default: the dataset's)",
       applies: 'action',
     },
     {
