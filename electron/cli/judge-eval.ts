@@ -91,9 +91,7 @@ async function evalCommand(values: Record<string, string | boolean | undefined>)
     throw usageFailure('--endpoint goes with --model NAME');
   const segmentation = value(values, 'segmentation');
   if (segmentation !== undefined && parseSegmentation(segmentation) === null)
-    throw usageFailure(
-      `--segmentation is ${SEGMENTATION_NAMES}, not '${segmentation}'`,
-    );
+    throw usageFailure(`--segmentation is ${SEGMENTATION_NAMES}, not '${segmentation}'`);
   const apiKeyEnv = value(values, 'api-key-env');
   const concurrencyText = value(values, 'concurrency');
   const concurrency = concurrencyText === undefined ? undefined : Number(concurrencyText);
