@@ -1,8 +1,6 @@
 // NeMo Gym rollouts JSONL: one rollout per line, OpenAI Responses shaped
 // ({responses_create_params: {input, instructions, tools}, response: {output, model}, reward}).
-import { createHash } from 'node:crypto';
 import path from 'node:path';
-import { canonicalJson } from '../canonical-json';
 import {
   RecordError,
   type CanonicalTrajectory,
@@ -17,17 +15,11 @@ import {
 import { withoutCompression } from '../decompress';
 import { readLines } from '../line-reader';
 import { isRecord } from '../openai-messages';
-import { optionalBoolean, optionalId } from '../record-values';
+import { optionalBoolean } from '../record-values';
 import { itemsToTurns } from './nemo-gym-items';
+import { addRecordPrompts, atPath, rolloutTask } from './nemo-gym-task';
 
-const TASK_KEYS = ['task_id', 'instance_id', '_ng_task_index'];
 const OWN_KEYS = new Set(['responses_create_params', 'response', 'reward']);
-
-function atPath(record: Record<string, unknown>, dotted: string): unknown {
-  let value: unknown = record;
-  for (const key of dotted.split('.')) value = isRecord(value) ? value[key] : undefined;
-  return value;
-}
 
 function rewardOf(value: unknown, field: string): number | null {
   if (value === null || value === undefined) return null;
@@ -48,12 +40,6 @@ function inputTurns(params: Record<string, unknown>): CanonicalTurn[] {
     throw new RecordError('responses_create_params.input: expected a string or a list of items');
   }
   return turns;
-}
-
-/** Rollouts of the same prompt form a group when the record names no task. */
-function promptKey(params: Record<string, unknown>): string {
-  const text = canonicalJson([params.instructions ?? null, params.input ?? null]);
-  return `prompt-${createHash('sha256').update(text).digest('hex').slice(0, 12)}`;
 }
 
 export function nemoGymRecord(
@@ -80,15 +66,10 @@ export function nemoGymRecord(
   }
   const turns = inputTurns(params);
   itemsToTurns(response.output, 'response.output', turns);
+  const prompted = addRecordPrompts(record, turns);
   if (turns.length === 0) throw new RecordError('response.output: the rollout has no turns');
 
-  const taskField = options.task_field ?? TASK_KEYS.find((key) => record[key] != null);
-  const taskId = taskField
-    ? (optionalId(atPath(record, taskField), taskField) ?? promptKey(params))
-    : promptKey(params);
-  const groupId = options.group_field
-    ? optionalId(atPath(record, options.group_field), options.group_field)
-    : taskId;
+  const task = rolloutTask(record, params, options);
   const rollout = record._ng_rollout_index;
   const sampleIndex = typeof rollout === 'number' && Number.isInteger(rollout) ? rollout : null;
   const rewardField = options.reward_field ?? 'reward';
@@ -101,16 +82,25 @@ export function nemoGymRecord(
   for (const key of ['id', 'status', 'usage', 'error', 'incomplete_details']) {
     if (response[key] != null) metadata[`response_${key}`] = response[key];
   }
+  // The request's metadata names the instance (dataset, split, instance_dict); a problem
+  // statement already imported as the user turn is not kept twice.
+  if (isRecord(params.metadata)) {
+    const request = Object.fromEntries(
+      Object.entries(params.metadata).filter(
+        ([key]) => !prompted.includes(`responses_create_params.metadata.${key}`),
+      ),
+    );
+    if (Object.keys(request).length > 0) metadata.request_metadata = request;
+  }
   const tools = [params.tools, response.tools].find((t) => Array.isArray(t) && t.length > 0);
   return {
-    source_id: sampleIndex !== null ? `${taskId}:rollout${sampleIndex}` : fallbackId,
-    task_id: taskId,
-    group_id: groupId,
+    source_id: sampleIndex !== null ? `${task.task_id}:rollout${sampleIndex}` : fallbackId,
+    ...task,
     sample_index: sampleIndex,
     model: typeof response.model === 'string' ? response.model : null,
     reward: rewardOf(atPath(record, rewardField), rewardField),
     success: optionalBoolean(atPath(record, successField), successField),
-    metadata: metadata as Record<string, unknown>,
+    metadata,
     tools: Array.isArray(tools) ? tools : null,
     turns,
   };
