@@ -1,13 +1,22 @@
 // SWE-agent `.traj` -> canonical turns: from `history` (what the model saw and said, demos
 // excluded) when present, else from `trajectory` steps (thought + action, then observation).
+// Pairing the steps with a history is in swe-agent-steps.ts.
 import { RecordError, type CanonicalTurn, plainTurn } from '../canonical';
 import { isRecord, messageToTurn } from '../openai-messages';
+
+/** An assistant turn of the history with the message it came from (to pair it with a step). */
+export interface HistoryReply {
+  turn: CanonicalTurn;
+  message: Record<string, unknown>;
+}
 
 export interface SweAgentTurns {
   turns: CanonicalTurn[];
   /** Demonstration messages (`is_demo`) left out of the turns. */
   demoSkipped: number;
   from: 'history' | 'trajectory';
+  /** The assistant turns of the history, in order (empty when built from the trajectory). */
+  replies: HistoryReply[];
 }
 
 function isDemo(message: Record<string, unknown>): boolean {
@@ -90,6 +99,7 @@ function historyTurn(
 /** Turns from `history`; user messages after the model's first reply are observations. */
 export function historyTurns(history: unknown[]): SweAgentTurns {
   const turns: CanonicalTurn[] = [];
+  const replies: HistoryReply[] = [];
   let demoSkipped = 0;
   let replied = false;
   history.forEach((message, index) => {
@@ -100,10 +110,13 @@ export function historyTurns(history: unknown[]): SweAgentTurns {
       return;
     }
     const turn = historyTurn(message, where, replied ? 'environment' : 'user');
-    if (turn.role === 'assistant') replied = true;
+    if (turn.role === 'assistant') {
+      replied = true;
+      replies.push({ turn, message });
+    }
     turns.push(turn);
   });
-  return { turns, demoSkipped, from: 'history' };
+  return { turns, demoSkipped, from: 'history', replies };
 }
 
 /** Step facts worth keeping on the assistant turn (never the per-step `query` message copy). */
@@ -114,41 +127,26 @@ export function stepMetadata(step: Record<string, unknown>): Record<string, unkn
   return metadata;
 }
 
-/** Turns from `trajectory` steps, for files without a history. */
-export function trajectoryTurns(trajectory: unknown[]): SweAgentTurns {
-  const turns: CanonicalTurn[] = [];
-  trajectory.forEach((step, index) => {
-    const where = `trajectory[${index}]`;
-    if (!isRecord(step)) throw new RecordError(`${where}: expected a step object`);
-    const response = optionalText(step.response, `${where}.response`);
-    const thought = optionalText(step.thought, `${where}.thought`);
-    const action = optionalText(step.action, `${where}.action`);
-    const observation = optionalText(step.observation, `${where}.observation`);
-    // 1.x leaves `response` empty on some steps; the thought is then the best text.
-    const assistant = plainTurn('assistant', response || thought || '');
-    const metadata = stepMetadata(step);
-    if (action !== null && action.trim() !== '') {
-      assistant.is_action = true;
-      metadata.action = action.replace(/\n+$/, '');
-    }
-    assistant.metadata = metadata;
-    turns.push(assistant);
-    if (observation !== null) turns.push(plainTurn('environment', observation));
-  });
-  return { turns, demoSkipped: 0, from: 'trajectory' };
+/** The assistant turn (thought + action) and the observation turn of one trajectory step. */
+export function stepTurns(step: unknown, where: string): CanonicalTurn[] {
+  if (!isRecord(step)) throw new RecordError(`${where}: expected a step object`);
+  const response = optionalText(step.response, `${where}.response`);
+  const thought = optionalText(step.thought, `${where}.thought`);
+  const action = optionalText(step.action, `${where}.action`);
+  const observation = optionalText(step.observation, `${where}.observation`);
+  // 1.x leaves `response` empty on some steps; the thought is then the best text.
+  const assistant = plainTurn('assistant', response || thought || '');
+  const metadata = stepMetadata(step);
+  if (action !== null && action.trim() !== '') {
+    assistant.is_action = true;
+    metadata.action = action.replace(/\n+$/, '');
+  }
+  assistant.metadata = metadata;
+  return observation === null ? [assistant] : [assistant, plainTurn('environment', observation)];
 }
 
-/**
- * Puts each trajectory step's state and execution time on the matching assistant turn of the
- * history, when the steps and the main agent's replies pair up one to one.
- */
-export function attachSteps(turns: CanonicalTurn[], trajectory: unknown[]): void {
-  const replies = turns.filter((turn) => turn.role === 'assistant');
-  if (replies.length !== trajectory.length) return;
-  replies.forEach((turn, index) => {
-    const step = trajectory[index];
-    if (!isRecord(step)) return;
-    const extra = stepMetadata(step);
-    if (Object.keys(extra).length > 0) turn.metadata = { ...(turn.metadata ?? {}), ...extra };
-  });
+/** Turns from `trajectory` steps, for files without a history. */
+export function trajectoryTurns(trajectory: unknown[]): SweAgentTurns {
+  const turns = trajectory.flatMap((step, index) => stepTurns(step, `trajectory[${index}]`));
+  return { turns, demoSkipped: 0, from: 'trajectory', replies: [] };
 }

@@ -60,6 +60,8 @@ describe('swe-agent', () => {
       source_id: 'pydicom__pydicom-1458.old-v0',
       task_id: 'pydicom__pydicom-1458.old-v0',
       group_id: 'pydicom__pydicom-1458.old-v0',
+      // Only the file name names the task: scoped by file in a multi-file import.
+      group_scope: 'file',
       sample_index: null,
       reward: null,
       success: null,
@@ -200,6 +202,7 @@ describe('swe-agent', () => {
     });
     const t = await one(file);
     expect(t.task_id).toBe('repo__x-1');
+    expect(t.group_scope).toBe('global');
     expect(t.turns.map((turn) => turn.role)).toEqual(['system', 'user', 'assistant', 'tool']);
     expect(t.turns[1]?.content).toBe('Fix it');
     expect(t.turns[2]).toMatchObject({

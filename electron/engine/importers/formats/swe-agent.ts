@@ -3,15 +3,17 @@
 import path from 'node:path';
 import {
   RecordError,
+  recordErrorReason,
   type CanonicalTrajectory,
   type FormatReader,
   type ReadContext,
   type ReadItem,
 } from '../canonical';
 import { withoutCompression } from '../decompress';
-import { readSingleDocument } from '../json-document';
+import { parseJson, readTextFile } from '../json-document';
 import { isRecord } from '../openai-messages';
-import { attachSteps, historyTurns, trajectoryTurns } from './swe-agent-turns';
+import { mergeSteps } from './swe-agent-steps';
+import { historyTurns, trajectoryTurns } from './swe-agent-turns';
 import { optionalReport, reportOutcome, type ResultsReport } from './swe-bench-report';
 
 // info keys holding whole file contents (edited_files30/50/70): large and not needed.
@@ -50,15 +52,28 @@ function modelOf(config: unknown): string | null {
   return null;
 }
 
-function instanceIdOf(
-  record: Record<string, unknown>,
-  info: Record<string, unknown>,
-  stem: string,
-) {
+function instanceIdOf(record: Record<string, unknown>, info: Record<string, unknown>) {
   for (const candidate of [info.instance_id, record.instance_id]) {
     if (typeof candidate === 'string' && candidate !== '') return candidate;
   }
-  return stem;
+  return null;
+}
+
+/** A retry-loop run keeps every attempt in `attempts` and the chosen one at the top level. */
+function attemptsNotRead(record: Record<string, unknown>, info: Record<string, unknown>) {
+  const attempts = record.attempts;
+  if (!Array.isArray(attempts) || attempts.length < 2) return [];
+  const chosen = typeof info.best_attempt_idx === 'number' ? info.best_attempt_idx : null;
+  return [
+    `attempts: ${attempts.length - 1} of ${attempts.length} retry-loop attempts were not ` +
+      `imported (only the chosen one at the top level${chosen === null ? '' : `, attempts[${chosen}]`})`,
+  ];
+}
+
+export interface SweAgentDocument {
+  trajectory: CanonicalTrajectory;
+  /** Content of the file left out of the trajectory, reported as `dropped` items. */
+  dropped: string[];
 }
 
 function listField(record: Record<string, unknown>, key: string): unknown[] {
@@ -73,7 +88,7 @@ export function sweAgentRecord(
   record: unknown,
   stem: string,
   report: ResultsReport | null,
-): CanonicalTrajectory {
+): SweAgentDocument {
   if (!isRecord(record)) throw new RecordError('expected a JSON object with history or trajectory');
   const history = listField(record, 'history');
   const trajectory = listField(record, 'trajectory');
@@ -85,8 +100,11 @@ export function sweAgentRecord(
   }
   const info = isRecord(record.info) ? record.info : {};
   const built = history.length > 0 ? historyTurns(history) : trajectoryTurns(trajectory);
-  if (built.from === 'history') attachSteps(built.turns, trajectory);
-  if (built.turns.length === 0) throw new RecordError('history: only demonstration messages');
+  const merged =
+    built.from === 'history'
+      ? mergeSteps(built.turns, built.replies, trajectory)
+      : { turns: built.turns, added: 0, dropped: [] };
+  if (merged.turns.length === 0) throw new RecordError('history: only demonstration messages');
 
   const config = parsedConfig(record.replay_config);
   const metadata: Record<string, unknown> = {
@@ -94,34 +112,57 @@ export function sweAgentRecord(
     turns_from: built.from,
     demo_messages_skipped: built.demoSkipped,
   };
+  if (merged.added > 0) metadata.steps_without_history = merged.added;
   if (typeof record.environment === 'string') metadata.environment = record.environment;
   for (const [key, value] of Object.entries(info)) {
     if (!BULKY_INFO.test(key)) metadata[key] = value;
   }
   if (config !== undefined) metadata.replay_config = config;
 
-  const instanceId = instanceIdOf(record, info, stem);
+  const named = instanceIdOf(record, info);
+  const instanceId = named ?? stem;
   const outcome = reportOutcome(report, instanceId);
   if (report !== null) metadata.report = { path: report.path, judged: outcome !== null };
-  return {
+  const trajectoryOut: CanonicalTrajectory = {
     source_id: stem,
     task_id: instanceId,
     group_id: instanceId,
+    // An instance id the file states names the same task in any run; a file name may not.
+    group_scope: named === null ? 'file' : 'global',
     sample_index: null,
     model: modelOf(config),
     reward: outcome?.reward ?? null,
     success: outcome?.success ?? null,
     metadata,
     tools: null,
-    turns: built.turns,
+    turns: merged.turns,
+  };
+  return {
+    trajectory: trajectoryOut,
+    dropped: [...merged.dropped, ...attemptsNotRead(record, info)],
   };
 }
 
 async function* readSweAgent(file: string, context: ReadContext): AsyncIterable<ReadItem> {
   const report = await optionalReport(context);
-  yield* readSingleDocument(file, context, (document) =>
-    sweAgentRecord(document, stemOf(file), report),
-  );
+  const text = await readTextFile(file, context);
+  if (context.signal.aborted) return;
+  const parsed = parseJson(text);
+  if (!parsed.ok) {
+    yield { kind: 'error', line: parsed.line, reason: parsed.reason };
+    return;
+  }
+  let converted: SweAgentDocument;
+  try {
+    converted = sweAgentRecord(parsed.value, stemOf(file), report);
+  } catch (error) {
+    const reason = recordErrorReason(error);
+    if (reason === null) throw error;
+    yield { kind: 'error', line: 1, reason };
+    return;
+  }
+  yield { kind: 'trajectory', line: 1, trajectory: converted.trajectory };
+  for (const reason of converted.dropped) yield { kind: 'dropped', line: 1, reason };
 }
 
 const TRAJ_KEYS = /"(trajectory|history)"\s*:\s*\[/;
