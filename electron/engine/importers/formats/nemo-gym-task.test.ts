@@ -82,7 +82,11 @@ describe('nemo-gym record prompts (synthetic)', () => {
       input,
       metadata: { instance_id: 'repo__x-1', problem_statement: 'Fix the crash.' },
     },
-    response: { output: [{ type: 'message', role: 'assistant', content: 'On it.' }] },
+    response: {
+      output: [{ type: 'message', role: 'assistant', content: 'On it.' }],
+      // As finance_agent_v2's rollouts: why the agent stopped.
+      metadata: { stop_reason: 'done_tool', steps: '4' },
+    },
     instance_config: { agent_kwargs: { system_prompt: 'You fix bugs.' } },
     _ng_task_index: 3,
     ...extra,
@@ -116,6 +120,7 @@ describe('nemo-gym record prompts (synthetic)', () => {
     expect(withUser?.metadata?.request_metadata).toMatchObject({
       problem_statement: 'Fix the crash.',
     });
+    expect(withUser?.metadata?.response_metadata).toEqual({ stop_reason: 'done_tool', steps: '4' });
     // The instance id in the request metadata wins over the per-file task index.
     expect(withUser).toMatchObject({ task_id: 'repo__x-1', group_scope: 'global' });
   });

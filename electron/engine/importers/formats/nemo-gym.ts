@@ -79,7 +79,7 @@ export function nemoGymRecord(
   for (const [key, value] of Object.entries(record)) {
     if (!OWN_KEYS.has(key)) metadata[key] = value;
   }
-  for (const key of ['id', 'status', 'usage', 'error', 'incomplete_details']) {
+  for (const key of ['id', 'status', 'usage', 'error', 'incomplete_details', 'metadata']) {
     if (response[key] != null) metadata[`response_${key}`] = response[key];
   }
   // The request's metadata names the instance (dataset, split, instance_dict); a problem
