@@ -60,6 +60,14 @@ describe('nemo-gym agent rollouts (AnySWE, real lines)', () => {
     expect(request).not.toHaveProperty('problem_statement');
   });
 
+  it('detects the rollouts, whole or cut in the head', () => {
+    const head = readFileSync(ANYSWE, 'utf8');
+    expect(nemoGymFormat.detect({ path: ANYSWE, head })).toBe(0.95);
+    expect(
+      nemoGymFormat.detect({ path: ANYSWE, head: head.slice(0, 4000) }),
+    ).toBeGreaterThanOrEqual(0.85);
+  });
+
   it('keeps per-file task indexes file-scoped on math and tool rollouts', async () => {
     const file = samplePath(
       'nemo-gym',
