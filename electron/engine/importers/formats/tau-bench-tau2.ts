@@ -1,15 +1,18 @@
 // tau2-bench simulations -> canonical trajectories. Messages are tau2's own shape: tool calls
 // {id, name, arguments (object), requestor}, tool results {id, requestor, error}, and the
-// simulated user may call tools too (kept on the user turn, marked requestor 'user').
+// simulated user may call tools too (kept on the user turn, marked requestor 'user'). The agent's
+// system prompt is not in the messages: it is the run's domain policy, added as the first turn.
 import type { ToolCall, TurnRole } from '../../../../shared/model';
 import { canonicalArguments } from '../canonical-json';
-import { RecordError, type CanonicalTrajectory, type CanonicalTurn } from '../canonical';
+import { plainTurn, RecordError, type CanonicalTrajectory, type CanonicalTurn } from '../canonical';
 import { isRecord } from '../openai-messages';
 
 export interface Tau2Run {
   domain: string | null;
   model: string | null;
   userModel: string | null;
+  /** info.environment_info.policy: the domain policy the agent is prompted with. */
+  policy: string | null;
 }
 
 export function tau2RunInfo(results: Record<string, unknown>): Tau2Run {
@@ -18,7 +21,12 @@ export function tau2RunInfo(results: Record<string, unknown>): Tau2Run {
   const env = isRecord(info.environment_info) ? info.environment_info : {};
   const agent = isRecord(info.agent_info) ? info.agent_info : {};
   const user = isRecord(info.user_info) ? info.user_info : {};
-  return { domain: text(env.domain_name), model: text(agent.llm), userModel: text(user.llm) };
+  return {
+    domain: text(env.domain_name),
+    model: text(agent.llm),
+    userModel: text(user.llm),
+    policy: text(env.policy),
+  };
 }
 
 const ROLES: Record<string, TurnRole> = {
@@ -98,6 +106,19 @@ function numberOrNull(value: unknown, where: string): number | null {
   throw new RecordError(`${where}: expected a number`);
 }
 
+/**
+ * The policy as the agent's system turn, unless the messages already open with one. A simulation's
+ * own `policy` (knowledge domain) replaces the run's. tau2's LLMAgent wraps the policy in its
+ * instructions template, which the results do not record: the policy is imported as written.
+ */
+function systemTurn(raw: Record<string, unknown>, run: Tau2Run): CanonicalTurn | null {
+  const own = typeof raw.policy === 'string' && raw.policy !== '' ? raw.policy : null;
+  const policy = own ?? run.policy;
+  if (policy === null || policy === '') return null;
+  const source = own !== null ? 'policy' : 'info.environment_info.policy';
+  return { ...plainTurn('system', policy), metadata: { source } };
+}
+
 export function tau2Simulation(raw: unknown, run: Tau2Run, index: number): CanonicalTrajectory {
   if (!isRecord(raw)) throw new RecordError('expected a simulation object');
   const rawTask = raw.task_id;
@@ -108,6 +129,8 @@ export function tau2Simulation(raw: unknown, run: Tau2Run, index: number): Canon
   if (!Array.isArray(raw.messages)) throw new RecordError('messages: expected a list');
   const turns = raw.messages.flatMap((m, i) => messageTurns(m, `messages[${i}]`));
   if (turns.length === 0) throw new RecordError('messages: the simulation has no messages');
+  const system = turns[0]?.role === 'system' ? null : systemTurn(raw, run);
+  if (system !== null) turns.unshift(system);
   const rewardInfo = isRecord(raw.reward_info) ? raw.reward_info : null;
   const reward = numberOrNull(rewardInfo?.reward, 'reward_info.reward');
   const trial = numberOrNull(raw.trial, 'trial');
@@ -134,7 +157,8 @@ export function tau2Simulation(raw: unknown, run: Tau2Run, index: number): Canon
     sample_index: trial,
     model: run.model,
     reward,
-    success: reward === null ? null : reward >= 1,
+    // tau2 states no verdict of its own: the dataset's outcome rule decides (reward >= 1 by default).
+    success: null,
     metadata: metadata as Record<string, unknown>,
     tools: null,
     turns,

@@ -3,61 +3,9 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { readAllItems, samplePath, tempDir, trajectoriesOf } from '../../test-support';
 import { tauBenchFormat } from './tau-bench';
+import { TELECOM_POLICY, tau2TelecomResults } from './tau2-test-results';
 
 const airline = samplePath('tau-bench', 'gpt-4o-airline.subset4.json');
-
-/** A tau2-bench results file in which the simulated user also calls a tool. */
-function tau2Results(): Record<string, unknown> {
-  return {
-    timestamp: '2025-06-01T00:00:00',
-    info: {
-      num_trials: 2,
-      user_info: { implementation: 'user_simulator', llm: 'gpt-4.1', llm_args: {} },
-      agent_info: { implementation: 'llm_agent', llm: 'claude-3-7', llm_args: { api_key: 'x' } },
-      environment_info: { domain_name: 'telecom', policy: '...' },
-    },
-    tasks: [{ id: 't1' }],
-    simulations: [
-      {
-        id: 'sim-1',
-        task_id: 't1',
-        trial: 1,
-        termination_reason: 'user_stop',
-        reward_info: { reward: 1.0, db_check: { db_match: true } },
-        messages: [
-          { role: 'assistant', content: 'Hi! How can I help?', turn_idx: 0 },
-          { role: 'user', content: 'My phone has no signal.', turn_idx: 1 },
-          {
-            role: 'assistant',
-            content: null,
-            tool_calls: [
-              { id: 'a1', name: 'get_line', arguments: { phone: '555' }, requestor: 'assistant' },
-            ],
-            turn_idx: 2,
-          },
-          { role: 'tool', id: 'a1', content: '{"status":"active"}', requestor: 'assistant' },
-          {
-            role: 'user',
-            content: null,
-            tool_calls: [
-              { id: 'u1', name: 'toggle_airplane_mode', arguments: {}, requestor: 'user' },
-            ],
-            turn_idx: 3,
-          },
-          { role: 'tool', id: 'u1', content: 'Airplane mode off', requestor: 'user', error: false },
-          { role: 'user', content: 'Fixed, thanks. ###STOP###', turn_idx: 4 },
-        ],
-      },
-      {
-        id: 'sim-2',
-        task_id: 't1',
-        trial: 0,
-        reward_info: { reward: 0.0 },
-        messages: [{ role: 'user', content: 'Hello' }],
-      },
-    ],
-  };
-}
 
 describe('tau-bench reader', () => {
   let cleanup = () => {};
@@ -75,7 +23,8 @@ describe('tau-bench reader', () => {
     expect(trajectories.map((t) => t.group_id)).toEqual(trajectories.map((t) => t.task_id));
     expect(trajectories.map((t) => t.sample_index)).toEqual([0, 0, 0, 0]);
     expect(trajectories.map((t) => t.reward)).toEqual([1, 1, 0, 0]);
-    expect(trajectories.map((t) => t.success)).toEqual([true, true, false, false]);
+    // No verdict besides the reward: the dataset's outcome rule decides success.
+    expect(trajectories.map((t) => t.success)).toEqual([null, null, null, null]);
     expect(trajectories[0]?.source_id).toBe('airline/6:trial0');
     // Each record reports the line its object starts on.
     const lines = readFileSync(airline, 'utf8').split('\n');
@@ -100,11 +49,11 @@ describe('tau-bench reader', () => {
     });
   });
 
-  it('reads tau2-bench simulations and keeps user tool calls on the user turn', async () => {
+  it('reads tau2-bench simulations, opens them with the policy, keeps user tool calls', async () => {
     const temp = tempDir();
     cleanup = temp.cleanup;
     const file = path.join(temp.dir, 'results.json');
-    writeFileSync(file, JSON.stringify(tau2Results(), null, 2));
+    writeFileSync(file, JSON.stringify(tau2TelecomResults(), null, 2));
     const items = await readAllItems(tauBenchFormat, file);
     const [first, second] = trajectoriesOf(items);
     expect(first).toMatchObject({
@@ -114,30 +63,42 @@ describe('tau-bench reader', () => {
       sample_index: 1,
       model: 'claude-3-7',
       reward: 1,
-      success: true,
+      success: null,
     });
-    expect(second).toMatchObject({ sample_index: 0, reward: 0, success: false });
+    expect(second).toMatchObject({ sample_index: 0, reward: 0, success: null });
     const turns = first?.turns ?? [];
     expect(turns.map((t) => t.role)).toEqual([
+      'system',
       'assistant',
       'user',
       'assistant',
       'tool',
+      'assistant',
       'user',
       'tool',
       'user',
     ]);
-    expect(turns[2]?.is_action).toBe(true);
-    expect(turns[2]?.tool_calls).toEqual([
-      { id: 'a1', name: 'get_line', arguments: '{"phone":"555"}' },
+    // The agent's system prompt is the run's domain policy, in every simulation.
+    for (const trajectory of [first, second]) {
+      expect(trajectory?.turns[0]).toMatchObject({
+        role: 'system',
+        content: TELECOM_POLICY,
+        metadata: { source: 'info.environment_info.policy' },
+      });
+    }
+    expect(turns[1]?.content).toBe('Hi! How can I help you today?');
+    expect(turns[3]?.is_action).toBe(true);
+    expect(turns[3]?.tool_calls).toEqual([
+      { id: 'a1', name: 'get_customer_by_phone', arguments: '{"phone_number":"555-123-2002"}' },
     ]);
-    expect(turns[3]).toMatchObject({ tool_call_id: 'a1', metadata: { requestor: 'assistant' } });
-    expect(turns[4]).toMatchObject({
+    expect(turns[4]).toMatchObject({ tool_call_id: 'a1', metadata: { requestor: 'assistant' } });
+    expect(turns[6]).toMatchObject({
+      role: 'user',
       is_action: false,
       tool_calls: [{ id: 'u1', name: 'toggle_airplane_mode', arguments: '{}' }],
       metadata: { requestor: 'user' },
     });
-    expect(turns[5]).toMatchObject({ tool_call_id: 'u1', metadata: { requestor: 'user' } });
+    expect(turns[7]).toMatchObject({ tool_call_id: 'u1', metadata: { requestor: 'user' } });
     expect(first?.metadata).toMatchObject({
       termination_reason: 'user_stop',
       user_model: 'gpt-4.1',
@@ -145,6 +106,26 @@ describe('tau-bench reader', () => {
     const text = readFileSync(file, 'utf8').split('\n');
     expect(text[(items[0]?.line ?? 0) - 1]).toBe('    {');
     expect(text[items[0]?.line ?? 0]).toContain('"id": "sim-1"');
+  });
+
+  it("takes a simulation's own policy over the run's, and never adds a second system turn", async () => {
+    const temp = tempDir();
+    cleanup = temp.cleanup;
+    const results = tau2TelecomResults();
+    const [one, two] = results.simulations as Record<string, unknown>[];
+    if (one === undefined || two === undefined) throw new Error('fixture changed');
+    one.policy = 'Knowledge policy';
+    two.messages = [{ role: 'system', content: 'Own prompt' }, ...(two.messages as unknown[])];
+    const file = path.join(temp.dir, 'results.json');
+    writeFileSync(file, JSON.stringify(results));
+    const [first, second] = trajectoriesOf(await readAllItems(tauBenchFormat, file));
+    expect(first?.turns[0]).toMatchObject({
+      content: 'Knowledge policy',
+      metadata: { source: 'policy' },
+    });
+    expect(second?.turns.filter((t) => t.role === 'system').map((t) => t.content)).toEqual([
+      'Own prompt',
+    ]);
   });
 
   it('reports a bad record at its line and reads on', async () => {
@@ -168,7 +149,7 @@ describe('tau-bench reader', () => {
   it('detects tau and tau2 results but not a turnwise line', () => {
     const head = readFileSync(airline, 'utf8').slice(0, 1 << 20);
     expect(tauBenchFormat.detect({ path: airline, head })).toBeGreaterThanOrEqual(0.85);
-    const tau2 = JSON.stringify(tau2Results(), null, 2);
+    const tau2 = JSON.stringify(tau2TelecomResults(), null, 2);
     expect(tauBenchFormat.detect({ path: 'r.json', head: tau2 })).toBeGreaterThanOrEqual(0.85);
     const demo = path.resolve(import.meta.dirname, '../../../../datasets/demo/demo.jsonl');
     const line = readFileSync(demo, 'utf8').split('\n')[0] ?? '';

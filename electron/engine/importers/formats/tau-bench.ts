@@ -50,7 +50,8 @@ export function tauRecord(raw: unknown, domain: string | null): CanonicalTraject
     sample_index: trial,
     model: null,
     reward,
-    success: reward === null ? null : reward >= 1,
+    // tau-bench states no verdict besides the reward: the dataset's outcome rule decides.
+    success: null,
     metadata: { domain, task_id: raw.task_id, ...info } as Record<string, unknown>,
     tools: null,
     turns,
