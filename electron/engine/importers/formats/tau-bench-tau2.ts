@@ -13,6 +13,21 @@ export interface Tau2Run {
   userModel: string | null;
   /** info.environment_info.policy: the domain policy the agent is prompted with. */
   policy: string | null;
+  /** Why the run cannot be read as text (a full-duplex voice run), or null. */
+  voice: string | null;
+}
+
+const ONLY_TEXT = 'only text (half-duplex) runs are read';
+
+/** A voice run is configured by info.audio_native_config (tau2 VoiceRunConfig). */
+function voiceReason(info: Record<string, unknown>): string | null {
+  const config = info.audio_native_config;
+  if (!isRecord(config)) return null;
+  const model = [config.provider, config.model].filter((v) => typeof v === 'string').join(':');
+  return (
+    `a tau2 voice run (info.audio_native_config${model === '' ? '' : ` ${model}`}): its ` +
+    `simulations record audio ticks, not a text conversation; ${ONLY_TEXT}`
+  );
 }
 
 export function tau2RunInfo(results: Record<string, unknown>): Tau2Run {
@@ -26,6 +41,7 @@ export function tau2RunInfo(results: Record<string, unknown>): Tau2Run {
     model: text(agent.llm),
     userModel: text(user.llm),
     policy: text(env.policy),
+    voice: voiceReason(info),
   };
 }
 
@@ -126,6 +142,11 @@ export function tau2Simulation(raw: unknown, run: Tau2Run, index: number): Canon
     throw new RecordError('task_id: expected a string or a number');
   }
   const taskId = run.domain ? `${run.domain}/${String(rawTask)}` : String(rawTask);
+  if (raw.mode === 'full_duplex' || (!Array.isArray(raw.messages) && Array.isArray(raw.ticks))) {
+    throw new RecordError(
+      `a voice (full-duplex) simulation: it records audio ticks, not messages; ${ONLY_TEXT}`,
+    );
+  }
   if (!Array.isArray(raw.messages)) throw new RecordError('messages: expected a list');
   const turns = raw.messages.flatMap((m, i) => messageTurns(m, `messages[${i}]`));
   if (turns.length === 0) throw new RecordError('messages: the simulation has no messages');

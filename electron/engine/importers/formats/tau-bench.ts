@@ -1,5 +1,7 @@
-// tau-bench results (a JSON list of {task_id, reward, info, traj, trial}) and tau2-bench results
-// ({info, tasks, simulations: [...]}). One trajectory per record / simulation.
+// tau-bench results (a JSON list of {task_id, reward, info, traj, trial}, or one such object) and
+// tau2-bench results ({info, tasks, simulations: [...]}, or the dir layout: results.json beside a
+// simulations/ folder). One trajectory per record / simulation.
+import { open } from 'node:fs/promises';
 import path from 'node:path';
 import { withoutCompression } from '../decompress';
 import {
@@ -14,6 +16,7 @@ import { parseJson, readTextFile, splitTopLevelArray, type ArrayElement } from '
 import { isRecord, messagesToTurns } from '../openai-messages';
 import { topLevelListElements } from './inspect-json-layout';
 import { tau2RunInfo, tau2Simulation } from './tau-bench-tau2';
+import { readTau2Dir, simulationFiles } from './tau-bench-tau2-dir';
 
 const DOMAINS = /(?:^|[^a-z])(airline|retail|telecom|mock)(?:[^a-z]|$)/i;
 
@@ -89,6 +92,47 @@ function* convert(
   }
 }
 
+const NOT_TAU =
+  'not tau-bench results: expected a list of tau-bench results {task_id, traj, reward, info, ' +
+  'trial} or one such result, or tau2-bench results {info, tasks, simulations} (or a ' +
+  'results.json beside a simulations/ folder)';
+
+/** tau2 results carry the run's info (agent, user, environment) or, in dir layout, an index. */
+function isTau2Results(value: Record<string, unknown>): boolean {
+  const info = isRecord(value.info) ? value.info : null;
+  return (
+    Array.isArray(value.simulations) ||
+    Array.isArray(value.simulation_index) ||
+    (info !== null && (isRecord(info.environment_info) || isRecord(info.agent_info)))
+  );
+}
+
+async function* readTau2(
+  file: string,
+  text: string,
+  results: Record<string, unknown>,
+  context: ReadContext,
+): AsyncIterable<ReadItem> {
+  const run = tau2RunInfo(results);
+  if (run.voice !== null) {
+    yield { kind: 'error', line: 1, reason: run.voice };
+    return;
+  }
+  if (results.simulations === undefined || results.simulations === null) {
+    yield* readTau2Dir(file, text, run, context);
+    return;
+  }
+  const elements = topLevelListElements(text, 'simulations');
+  if (elements === null) {
+    yield { kind: 'error', line: 1, reason: 'simulations: expected a list of simulations' };
+    return;
+  }
+  for (const item of convert(elements, 'simulations', (v, i) => tau2Simulation(v, run, i))) {
+    if (context.signal.aborted) return;
+    yield item;
+  }
+}
+
 async function* readTau(file: string, context: ReadContext): AsyncIterable<ReadItem> {
   const text = await readTextFile(file, context);
   if (context.signal.aborted) return;
@@ -106,23 +150,55 @@ async function* readTau(file: string, context: ReadContext): AsyncIterable<ReadI
     yield { kind: 'error', line: parsed.line, reason: parsed.reason };
     return;
   }
-  if (!isRecord(parsed.value) || !Array.isArray(parsed.value.simulations)) {
-    yield { kind: 'error', line: 1, reason: 'simulations: expected a list of tau2 simulations' };
+  const value = parsed.value;
+  if (!isRecord(value)) {
+    yield { kind: 'error', line: 1, reason: NOT_TAU };
     return;
   }
-  const run = tau2RunInfo(parsed.value);
-  const elements = topLevelListElements(text, 'simulations') ?? [];
-  for (const item of convert(elements, 'simulations', (v, i) => tau2Simulation(v, run, i))) {
-    if (context.signal.aborted) return;
-    yield item;
+  if (isTau2Results(value)) {
+    yield* readTau2(file, text, value, context);
+    return;
+  }
+  if (value.traj === undefined && value.task_id === undefined) {
+    yield { kind: 'error', line: 1, reason: NOT_TAU };
+    return;
+  }
+  // One tau-bench result saved on its own.
+  try {
+    yield { kind: 'trajectory', line: 1, trajectory: tauRecord(value, domainOfFile(file)) };
+  } catch (error) {
+    const reason = recordErrorReason(error);
+    if (reason === null) throw error;
+    yield { kind: 'error', line: 1, reason };
+  }
+}
+
+/**
+ * The dir layout's simulation files, read with their results.json and never on their own: those
+ * beside a plain JSON object file (tau2 writes results.json uncompressed), as tau2 finds them.
+ */
+async function tau2Companions(file: string): Promise<string[]> {
+  if (withoutCompression(file) !== file) return [];
+  const handle = await open(file, 'r');
+  try {
+    const { buffer, bytesRead } = await handle.read(Buffer.alloc(4096), 0, 4096, 0);
+    const start = buffer
+      .subarray(0, bytesRead)
+      .toString('utf8')
+      .replace(/^\uFEFF/, '')
+      .trimStart();
+    return start.startsWith('{') ? await simulationFiles(file) : [];
+  } finally {
+    await handle.close();
   }
 }
 
 export const tauBenchFormat: FormatReader = {
   name: 'tau-bench',
   description:
-    'tau-bench results (list of {task_id, reward, info, traj, trial}) and tau2-bench results ' +
-    '({info, tasks, simulations}); the simulated user may call tools',
+    'tau-bench results (a list of {task_id, reward, info, traj, trial}, or one) and tau2-bench ' +
+    'text results ({info, tasks, simulations}, or results.json beside simulations/); the ' +
+    'simulated user may call tools',
   extensions: ['.json', '.json.gz', '.json.zst'],
   detect({ path: file, head }) {
     if (!/\.json$/i.test(withoutCompression(file))) return 0;
@@ -135,9 +211,13 @@ export const tauBenchFormat: FormatReader = {
     if (/"simulations"\s*:\s*\[/.test(head)) {
       return /"termination_reason"|"reward_info"|"agent_info"/.test(head) ? 0.9 : 0.6;
     }
-    // The tasks list precedes the simulations and may fill the whole head.
+    // The tasks list precedes the simulations and may fill the whole head; the dir layout's
+    // results.json has the same keys and no simulations at all.
     const tau2Keys = ['"agent_info"', '"user_info"', '"environment_info"', '"tasks"'];
-    return tau2Keys.every((key) => head.includes(key)) ? 0.85 : 0;
+    if (tau2Keys.every((key) => head.includes(key))) return 0.85;
+    // One tau-bench result: its conversation and task id, in any key order.
+    return /"traj"\s*:\s*\[/.test(head) && /"task_id"\s*:/.test(head) ? 0.85 : 0;
   },
   read: readTau,
+  companionFiles: tau2Companions,
 };
