@@ -1,8 +1,10 @@
 // A trajectory's turns as OpenAI/TRL-style chat messages, read from tw_all_turns (imported and
-// attached datasets alike). Every object is built with a fixed key order, so the JSON written
-// from it is byte-stable.
+// attached datasets alike): the agent's conversation, so a simulated user's tool calls and their
+// results are left out (agent-view.ts). Every object is built with a fixed key order, so the JSON
+// written from it is byte-stable.
 import { canonicalJson } from '../importers/canonical-json';
 import type { Workspace } from '../store/workspace';
+import { userSideTurns, type LeftOutTurn } from './agent-view';
 import type { SelectedTrajectory } from './selection';
 import { idBatch } from '../store/id-batch';
 import { sql } from '../store/sql-template';
@@ -26,9 +28,20 @@ export interface LoadedTrajectory extends SelectedTrajectory {
   /** The tool schemas the importer stored (JSON text), or null. */
   tools: string | null;
   messages: ChatMessage[];
+  /** The turn (its position in the trajectory) of each message; absent: one message per turn. */
+  message_turns?: number[];
+  /** The turns left out of the messages, one entry per reason (a user-side tool call). */
+  left_out?: LeftOutTurn[];
   tool_schemas: ToolSchema[];
-  /** Per message (one per turn), its segment's credit total; only for targets that need it. */
+  /** Per message, its turn's segment credit total; only for targets that need it. */
   message_credit?: (number | null)[];
+}
+
+/** The message a turn became, or null when the turn was left out. */
+export function messageIndexOfTurn(trajectory: LoadedTrajectory, turn: number): number | null {
+  if (trajectory.message_turns === undefined) return turn;
+  const index = trajectory.message_turns.indexOf(turn);
+  return index < 0 ? null : index;
 }
 
 interface StoredCall {
@@ -59,16 +72,35 @@ interface StoredTurn {
   tool_call_id: string | null;
 }
 
-export function messagesOf(turns: StoredTurn[]): ChatMessage[] {
+export interface AgentMessages {
+  messages: ChatMessage[];
+  /** The turn position of each message. */
+  message_turns: number[];
+  left_out: LeftOutTurn[];
+}
+
+export function messagesOf(turns: StoredTurn[]): AgentMessages {
+  const calls = turns.map((turn) => JSON.parse(turn.tool_calls) as StoredCall[]);
+  const { hidden, left_out } = userSideTurns(
+    turns.map((turn, i) => ({
+      role: turn.role,
+      call_ids: (calls[i] ?? []).map((call) => call.id),
+      tool_call_id: turn.tool_call_id,
+    })),
+  );
+  // Only the agent's calls name tool results: a user's call is never a result's name.
   const callNames = new Map<string, string>();
   let lastCallName: string | undefined;
   const messages: ChatMessage[] = [];
-  for (const turn of turns) {
+  const messageTurns: number[] = [];
+  turns.forEach((turn, position) => {
+    if (hidden.has(position)) return;
+    messageTurns.push(position);
     if (turn.role === 'assistant') {
-      const calls = JSON.parse(turn.tool_calls) as StoredCall[];
+      const turnCalls = calls[position] ?? [];
       const message: ChatMessage = { role: 'assistant', content: turn.content };
-      if (calls.length > 0) {
-        message.tool_calls = calls.map((call) => {
+      if (turnCalls.length > 0) {
+        message.tool_calls = turnCalls.map((call) => {
           const name = call.name ?? '';
           if (call.id !== undefined) callNames.set(call.id, name);
           lastCallName = name;
@@ -95,8 +127,8 @@ export function messagesOf(turns: StoredTurn[]): ChatMessage[] {
       // user, and environment observations that answer no tool call: the model sees them as input.
       messages.push({ role: 'user', content: turn.content });
     }
-  }
-  return messages;
+  });
+  return { messages, message_turns: messageTurns, left_out };
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {
@@ -184,10 +216,14 @@ export async function loadTrajectories(
     byId.set(id, list);
   }
   for (const trajectory of selected) {
-    const messages = messagesOf(byId.get(trajectory.trajectory_id) ?? []);
+    const { messages, message_turns, left_out } = messagesOf(
+      byId.get(trajectory.trajectory_id) ?? [],
+    );
     loaded.set(trajectory.trajectory_id, {
       ...trajectory,
       messages,
+      message_turns,
+      left_out,
       tools: tools.get(trajectory.trajectory_id) ?? null,
       tool_schemas: toolSchemasOf(tools.get(trajectory.trajectory_id) ?? null, messages),
     });

@@ -24,6 +24,8 @@ export interface ManifestCounts {
   trajectories: number;
   records: number;
   skipped: { reason: string; count: number }[];
+  /** What written records left out of their conversations (user-side tool calls, ...). */
+  left_out: { reason: string; count: number }[];
 }
 
 /** The credit parameters stored for the selected trajectories: one object, several, or null. */

@@ -3,7 +3,7 @@
 // (IPR, see step-pairs.ts), planned together so every preference target pairs the same way.
 import { normalizeWhitespace } from '../../../shared/segments';
 import { canonicalJson } from '../importers/canonical-json';
-import type { ChatMessage, LoadedTrajectory } from './chat-messages';
+import { messageIndexOfTurn, type ChatMessage, type LoadedTrajectory } from './chat-messages';
 import type { SelectedTrajectory } from './selection';
 import { scaleSampledUnits, stepPairUnits } from './step-pairs';
 import type { ExportContext, RecordPlan, RecordUnit } from './targets/export-target';
@@ -97,16 +97,31 @@ export function firstDivergence(a: ChatMessage[], b: ChatMessage[]): number | nu
 export type StepChoice =
   { prompt: ChatMessage[]; chosen: ChatMessage; rejected: ChatMessage } | { skip: string };
 
-/** The shared prompt and the two differing assistant turns at `turnIndex`. */
+/**
+ * The shared prompt and the two differing assistant turns at turn `turnIndex` (a turn-tree
+ * position; each trajectory's message for it, as messages leave user-side turns out).
+ */
 export function stepChoice(
   chosen: LoadedTrajectory,
   rejected: LoadedTrajectory,
   turnIndex: number,
 ): StepChoice {
-  const win = chosen.messages[turnIndex];
-  const loss = rejected.messages[turnIndex];
+  const at = messageIndexOfTurn(chosen, turnIndex);
+  const atRejected = messageIndexOfTurn(rejected, turnIndex);
+  return stepChoiceAt(chosen, rejected, at ?? -1, atRejected ?? -1);
+}
+
+/** The same at given message indexes (e.g. the first divergence of the two conversations). */
+export function stepChoiceAt(
+  chosen: LoadedTrajectory,
+  rejected: LoadedTrajectory,
+  at: number,
+  atRejected: number,
+): StepChoice {
+  const win = chosen.messages[at];
+  const loss = rejected.messages[atRejected];
   if (win?.role !== 'assistant' || loss?.role !== 'assistant') {
     return { skip: 'pair skipped: the turns where they differ are not both assistant turns' };
   }
-  return { prompt: chosen.messages.slice(0, turnIndex), chosen: win, rejected: loss };
+  return { prompt: chosen.messages.slice(0, at), chosen: win, rejected: loss };
 }

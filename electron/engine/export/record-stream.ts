@@ -5,6 +5,7 @@ import { TurnwiseError } from '../../../shared/result';
 import { redactJson } from '../importers/secrets/redact';
 import type { Progress } from '../jobs';
 import type { Workspace } from '../store/workspace';
+import { leftOutIn } from './agent-view';
 import { loadTrajectories } from './chat-messages';
 import { loadMessageCredit } from './message-credit';
 import { selectTrajectories, type SelectedTrajectory } from './selection';
@@ -28,6 +29,8 @@ export interface PlannedExport {
   segmentation: string;
   /** Skipped trajectories or records by reason; grows while lines are produced. */
   skipped: Map<string, number>;
+  /** Parts of written records' conversations left out, by reason; grows likewise. */
+  left_out: Map<string, number>;
   /** DRIFT weights and duplication by weight; its tally grows while lines are produced. */
   weighting: TrajectoryWeighting;
 }
@@ -67,7 +70,8 @@ export async function planExport(
   const skipped = new Map<string, number>();
   for (const reason of plan.skipped) skipped.set(reason, (skipped.get(reason) ?? 0) + 1);
   const segmentation = selection.filter.segmentation;
-  return { target, selected, plan, context, segmentation, skipped, weighting };
+  const left_out = new Map<string, number>();
+  return { target, selected, plan, context, segmentation, skipped, left_out, weighting };
 }
 
 export function skippedList(skipped: Map<string, number>): { reason: string; count: number }[] {
@@ -86,7 +90,7 @@ export async function* recordLines(
   signal: AbortSignal,
   report: (progress: Progress) => void = () => undefined,
 ): AsyncGenerator<string> {
-  const { plan, selected, target, skipped, context } = planned;
+  const { plan, selected, target, skipped, left_out, context } = planned;
   const byId = new Map(selected.map((t) => [t.trajectory_id, t]));
   const total = plan.units.length;
   for (let start = 0; start < total; start += LOAD_BATCH) {
@@ -99,21 +103,31 @@ export async function* recordLines(
     if (target.needsCredit === true) {
       const source = context.selection.weighting.source;
       const credit = await loadMessageCredit(workspace, ids, planned.segmentation, source);
-      for (const [id, trajectory] of loaded) trajectory.message_credit = credit.get(id) ?? [];
+      // Credit is per turn; messages skip the turns left out of the agent's conversation.
+      for (const [id, trajectory] of loaded) {
+        const perTurn = credit.get(id) ?? [];
+        trajectory.message_credit = (trajectory.message_turns ?? []).map((t) => perTurn[t] ?? null);
+      }
     }
     if (target.enrich !== undefined) await target.enrich(loaded, context);
     for (const [offset, unit] of units.entries()) {
       if (signal.aborted) throw new TurnwiseError('cancelled', 'export cancelled');
-      const built = target.build(
-        unit.trajectory_ids.flatMap((id) => loaded.get(id) ?? []),
-        context,
-        unit,
-      );
+      const trajectories = unit.trajectory_ids.flatMap((id) => loaded.get(id) ?? []);
+      const built = target.build(trajectories, context, unit);
       if ('skip' in built) {
         skipped.set(built.skip, (skipped.get(built.skip) ?? 0) + 1);
       } else {
         const lines = linesForRecord(unit, planned.weighting);
         if (lines === 0) skipped.set(ZERO_WEIGHT_SKIP, (skipped.get(ZERO_WEIGHT_SKIP) ?? 0) + 1);
+        else {
+          const extent = {
+            ...(unit.step === undefined ? {} : { step_turn: unit.step.turn_index }),
+            prompt_only: target.weightField === 'task_prompts',
+          };
+          for (const reason of [...leftOutIn(trajectories, extent), ...(built.left_out ?? [])]) {
+            left_out.set(reason, (left_out.get(reason) ?? 0) + 1);
+          }
+        }
         const scan = unit.trajectory_ids.some((id) => context.scan_secrets.has(id));
         const record = scan ? redactJson(built.record, context.redacted_at_export) : built.record;
         const line = JSON.stringify(record);

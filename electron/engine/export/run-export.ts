@@ -73,6 +73,7 @@ export async function runExport(
       trajectories: planned.selected.length,
       records,
       skipped: skippedList(planned.skipped),
+      left_out: skippedList(planned.left_out),
     };
     const manifest = await buildManifest(workspace, planned, counts, files);
     const manifestHandle = await open(path.join(pending.tempDir, MANIFEST_FILE), 'wx');

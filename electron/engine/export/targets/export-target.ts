@@ -27,7 +27,12 @@ export interface RecordPlan {
   estimated_units?: number;
 }
 
-export type BuiltRecord = { record: Record<string, unknown> } | { skip: string };
+/**
+ * A record, with the reasons for anything of its conversation the target had to leave out (one
+ * entry each; counted in the manifest beside those of agent-view.ts), or why there is none.
+ */
+export type BuiltRecord =
+  { record: Record<string, unknown>; left_out?: string[] } | { skip: string };
 
 /** A file written beside the data file (e.g. a trainer's dataset registration). */
 export interface ExtraFile {

@@ -7,7 +7,13 @@
 // With `preference`, its ranking format instead: the conversation is the prompt (ending on an
 // input turn), `chosen` and `rejected` one model turn each, registered with "ranking": true.
 import { mergedToolSchemas, type ChatMessage, type LoadedTrajectory } from '../chat-messages';
-import { firstDivergence, preferencePlan, stepChoice } from '../pairs';
+import {
+  firstDivergence,
+  preferencePlan,
+  stepChoice,
+  stepChoiceAt,
+  type StepChoice,
+} from '../pairs';
 import type { BuiltRecord, ExportTargetModule, RecordUnit } from './export-target';
 import { onePerTrajectory } from './export-target';
 
@@ -87,9 +93,13 @@ function rankingRecord(
   rejected: LoadedTrajectory,
   unit: RecordUnit | undefined,
 ): BuiltRecord {
-  const at = unit?.step?.turn_index ?? firstDivergence(chosen.messages, rejected.messages);
-  if (at === null) return { skip: 'pair skipped: one trajectory is a prefix of the other' };
-  const step = stepChoice(chosen, rejected, at);
+  let step: StepChoice;
+  if (unit?.step !== undefined) step = stepChoice(chosen, rejected, unit.step.turn_index);
+  else {
+    const at = firstDivergence(chosen.messages, rejected.messages);
+    if (at === null) return { skip: 'pair skipped: one trajectory is a prefix of the other' };
+    step = stepChoiceAt(chosen, rejected, at, at);
+  }
   if ('skip' in step) return step;
   const { system, conversations } = shareGptTurns(step.prompt, true);
   if (conversations[0]?.from !== 'human') return { skip: 'no user turn before the model' };

@@ -6,6 +6,7 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { ToolCall, TurnRole } from '../../../../shared/model';
+import { userSideTurns } from '../agent-view';
 import type { LoadedTrajectory } from '../chat-messages';
 import { loadLocalTokenizer, type LocalTokenizer } from '../local-tokenizer';
 import { weightRule } from '../weight-transform';
@@ -110,6 +111,21 @@ async function loadTokenTurns(
   return turns;
 }
 
+/**
+ * The agent's turns, as the messages hold them (agent-view.ts): a simulated user's tool calls and
+ * their results are left out, so credit by message lines up with them.
+ */
+function agentTurns(turns: TokenTurn[]): TokenTurn[] {
+  const { hidden } = userSideTurns(
+    turns.map((turn) => ({
+      role: turn.role,
+      call_ids: turn.toolCalls.map((call) => call.id),
+      tool_call_id: turn.toolCallId,
+    })),
+  );
+  return turns.filter((_, position) => !hidden.has(position));
+}
+
 /** A turn listed twice means two token rows for it: which one was scored cannot be told. */
 function repeatedTurn(turns: TokenTurn[]): number | null {
   const seen = new Set<number>();
@@ -165,7 +181,7 @@ export const TOKENS: ExportTargetModule = {
     if (loaded.size === 0) return;
     const turns = await loadTokenTurns(context, [...loaded.keys()]);
     for (const [id, trajectory] of loaded) {
-      ENRICHED.set(trajectory, { turns: turns.get(id) ?? [], tokenizer });
+      ENRICHED.set(trajectory, { turns: agentTurns(turns.get(id) ?? []), tokenizer });
     }
   },
   build: ([trajectory], context) => {

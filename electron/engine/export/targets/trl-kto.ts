@@ -4,7 +4,7 @@
 // records (from the step pairs at turn-tree branch points): the prompt is the history up to the
 // branch, the completion the one assistant turn, labelled true for the higher-value turn and
 // false for the lower one.
-import { splitPrompt } from '../chat-messages';
+import { messageIndexOfTurn, splitPrompt } from '../chat-messages';
 import { scaleSampledUnits, stepPairUnits } from '../step-pairs';
 import type { ExportTargetModule, RecordPlan, RecordUnit } from './export-target';
 import { onePerTrajectory } from './export-target';
@@ -49,11 +49,12 @@ export const TRL_KTO: ExportTargetModule = {
   build: ([trajectory], _context, unit) => {
     if (trajectory === undefined) return { skip: 'trajectory not found' };
     if (unit?.step !== undefined) {
-      const turn = trajectory.messages[unit.step.turn_index];
+      const at = messageIndexOfTurn(trajectory, unit.step.turn_index);
+      const turn = at === null ? undefined : trajectory.messages[at];
       if (turn?.role !== 'assistant') return { skip: 'step turn is not an assistant turn' };
       return {
         record: {
-          prompt: trajectory.messages.slice(0, unit.step.turn_index),
+          prompt: trajectory.messages.slice(0, at ?? 0),
           completion: [turn],
           label: unit.step.label === true,
         },
