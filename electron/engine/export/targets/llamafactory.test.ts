@@ -1,8 +1,10 @@
 // llamafactory turn shaping: system to its own field, one side's consecutive messages merged,
-// parallel calls as a list, trailing input turns cut.
+// parallel calls as a list, trailing input turns cut, leading model turns left out and counted.
 import { describe, expect, it } from 'vitest';
-import type { ChatMessage } from '../chat-messages';
-import { shareGptTurns } from './llamafactory';
+import { ExportSelectionSchema } from '../../../../shared/api-export';
+import type { ChatMessage, LoadedTrajectory } from '../chat-messages';
+import type { ExportContext } from './export-target';
+import { LEADING_MODEL_TURN_LEFT_OUT, LLAMAFACTORY, shareGptTurns } from './llamafactory';
 
 const call = (name: string, args: Record<string, unknown>) => ({
   type: 'function' as const,
@@ -47,6 +49,33 @@ describe('llamafactory', () => {
     expect(turns.conversations[1]).toEqual({
       from: 'function_call',
       value: '{"name":"f","arguments":{"y":"z"}}',
+    });
+  });
+
+  it("leaves out a greeting before the user's first turn and says so", () => {
+    const trajectory = {
+      trajectory_id: 't',
+      messages: [
+        { role: 'system', content: 'policy' },
+        { role: 'assistant', content: 'Hi! How can I help you today?' },
+        { role: 'user', content: 'q' },
+        { role: 'assistant', content: 'a' },
+      ],
+      tool_schemas: [],
+    } as unknown as LoadedTrajectory;
+    const context = {
+      selection: ExportSelectionSchema.parse({ target: 'llamafactory' }),
+    } as ExportContext;
+    expect(LLAMAFACTORY.build([trajectory], context)).toEqual({
+      record: {
+        conversations: [
+          { from: 'human', value: 'q' },
+          { from: 'gpt', value: 'a' },
+        ],
+        system: 'policy',
+        tools: '[]',
+      },
+      left_out: [LEADING_MODEL_TURN_LEFT_OUT],
     });
   });
 });

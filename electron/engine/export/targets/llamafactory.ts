@@ -77,11 +77,32 @@ function toolsText(trajectories: LoadedTrajectory[]): string {
   return JSON.stringify(mergedToolSchemas(trajectories).map((schema) => schema.function));
 }
 
+export const LEADING_MODEL_TURN_LEFT_OUT =
+  'model turn before the first user turn (LLaMA-Factory conversations open with the user)';
+
+/**
+ * The conversation from its first input turn: LLaMA-Factory drops a conversation whose first turn
+ * is the model's (tau2's agent greets first), so model turns before it are left out and counted.
+ */
+function fromFirstInput(conversations: ShareGptTurn[]): {
+  conversations: ShareGptTurn[];
+  left_out: string[];
+} {
+  const first = conversations.findIndex((t) => t.from === 'human' || t.from === 'observation');
+  const cut = first < 0 ? 0 : first;
+  return {
+    conversations: conversations.slice(cut),
+    left_out: conversations.slice(0, cut).map(() => LEADING_MODEL_TURN_LEFT_OUT),
+  };
+}
+
 function conversationRecord(trajectory: LoadedTrajectory): BuiltRecord {
-  const { system, conversations } = shareGptTurns(trajectory.messages);
+  const turns = shareGptTurns(trajectory.messages);
+  const { conversations, left_out } = fromFirstInput(turns.conversations);
   if (conversations[0]?.from !== 'human') return { skip: 'no user turn before the model' };
   if (conversations.length < 2) return { skip: 'no assistant turn' };
-  return { record: { conversations, system, tools: toolsText([trajectory]) } };
+  const record = { conversations, system: turns.system, tools: toolsText([trajectory]) };
+  return left_out.length > 0 ? { record, left_out } : { record };
 }
 
 /**
@@ -101,17 +122,17 @@ function rankingRecord(
     step = stepChoiceAt(chosen, rejected, at, at);
   }
   if ('skip' in step) return step;
-  const { system, conversations } = shareGptTurns(step.prompt, true);
+  const turns = shareGptTurns(step.prompt, true);
+  const { conversations, left_out } = fromFirstInput(turns.conversations);
   if (conversations[0]?.from !== 'human') return { skip: 'no user turn before the model' };
-  return {
-    record: {
-      conversations,
-      chosen: mergedTurn([step.chosen]),
-      rejected: mergedTurn([step.rejected]),
-      system,
-      tools: toolsText([chosen, rejected]),
-    },
+  const record = {
+    conversations,
+    chosen: mergedTurn([step.chosen]),
+    rejected: mergedTurn([step.rejected]),
+    system: turns.system,
+    tools: toolsText([chosen, rejected]),
   };
+  return left_out.length > 0 ? { record, left_out } : { record };
 }
 
 export const LLAMAFACTORY: ExportTargetModule = {
@@ -131,7 +152,7 @@ export const LLAMAFACTORY: ExportTargetModule = {
     preference:
       'with preference on, each record is a ranking pair: the conversation up to the turn where the two trajectories differ (a trajectory pair is cut at its first difference; a step pair at its branch point), and one chosen and one rejected model turn',
     conversations:
-      'consecutive messages of one side are merged into one turn (contents joined by a blank line); an assistant turn with tool calls becomes one function_call turn holding the calls (its text is dropped); input turns after the last model turn are cut',
+      'consecutive messages of one side are merged into one turn (contents joined by a blank line); an assistant turn with tool calls becomes one function_call turn holding the calls (its text is dropped); model turns before the first user turn are left out (counts.left_out) and input turns after the last model turn are cut',
   }),
   extraFiles: (context) => [
     {
