@@ -3,6 +3,7 @@ import { createReadStream } from 'node:fs';
 import { TurnwiseError } from '../../../shared/result';
 import type { FormatInfo } from '../../../shared/model';
 import type { FormatReader } from './canonical';
+import { abridgedHead } from './abridged-head';
 import { decompressed } from './decompress';
 import { atifFormat } from './formats/atif';
 import { inspectFormat } from './formats/inspect';
@@ -51,23 +52,27 @@ export function formatByName(name: string): FormatReader {
   return reader;
 }
 
-/** Reads the start of a file as text (decompressed) for detection. */
-export async function readHead(file: string): Promise<string> {
+/** Reads the start of a file as text (decompressed) for detection; `cut` if there is more. */
+export async function readHead(file: string): Promise<{ head: string; cut: boolean }> {
   const chunks: Buffer[] = [];
   let size = 0;
+  let cut = false;
   const stream = decompressed(file, createReadStream(file, { highWaterMark: 1 << 16 }));
   try {
     for await (const chunk of stream) {
       chunks.push(chunk as Buffer);
       size += (chunk as Buffer).length;
-      if (size >= SAMPLE_BYTES) break;
+      if (size > SAMPLE_BYTES) {
+        cut = true;
+        break;
+      }
     }
   } catch {
     // A corrupt or cut compressed stream: detect on what was decoded.
   } finally {
     stream.destroy();
   }
-  return Buffer.concat(chunks).subarray(0, SAMPLE_BYTES).toString('utf8');
+  return { head: Buffer.concat(chunks).subarray(0, SAMPLE_BYTES).toString('utf8'), cut };
 }
 
 export interface FormatScore {
@@ -75,9 +80,7 @@ export interface FormatScore {
   score: number;
 }
 
-/** Every reader's confidence for a file, best first (zero scores left out). */
-export async function scoreFormats(file: string): Promise<FormatScore[]> {
-  const head = await readHead(file);
+function scoreHead(file: string, head: string): FormatScore[] {
   return FORMATS.map((reader) => {
     let score = 0;
     try {
@@ -86,9 +89,35 @@ export async function scoreFormats(file: string): Promise<FormatScore[]> {
       // detect must not throw; one that does simply does not claim the file.
     }
     return { reader, score };
-  })
-    .filter((entry) => entry.score > 0)
-    .sort((a, b) => b.score - a.score);
+  });
+}
+
+/** One reader is sure and no other comes close. */
+function confident(scores: FormatScore[]): boolean {
+  const [best, second] = [...scores].sort((a, b) => b.score - a.score);
+  return best !== undefined && best.score >= 0.9 && (second?.score ?? 0) <= best.score - 0.1;
+}
+
+/**
+ * Every reader's confidence for a file, best first (zero scores left out). When the file is
+ * longer than the head and no reader is sure, its abridged head (every top-level key of the first
+ * records, long values shortened: abridged-head.ts) is scored too and each reader keeps its
+ * better score, so detection depends neither on key order nor on the first megabyte.
+ */
+export async function scoreFormats(file: string): Promise<FormatScore[]> {
+  const { head, cut } = await readHead(file);
+  let scores = scoreHead(file, head);
+  if (cut && !confident(scores)) {
+    const abridged = await abridgedHead(file);
+    if (abridged !== null) {
+      const again = scoreHead(file, abridged);
+      scores = scores.map((entry, i) => ({
+        reader: entry.reader,
+        score: Math.max(entry.score, again[i]?.score ?? 0),
+      }));
+    }
+  }
+  return scores.filter((entry) => entry.score > 0).sort((a, b) => b.score - a.score);
 }
 
 /** Picks the most confident reader; an unknown or ambiguous file gets the candidates listed. */
