@@ -7,11 +7,11 @@ import {
   FormatOptionsSchema,
   MappingSpecSchema,
   SavedMappingSchema,
-  SkippedRecordSchema,
   TrajectoryDetailSchema,
   TurnSchema,
 } from './model';
 import { Empty, Id, method } from './api-method';
+import { ImportPreviewSchema } from './api-import';
 import { CHARTS_API } from './api-charts';
 import { CREDIT_API } from './api-credit';
 import { EXPLORER_API } from './api-explorer';
@@ -94,7 +94,10 @@ export const API = {
       .strict(),
     JobStateSchema,
   ),
-  /** Reads the start of the files without writing: detected format, candidates, first records. */
+  /**
+   * Reads the files without writing: each file's format (or why it is left out) and record count,
+   * the datasets they make, candidates and first records of the first file read.
+   */
   previewImport: method(
     z
       .object({
@@ -102,28 +105,11 @@ export const API = {
         format: z.string().default('auto'),
         format_options: FormatOptionsSchema.default({}),
         mapping: MappingSpecSchema.optional(),
+        /** As for the import: with skip, a file of ambiguous format is left out, not an error. */
+        on_error: z.enum(['abort', 'skip']).default('abort'),
       })
       .strict(),
-    z.object({
-      files: z.array(z.object({ path: z.string(), bytes: z.number() })),
-      total_files: z.number(),
-      total_bytes: z.number(),
-      candidates: z.array(z.object({ name: z.string(), score: z.number() })),
-      format: z.string().nullable(),
-      trajectories: z.array(
-        z.object({
-          source_id: z.string(),
-          task_id: z.string().nullable(),
-          group_id: z.string().nullable(),
-          reward: z.number().nullable(),
-          success: z.boolean().nullable(),
-          n_turns: z.number(),
-          n_actions: z.number(),
-          first_user_message: z.string().nullable(),
-        }),
-      ),
-      errors: z.array(SkippedRecordSchema),
-    }),
+    ImportPreviewSchema,
   ),
   /** User mappings saved in this workspace; import them with format 'mapping:<name>'. */
   listMappings: method(Empty, z.object({ mappings: z.array(SavedMappingSchema) })),

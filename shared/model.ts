@@ -158,15 +158,34 @@ export const SkippedRecordSchema = z.object({
 });
 export type SkippedRecord = z.infer<typeof SkippedRecordSchema>;
 
-export const ImportSummarySchema = z.object({
+/** A file an import left out: not trajectories (a README), or not of the chosen format. */
+export const SkippedFileSchema = z.object({ file: z.string(), reason: z.string() });
+export type SkippedFile = z.infer<typeof SkippedFileSchema>;
+
+/** One dataset an import made: files of different formats go to one dataset per format. */
+export const ImportedDatasetSchema = z.object({
   dataset: z.string(),
   format: z.string(),
+  files: z.number(),
+  trajectories: z.number(),
+  turns: z.number(),
+  actions: z.number(),
+});
+export type ImportedDataset = z.infer<typeof ImportedDatasetSchema>;
+
+export const ImportSummarySchema = z.object({
+  /** The first (usually only) dataset made, and its format; `datasets` lists every one. */
+  dataset: z.string(),
+  format: z.string(),
+  datasets: z.array(ImportedDatasetSchema),
+  /** Totals over every dataset made. */
   trajectories: z.number(),
   turns: z.number(),
   actions: z.number(),
   skipped: z.array(SkippedRecordSchema),
   /** Content a reader had to leave out of records it did import (per file, line and reason). */
   dropped: z.array(SkippedRecordSchema),
+  skipped_files: z.array(SkippedFileSchema),
   seconds: z.number(),
   secrets: z.enum(SECRETS_STATES),
   /** How many secrets were replaced with `[REDACTED:<kind>]`. */

@@ -210,14 +210,19 @@ export async function runAttach(
           (sql) => connection.run(sql),
           all.map((a) => a.viewKey),
         );
-        return {
-          dataset: datasetId,
-          format: spec.format,
+        const totals = {
           trajectories,
           turns: Number(counts?.turns ?? 0),
           actions: Number(counts?.actions ?? 0),
+        };
+        return {
+          dataset: datasetId,
+          format: spec.format,
+          datasets: [{ dataset: datasetId, format: spec.format, files: files.length, ...totals }],
+          ...totals,
           skipped,
           dropped: [],
+          skipped_files: [],
           seconds: Math.round(performance.now() - started) / 1000,
           secrets: 'unscanned',
           secrets_redacted: 0,

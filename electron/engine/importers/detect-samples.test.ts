@@ -1,11 +1,11 @@
 // `--format auto` picks the right reader for every real sample, and the non-trajectory companion
-// files (predictions, dataset_info) are refused with the candidates named.
+// files (predictions, dataset_info) are refused with the formats to choose from.
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Workspace } from '../store/workspace';
 import { samplePath, tempDir } from '../test-support';
-import { detectFormat, scoreFormats } from './registry';
+import { detectFormat, FORMATS, scoreFormats } from './registry';
 import { runImport } from './run-import';
 
 const EXPECTED: Record<string, string> = {
@@ -46,9 +46,12 @@ describe('format detection on the real samples', () => {
   it.each([...NOT_TRAJECTORIES])('%s is not taken for trajectories', async (file) => {
     const scores = await scoreFormats(samplePath(file));
     expect(scores.filter((s) => s.score >= 0.3)).toEqual([]);
-    await expect(detectFormat(samplePath(file))).rejects.toThrow(
-      /format not recognised; pass --format with one of: turnwise, openai-chat/,
-    );
+    // The fix (choosing a format) travels as details, for each front end to say in its terms.
+    await expect(detectFormat(samplePath(file))).rejects.toMatchObject({
+      code: 'invalid_input',
+      message: expect.stringMatching(/: format not recognised/) as unknown as string,
+      details: { remedy: 'choose_format', formats: FORMATS.map((format) => format.name) },
+    });
   });
 
   it('the demo dataset is the turnwise format', async () => {

@@ -3,6 +3,7 @@ import { createReadStream } from 'node:fs';
 import { TurnwiseError } from '../../../shared/result';
 import type { FormatInfo } from '../../../shared/model';
 import type { FormatReader } from './canonical';
+import { chooseFormatDetails } from '../../../shared/api-import';
 import { abridgedHead } from './abridged-head';
 import { decompressed } from './decompress';
 import { atifFormat } from './formats/atif';
@@ -120,25 +121,49 @@ export async function scoreFormats(file: string): Promise<FormatScore[]> {
   return scores.filter((entry) => entry.score > 0).sort((a, b) => b.score - a.score);
 }
 
-/** Picks the most confident reader; an unknown or ambiguous file gets the candidates listed. */
+export type Detection =
+  | { ok: true; reader: FormatReader; scores: FormatScore[] }
+  | { ok: false; reason: string; ambiguous: boolean; scores: FormatScore[] };
+
+const MIN_SCORE = 0.3;
+const MIN_LEAD = 0.1;
+
+/** The most confident reader, or why there is none (not recognised, or ambiguous). */
+export async function detectFile(file: string): Promise<Detection> {
+  const scores = await scoreFormats(file);
+  const [best, second] = scores;
+  if (!best || best.score < MIN_SCORE) {
+    const closest = best ? ` (closest: ${best.reader.name} ${best.score.toFixed(2)})` : '';
+    return { ok: false, reason: `format not recognised${closest}`, ambiguous: false, scores };
+  }
+  if (second && best.score - second.score < MIN_LEAD) {
+    const between = scores
+      .slice(0, 3)
+      .map((entry) => `${entry.reader.name} (${entry.score.toFixed(2)})`)
+      .join(', ');
+    return { ok: false, reason: `format is ambiguous between ${between}`, ambiguous: true, scores };
+  }
+  return { ok: true, reader: best.reader, scores };
+}
+
+/** The formats to offer when detection failed: the close candidates, or every format. */
+export function formatsFor(detection: Detection): string[] {
+  if (!detection.ok && detection.ambiguous) {
+    return detection.scores.slice(0, 3).map((entry) => entry.reader.name);
+  }
+  return FORMATS.map((format) => format.name);
+}
+
+/**
+ * Picks the most confident reader; an unknown or ambiguous file is an error whose details name
+ * the formats to choose from (each front end says how: --format, or the dialog's selector).
+ */
 export async function detectFormat(file: string): Promise<FormatReader> {
-  const scored = await scoreFormats(file);
-  const best = scored[0];
-  if (!best || best.score < 0.3) {
-    throw new TurnwiseError(
-      'invalid_input',
-      `${file}: format not recognised; pass --format with one of: ${FORMATS.map((f) => f.name).join(', ')}`,
-    );
-  }
-  const second = scored[1];
-  if (second && best.score - second.score < 0.1) {
-    throw new TurnwiseError(
-      'invalid_input',
-      `${file}: format is ambiguous between ${scored
-        .slice(0, 3)
-        .map((entry) => `${entry.reader.name} (${entry.score.toFixed(2)})`)
-        .join(', ')}; pass --format`,
-    );
-  }
-  return best.reader;
+  const detection = await detectFile(file);
+  if (detection.ok) return detection.reader;
+  throw new TurnwiseError(
+    'invalid_input',
+    `${file}: ${detection.reason}`,
+    chooseFormatDetails(formatsFor(detection)),
+  );
 }

@@ -221,9 +221,10 @@ describe('runImport (turnwise format)', () => {
     ).rejects.toThrow(/no trajectories to import \(empty input\)/);
     const csv = path.join(dir, 'table.csv');
     writeFileSync(csv, 'a,b\n1,2\n');
-    await expect(runImport(workspace, options([csv]), noProgress, never)).rejects.toThrow(
-      /format not recognised; pass --format with one of: turnwise/,
-    );
+    await expect(runImport(workspace, options([csv]), noProgress, never)).rejects.toMatchObject({
+      message: `${csv}: format not recognised`,
+      details: { remedy: 'choose_format', can_skip: false },
+    });
     await expect(
       runImport(workspace, options([path.join(dir, 'missing.jsonl')]), noProgress, never),
     ).rejects.toMatchObject({

@@ -1,23 +1,21 @@
-// One import: resolve files, detect the format, refuse duplicate content, then write every
-// trajectory in a single transaction. A failure or a cancel leaves the workspace unchanged.
-import type { ImportSummary, MappingSpec, SkippedRecord } from '../../../shared/model';
+// One import: plan the files (each file's format, or why it is left out: import-plan.ts), refuse
+// content imported before, then write every dataset in a single transaction. A failure or a
+// cancel leaves the workspace unchanged.
+import type {
+  ImportedDataset,
+  ImportSummary,
+  MappingSpec,
+  SkippedFile,
+  SkippedRecord,
+} from '../../../shared/model';
 import { TurnwiseError } from '../../../shared/result';
 import type { Workspace } from '../store/workspace';
-import {
-  recordErrorReason,
-  type FormatOptions,
-  type FormatReader,
-  type ReadContext,
-  type ReadItem,
-  type ReadProgress,
-} from './canonical';
+import type { FormatOptions } from './canonical';
 import { DatasetWriter } from './dataset-writer';
-import { mappingReader } from './mapping';
-import { detectFormat, formatByName } from './registry';
-import { redactTrajectory, type Redaction } from './secrets/redact-trajectory';
-import { commonFolder, defaultDatasetName, freeDatasetId } from './dataset-naming';
-import { fileScopes, scopedIds } from './source-scope';
-import { contentSha256, resolveSourceFiles, type SourceFile } from './source-files';
+import { commonFolder, freeDatasetId } from './dataset-naming';
+import { planImport, planProblem, type PlannedDataset } from './import-plan';
+import { contentSha256, type SourceFile } from './source-files';
+import { writeDatasetRecords } from './write-dataset';
 
 export interface ImportOptions {
   paths: string[];
@@ -38,7 +36,22 @@ export interface ImportProgress {
   message: string;
 }
 
-const PROGRESS_INTERVAL_MS = 200;
+/** A dataset's files in read order, each followed by the files its reader reads with it. */
+function hashedFiles(dataset: PlannedDataset): SourceFile[] {
+  return dataset.entries.flatMap((entry) => [entry.file, ...entry.companions]);
+}
+
+/** A free id for each dataset, distinct from each other as well as from the workspace's. */
+async function datasetIds(workspace: Workspace, datasets: PlannedDataset[]): Promise<string[]> {
+  const ids: string[] = [];
+  for (const dataset of datasets) {
+    let id = await freeDatasetId(workspace, dataset.name);
+    for (let n = 2; ids.includes(id); n += 1)
+      id = await freeDatasetId(workspace, `${dataset.name}-${n}`);
+    ids.push(id);
+  }
+  return ids;
+}
 
 export async function runImport(
   workspace: Workspace,
@@ -47,180 +60,128 @@ export async function runImport(
   signal: AbortSignal,
 ): Promise<ImportSummary> {
   const started = performance.now();
-  const files = await resolveSourceFiles(options.paths);
-  const readers = options.mapping
-    ? files.map(() => mappingReader(options.mapping as MappingSpec, options.format))
-    : await chooseReaders(files, options.format);
-  const totalBytes = files.reduce((sum, file) => sum + file.bytes, 0);
+  const plan = await planImport(options);
+  const problem = planProblem(plan, options);
+  if (problem) throw problem;
+  const totalBytes = plan.datasets.flatMap(hashedFiles).reduce((sum, file) => sum + file.bytes, 0);
 
   let hashed = 0;
-  const sha256 = await contentSha256(
-    files,
-    (bytes) => {
-      hashed += bytes;
-      onProgress({ done: hashed, total: totalBytes, unit: 'bytes', message: 'fingerprinting' });
-    },
-    signal,
-  );
-  const existing = await workspace.query(
-    'SELECT dataset_id FROM tw_datasets WHERE content_sha256 = $1',
-    [sha256],
-  );
-  if (existing.length > 0) {
-    throw new TurnwiseError(
-      'duplicate',
-      `${options.paths.join(', ')}: identical content was already imported as dataset '${String(existing[0]?.dataset_id)}'`,
-      { dataset_id: existing[0]?.dataset_id },
+  const hashes: string[] = [];
+  for (const dataset of plan.datasets) {
+    const sha256 = await contentSha256(
+      hashedFiles(dataset),
+      (bytes) => {
+        hashed += bytes;
+        onProgress({ done: hashed, total: totalBytes, unit: 'bytes', message: 'fingerprinting' });
+      },
+      signal,
     );
+    const existing = await workspace.query(
+      'SELECT dataset_id FROM tw_datasets WHERE content_sha256 = $1',
+      [sha256],
+    );
+    if (existing.length > 0) {
+      const what = plan.datasets.length === 1 ? options.paths.join(', ') : dataset.name;
+      throw new TurnwiseError(
+        'duplicate',
+        `${what}: identical content was already imported as dataset '${String(existing[0]?.dataset_id)}'`,
+        { dataset_id: existing[0]?.dataset_id },
+      );
+    }
+    hashes.push(sha256);
   }
 
-  const name = options.dataset ?? defaultDatasetName(files);
-  const datasetId = await freeDatasetId(workspace, name);
+  const ids = await datasetIds(workspace, plan.datasets);
   const skipped: SkippedRecord[] = [];
   const dropped: SkippedRecord[] = [];
-  const counts = { trajectories: 0, turns: 0, actions: 0, secrets_redacted: 0 };
-  const seen = new Set<string>();
-  const scopes = fileScopes(files);
+  const skippedFiles: SkippedFile[] = [...plan.skippedFiles];
+  const made: ImportedDataset[] = [];
+  let secretsRedacted = 0;
   await workspace.transaction(async (connection) => {
-    const writer = await DatasetWriter.open(connection);
-    try {
-      let bytesBefore = 0;
-      let lastReport = 0;
-      for (const [index, file] of files.entries()) {
-        const progress: ReadProgress = { bytesRead: 0 };
-        const reader = readers[index] as FormatReader;
-        const context = { progress, signal, options: options.formatOptions ?? {} };
-        for await (const item of guardedRead(reader, file.path, context)) {
-          if (signal.aborted) break;
-          if (item.kind === 'dropped') {
-            dropped.push({ file: file.path, line: item.line, reason: item.reason });
+    let bytesBefore = 0;
+    for (const [index, dataset] of plan.datasets.entries()) {
+      const datasetId = ids[index] as string;
+      const files = dataset.entries.map((entry) => entry.file);
+      const writer = await DatasetWriter.open(connection);
+      try {
+        const before = skipped.length;
+        const counts = await writeDatasetRecords(writer, datasetId, dataset, {
+          options,
+          signal,
+          onProgress,
+          totalBytes,
+          bytesBefore,
+          skipped,
+          dropped,
+        });
+        bytesBefore += hashedFiles(dataset).reduce((sum, file) => sum + file.bytes, 0);
+        if (signal.aborted)
+          throw new TurnwiseError('cancelled', 'import cancelled; nothing was written');
+        if (counts.trajectories === 0) {
+          const bad = skipped.length - before;
+          const reason = `no trajectories to import` + (bad > 0 ? ` (${bad} bad records)` : '');
+          // With skip, a format whose files held only bad records is left out, not the rest.
+          if (options.onError === 'skip' && plan.datasets.length > 1) {
+            writer.discard();
+            for (const file of files) skippedFiles.push({ file: file.path, reason });
             continue;
           }
-          if (item.kind === 'error') {
-            const bad = { file: file.path, line: item.line, reason: item.reason };
-            if (options.onError === 'abort') {
-              throw new TurnwiseError('invalid_input', `${bad.file}:${bad.line}: ${bad.reason}`, {
-                skipped: [bad],
-              });
-            }
-            skipped.push(bad);
-            continue;
-          }
-          const ids = scopedIds(item.trajectory, scopes[index] ?? null);
-          if (seen.has(ids.key)) {
-            const bad = {
-              file: file.path,
-              line: item.line,
-              reason: `duplicate trajectory_id '${item.trajectory.source_id}' in this file`,
-            };
-            if (options.onError === 'abort') {
-              throw new TurnwiseError('invalid_input', `${bad.file}:${bad.line}: ${bad.reason}`);
-            }
-            skipped.push(bad);
-            continue;
-          }
-          let added: { turns: number; actions: number };
-          let redactions: Redaction[] = [];
-          try {
-            let trajectory = { ...item.trajectory, group_id: ids.group_id };
-            if (options.keepSecrets !== true)
-              ({ trajectory, redactions } = redactTrajectory(trajectory));
-            added = writer.add(
-              datasetId,
-              `${datasetId}:${ids.key}`,
-              trajectory,
-              `${file.path}:${item.line}`,
-              redactions,
-            );
-          } catch (error) {
-            const reason = recordErrorReason(error);
-            if (reason === null) throw error;
-            const bad = { file: file.path, line: item.line, reason };
-            if (options.onError === 'abort') {
-              throw new TurnwiseError('invalid_input', `${bad.file}:${bad.line}: ${bad.reason}`);
-            }
-            skipped.push(bad);
-            continue;
-          }
-          seen.add(ids.key);
-          await writer.flushIfFull();
-          counts.trajectories += 1;
-          counts.turns += added.turns;
-          counts.actions += added.actions;
-          for (const redaction of redactions) counts.secrets_redacted += redaction.count;
-          const now = performance.now();
-          if (now - lastReport > PROGRESS_INTERVAL_MS) {
-            lastReport = now;
-            onProgress({
-              done: bytesBefore + progress.bytesRead,
-              total: totalBytes,
-              unit: 'bytes',
-              message: `${counts.trajectories} trajectories`,
-            });
-          }
+          throw new TurnwiseError(
+            'invalid_input',
+            `${(plan.datasets.length === 1 ? options.paths : files.map((f) => f.path)).join(', ')}: ` +
+              reason +
+              (bad > 0 ? '' : ' (empty input)'),
+            { skipped },
+          );
         }
-        bytesBefore += file.bytes;
+        const companions = dataset.entries.flatMap((entry) => entry.companions);
+        await writer.finish({
+          dataset_id: datasetId,
+          name: dataset.name,
+          format: dataset.format,
+          source_path: files.length === 1 ? (files[0]?.path ?? '') : commonFolder(files),
+          content_sha256: hashes[index] as string,
+          bytes: hashedFiles(dataset).reduce((sum, file) => sum + file.bytes, 0),
+          secrets: options.keepSecrets === true ? 'kept' : 'redacted',
+          options: {
+            on_error: options.onError,
+            files: files.map((file) => file.path),
+            ...(companions.length > 0 ? { companion_files: companions.map((f) => f.path) } : {}),
+            format_options: options.formatOptions ?? {},
+            ...(options.mapping ? { mapping: options.mapping } : {}),
+          },
+        });
+        const { secrets_redacted: redacted, ...totals } = counts;
+        made.push({ dataset: datasetId, format: dataset.format, files: files.length, ...totals });
+        secretsRedacted += redacted;
+      } catch (error) {
+        writer.discard();
+        throw error;
       }
-      if (signal.aborted)
-        throw new TurnwiseError('cancelled', 'import cancelled; nothing was written');
-      if (counts.trajectories === 0) {
-        throw new TurnwiseError(
-          'invalid_input',
-          `${options.paths.join(', ')}: no trajectories to import` +
-            (skipped.length > 0 ? ` (${skipped.length} bad records)` : ' (empty input)'),
-          { skipped },
-        );
-      }
-      await writer.finish({
-        dataset_id: datasetId,
-        name,
-        format: [...new Set(readers.map((reader) => reader.name))].join('+'),
-        source_path: files.length === 1 ? (files[0]?.path ?? '') : commonFolder(files),
-        content_sha256: sha256,
-        bytes: totalBytes,
-        secrets: options.keepSecrets === true ? 'kept' : 'redacted',
-        options: {
-          on_error: options.onError,
-          files: files.map((file) => file.path),
-          format_options: options.formatOptions ?? {},
-          ...(options.mapping ? { mapping: options.mapping } : {}),
-        },
-      });
-    } catch (error) {
-      writer.discard();
-      throw error;
+    }
+    if (made.length === 0) {
+      throw new TurnwiseError(
+        'invalid_input',
+        `${options.paths.join(', ')}: no trajectories to import (${skipped.length} bad records)`,
+        { skipped },
+      );
     }
   });
   onProgress({ done: totalBytes, total: totalBytes, unit: 'bytes', message: 'done' });
+  const total = (key: 'trajectories' | 'turns' | 'actions') =>
+    made.reduce((sum, dataset) => sum + dataset[key], 0);
   return {
-    dataset: datasetId,
-    format: [...new Set(readers.map((reader) => reader.name))].join('+'),
-    ...counts,
+    dataset: made[0]?.dataset ?? '',
+    format: made[0]?.format ?? '',
+    datasets: made,
+    trajectories: total('trajectories'),
+    turns: total('turns'),
+    actions: total('actions'),
+    secrets_redacted: secretsRedacted,
     skipped,
     dropped,
+    skipped_files: skippedFiles,
     secrets: options.keepSecrets === true ? 'kept' : 'redacted',
     seconds: Math.round(performance.now() - started) / 1000,
   };
-}
-
-/** A reader's own failure (a corrupt .gz, an unreadable file) is reported against its file. */
-async function* guardedRead(
-  reader: FormatReader,
-  file: string,
-  context: ReadContext,
-): AsyncIterable<ReadItem> {
-  try {
-    yield* reader.read(file, context);
-  } catch (error) {
-    if (error instanceof TurnwiseError) throw error;
-    throw new TurnwiseError('io', `${file}: ${(error as Error).message ?? String(error)}`);
-  }
-}
-
-async function chooseReaders(files: SourceFile[], format: string): Promise<FormatReader[]> {
-  if (format !== 'auto') {
-    const reader = formatByName(format);
-    return files.map(() => reader);
-  }
-  return Promise.all(files.map((file) => detectFormat(file.path)));
 }

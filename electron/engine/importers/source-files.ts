@@ -8,6 +8,8 @@ import { TurnwiseError } from '../../../shared/result';
 export interface SourceFile {
   path: string;
   bytes: number;
+  /** Found inside a folder that was given, rather than named itself (a stray file is skipped). */
+  inFolder?: boolean;
 }
 
 /** Files in the order given; a folder contributes its files (recursively, sorted by name). */
@@ -24,14 +26,18 @@ export async function resolveSourceFiles(paths: string[]): Promise<SourceFile[]>
         .filter((entry) => entry.isFile() && !entry.name.startsWith('.'))
         .map((entry) => path.join(entry.parentPath, entry.name))
         .sort();
-      for (const file of inner) files.push({ path: file, bytes: (await stat(file)).size });
+      for (const file of inner) {
+        files.push({ path: file, bytes: (await stat(file)).size, inFolder: true });
+      }
     } else {
       files.push({ path: absolute, bytes: info.size });
     }
   }
   if (files.length === 0)
     throw new TurnwiseError('invalid_input', `${paths.join(', ')}: no files to import`);
-  return files;
+  // A file named and also inside a named folder is read once.
+  const seen = new Set<string>();
+  return files.filter((file) => !seen.has(file.path) && seen.add(file.path));
 }
 
 /** sha256 over the files' bytes in order, each preceded by its length, so splits are unambiguous. */

@@ -22,11 +22,24 @@ vi.mock('../../components/monaco/JsonEditor', () => ({
 afterEach(cleanup);
 
 const PREVIEW: ApiOutput<'previewImport'> = {
-  files: [{ path: '/d/chat.jsonl', bytes: 1000 }],
+  files: [
+    {
+      path: '/d/chat.jsonl',
+      bytes: 1000,
+      status: 'import',
+      format: 'mapping',
+      records: 1,
+      bad_records: 0,
+      dropped: 0,
+      reason: null,
+    },
+  ],
   total_files: 1,
   total_bytes: 1000,
   candidates: [],
   format: 'mapping',
+  datasets: [{ name: 'chat', format: 'mapping', files: 1 }],
+  counted_all: true,
   trajectories: [
     {
       source_id: 'conv-7',
