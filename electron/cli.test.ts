@@ -39,7 +39,9 @@ describe('turnwise CLI', () => {
       [
         'actions',
         'dataset',
+        'datasets',
         'dropped',
+        'skipped_files',
         'format',
         'seconds',
         'skipped',

@@ -11,6 +11,7 @@ import { parse, requireDb } from './args';
 import { call, withEngine } from './call';
 import type { CommandSpec } from './command-spec';
 import { printJson, usageFailure } from './output';
+import { importErrorText, importReport } from './import-output';
 import { followJob } from './run-job';
 
 const FORMAT_OPTION_FLAGS = {
@@ -128,27 +129,12 @@ export async function importCommand(args: string[]): Promise<void> {
       },
       'import',
     );
-    const final = await followJob(engine, job, 'import', values.json === true);
+    const final = await followJob(engine, job, 'import', values.json === true, importErrorText);
     const summary = final.result as ImportSummary;
     if (values.json) {
       printJson(summary);
       return;
     }
-    console.log(
-      `${attach ? 'Attached' : 'Imported'} ${summary.trajectories} trajectories (${summary.turns} turns, ${summary.actions} actions) ` +
-        `as dataset '${summary.dataset}' (format ${summary.format}) in ${summary.seconds.toFixed(2)} s.`,
-    );
-    if (summary.secrets_redacted > 0) {
-      console.log(
-        `Redacted ${summary.secrets_redacted} secrets (API keys, tokens, private keys, passwords); ` +
-          'the dataset page lists them by kind. --keep-secrets imports them as they are.',
-      );
-    } else if (summary.secrets === 'kept') {
-      console.log('Secrets were kept as they are (--keep-secrets); exports still redact them.');
-    }
-    if (summary.skipped.length > 0) {
-      console.log(`Skipped ${summary.skipped.length} bad records:`);
-      for (const bad of summary.skipped) console.log(`  ${bad.file}:${bad.line}: ${bad.reason}`);
-    }
+    for (const line of importReport(summary, attach)) console.log(line);
   });
 }

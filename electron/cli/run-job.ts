@@ -1,6 +1,7 @@
 // Runs a long API job from the command line: progress on stderr when it is a terminal, Ctrl-C
 // cancels (the job rolls back, so nothing is half-written), the final snapshot is returned.
 import type { JobState } from '../../shared/api';
+import type { ApiError } from '../../shared/result';
 import type { Engine } from '../engine/engine-types';
 import { failureFrom } from './output';
 
@@ -16,12 +17,16 @@ function describeProgress(job: JobState, startedMs: number): string {
   return `${message}:${share} ${mb.toFixed(1)} MB, ${rate.toFixed(1)} MB/s${eta}`;
 }
 
-/** Waits for a started job; throws a CLI failure unless it succeeded. */
+/**
+ * Waits for a started job; throws a CLI failure unless it succeeded. `explain` may add to the
+ * error's message what to do about it on the command line.
+ */
 export async function followJob(
   engine: Engine,
   job: JobState,
   what: string,
   quiet: boolean,
+  explain: (error: ApiError) => string = (error) => error.message,
 ): Promise<JobState> {
   const started = performance.now();
   const showProgress = process.stderr.isTTY && !quiet;
@@ -35,10 +40,8 @@ export async function followJob(
   try {
     const final = await engine.waitForJob(job.job_id);
     if (final.status !== 'succeeded' || final.error) {
-      throw failureFrom(
-        what,
-        final.error ?? { code: 'internal', message: `${what} ended without a result` },
-      );
+      const error = final.error ?? { code: 'internal', message: `${what} ended without a result` };
+      throw failureFrom(what, { ...error, message: explain(error) });
     }
     return final;
   } finally {

@@ -1,0 +1,115 @@
+// `turnwise import` on a real folder of two formats and stray files: the datasets made and the
+// files left out, in text and in --json; errors that name --format; and the report's lines.
+import { copyFileSync, mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import type { ImportSummary } from '../../shared/model';
+import { samplePath } from '../engine/test-support';
+import { cliWorkspace, onlyJson, turnwise } from './cli-test-support';
+import { importErrorText, importReport } from './import-output';
+
+const workspace = cliWorkspace();
+
+function folderOf(name: string, files: Record<string, string>): string {
+  const folder = path.join(workspace.dir, name);
+  for (const [to, sample] of Object.entries(files)) {
+    mkdirSync(path.dirname(path.join(folder, to)), { recursive: true });
+    copyFileSync(samplePath(sample), path.join(folder, to));
+  }
+  return folder;
+}
+
+const MIXED = {
+  'log_formats.json': 'inspect-ai/log_formats.json',
+  'rollouts.jsonl': 'nemo-gym/example_single_tool_call.example_rollouts.jsonl',
+  'README.md': 'README.md',
+  'SOURCE.txt': 'nemo-gym/SOURCE.txt',
+};
+
+describe('turnwise import of a folder', () => {
+  it('prints each dataset made and each file left out', () => {
+    const folder = folderOf('mixed', MIXED);
+    const run = turnwise('import', folder, '--db', workspace.db);
+    expect(run.stderr).toBe('');
+    expect(run.code).toBe(0);
+    const lines = run.stdout.trim().split('\n');
+    expect(lines[0]).toMatch(
+      /^Imported \d+ trajectories \(\d+ turns, \d+ actions\) into 2 datasets in/,
+    );
+    expect(lines[1]).toMatch(/^ {2}'mixed-inspect' \(format inspect\): 1 file, \d+ trajectories/);
+    expect(lines[2]).toMatch(/^ {2}'mixed-nemo-gym' \(format nemo-gym\): 1 file, 5 trajectories/);
+    expect(lines.slice(3, 6)).toEqual([
+      'Left out 2 files:',
+      `  ${path.join(folder, 'README.md')}: format not recognised`,
+      `  ${path.join(folder, 'SOURCE.txt')}: format not recognised`,
+    ]);
+  });
+
+  it('--json gives every dataset and the files left out', () => {
+    // Another workspace: the same content twice in one is refused as a re-import.
+    const folder = folderOf('mixed-json', MIXED);
+    const summary = onlyJson(
+      turnwise('import', folder, '--db', path.join(workspace.dir, 'json.duckdb'), '--json'),
+    ) as ImportSummary;
+    expect(summary.datasets.map((made) => [made.dataset, made.format, made.files])).toEqual([
+      ['mixed-json-inspect', 'inspect', 1],
+      ['mixed-json-nemo-gym', 'nemo-gym', 1],
+    ]);
+    expect(summary.dataset).toBe('mixed-json-inspect');
+    expect(summary.skipped_files.map((file) => path.basename(file.file))).toEqual([
+      'README.md',
+      'SOURCE.txt',
+    ]);
+  });
+
+  it('a file no format claims names --format and the formats to pass', () => {
+    const readme = path.join(folderOf('readme', { 'README.md': 'README.md' }), 'README.md');
+    const run = turnwise('import', readme, '--db', workspace.db);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toBe(
+      `turnwise: import: ${readme}: format not recognised; pass --format with one of: turnwise, ` +
+        'openai-chat, sharegpt, swe-agent, mini-swe-agent, openhands, inspect, tau-bench, ' +
+        'nemo-gym, atif, verifiers, trl-grpo, otel-genai\n',
+    );
+  });
+});
+
+describe('the import report', () => {
+  const summary: ImportSummary = {
+    dataset: 'runs',
+    format: 'swe-agent',
+    datasets: [
+      { dataset: 'runs', format: 'swe-agent', files: 1, trajectories: 1, turns: 9, actions: 4 },
+    ],
+    trajectories: 1,
+    turns: 9,
+    actions: 4,
+    skipped: [],
+    dropped: [{ file: '/d/a.traj', line: 1, reason: 'attempts[1]: a second attempt is not read' }],
+    skipped_files: [],
+    seconds: 0.25,
+    secrets: 'redacted',
+    secrets_redacted: 0,
+  };
+
+  it('lists the content readers left out of imported records', () => {
+    expect(importReport(summary, false)).toEqual([
+      "Imported 1 trajectories (9 turns, 4 actions) as dataset 'runs' (format swe-agent) in 0.25 s.",
+      'Left out content of imported records (1 notes):',
+      '  /d/a.traj:1: attempts[1]: a second attempt is not read',
+    ]);
+  });
+
+  it('says when skipping bad records would leave an ambiguous file out', () => {
+    const error = {
+      code: 'invalid_input' as const,
+      message: '/d/x.json: format is ambiguous between a (0.9), b (0.85)',
+      details: { remedy: 'choose_format', formats: ['a', 'b'], can_skip: true },
+    };
+    expect(importErrorText(error)).toBe(
+      '/d/x.json: format is ambiguous between a (0.9), b (0.85); pass --format with one of: a, b, ' +
+        'or --on-error skip to leave the file out',
+    );
+    expect(importErrorText({ code: 'io', message: 'x: gone' })).toBe('x: gone');
+  });
+});
