@@ -20,19 +20,13 @@ import { pathForDroppedFile } from '../../api/dropped-files';
 import { useApi } from '../../api/useApi';
 import { AppLink } from '../../components/AppLink';
 import { ErrorAlert } from '../../components/ErrorAlert';
+import { dialogError } from './import-error';
+import { FieldOptions } from './FieldOptions';
 import { ImportPreview } from './ImportPreview';
 import { ImportProgress } from './ImportProgress';
 import { MappingPanel } from './MappingPanel';
 import { useImportJob } from './useImportJob';
 import { useMappingDraft } from './useMappingDraft';
-
-const FIELD_OPTIONS = [
-  ['reward_field', 'Reward field'],
-  ['success_field', 'Success field'],
-  ['task_field', 'Task field'],
-  ['group_field', 'Group field'],
-  ['report', 'Results report (path)'],
-] as const;
 
 type Props = { open: boolean; initialPaths: string[]; onClose: () => void; onImported: () => void };
 
@@ -73,6 +67,14 @@ export function ImportDialog({ open, initialPaths, onClose, onImported }: Props)
   };
   const ready = pathList.length > 0 && (!custom || mapping !== undefined);
 
+  // A failed or cancelled import leaves the form editable: changing it clears the failure.
+  const finished = job !== null && job.status !== 'running';
+  const editable = job === null || (finished && job.status !== 'succeeded');
+  const changed = () => {
+    setPreview(null);
+    if (job !== null && editable) importJob.reset();
+  };
+
   const addFiles = async (files: File[]) => {
     for (const file of files) {
       const result = await pathForDroppedFile(file);
@@ -82,7 +84,7 @@ export function ImportDialog({ open, initialPaths, onClose, onImported }: Props)
         );
       else setError(result.error);
     }
-    setPreview(null);
+    changed();
   };
 
   useEffect(() => {
@@ -91,7 +93,11 @@ export function ImportDialog({ open, initialPaths, onClose, onImported }: Props)
 
   const showPreview = async () => {
     setError(null);
-    const result = await client.call('previewImport', request);
+    changed();
+    const result = await client.call('previewImport', {
+      ...request,
+      on_error: skipBad ? 'skip' : 'abort',
+    });
     if (result.ok) setPreview(result.value);
     else setError(result.error);
   };
@@ -111,7 +117,6 @@ export function ImportDialog({ open, initialPaths, onClose, onImported }: Props)
     onClose();
   };
 
-  const editable = job === null;
   return (
     <Dialog open={open} onClose={close} maxWidth="lg" fullWidth>
       <DialogTitle>Import rollouts</DialogTitle>
@@ -137,7 +142,7 @@ export function ImportDialog({ open, initialPaths, onClose, onImported }: Props)
             value={paths}
             onChange={(event) => {
               setPaths(event.target.value);
-              setPreview(null);
+              changed();
             }}
             multiline
             minRows={2}
@@ -162,7 +167,7 @@ export function ImportDialog({ open, initialPaths, onClose, onImported }: Props)
             value={format}
             onChange={(event) => {
               setFormat(event.target.value);
-              setPreview(null);
+              changed();
             }}
             sx={{ minWidth: 200 }}
             disabled={!editable}
@@ -180,16 +185,35 @@ export function ImportDialog({ open, initialPaths, onClose, onImported }: Props)
           <TextField
             label="Dataset name (optional)"
             value={dataset}
-            onChange={(event) => setDataset(event.target.value)}
+            onChange={(event) => {
+              setDataset(event.target.value);
+              changed();
+            }}
             disabled={!editable}
           />
           <FormControlLabel
-            control={<Checkbox checked={skipBad} onChange={(e) => setSkipBad(e.target.checked)} />}
+            control={
+              <Checkbox
+                checked={skipBad}
+                onChange={(e) => {
+                  setSkipBad(e.target.checked);
+                  changed();
+                }}
+              />
+            }
             label="Skip bad records (list them) instead of aborting"
             disabled={!editable}
           />
           <FormControlLabel
-            control={<Checkbox checked={attaching} onChange={(e) => setAttach(e.target.checked)} />}
+            control={
+              <Checkbox
+                checked={attaching}
+                onChange={(e) => {
+                  setAttach(e.target.checked);
+                  changed();
+                }}
+              />
+            }
             label="Attach Parquet by reference (read in place; only an index is stored)"
             disabled={!editable || !attachable}
           />
@@ -197,7 +221,10 @@ export function ImportDialog({ open, initialPaths, onClose, onImported }: Props)
             control={
               <Checkbox
                 checked={keepSecrets && !attaching}
-                onChange={(e) => setKeepSecrets(e.target.checked)}
+                onChange={(e) => {
+                  setKeepSecrets(e.target.checked);
+                  changed();
+                }}
               />
             }
             label="Keep secrets as they are (API keys, tokens, passwords are redacted by default)"
@@ -205,42 +232,32 @@ export function ImportDialog({ open, initialPaths, onClose, onImported }: Props)
             data-testid="import-keep-secrets"
           />
         </Stack>
-        <Stack direction="row" spacing={1} sx={{ mt: 2, flexWrap: 'wrap', rowGap: 1 }}>
-          {/* A mapping names its own fields; these overrides are for the built-in readers. */}
-          {(format === 'mapping' ? [] : FIELD_OPTIONS).map(([key, label]) => (
-            <TextField
-              key={key}
-              size="small"
-              label={label}
-              value={fieldOptions[key] ?? ''}
-              onChange={(event) => {
-                const value = event.target.value.trim();
-                setFieldOptions((current) =>
-                  Object.fromEntries(
-                    Object.entries({ ...current, [key]: value }).filter(([, v]) => v !== ''),
-                  ),
-                );
-                setPreview(null);
-              }}
-              disabled={!editable}
-            />
-          ))}
-        </Stack>
-        {custom && job === null && <MappingPanel draft={mappingDraft} paths={pathList} />}
+        {/* A mapping names its own fields; these overrides are for the built-in readers. */}
+        {format !== 'mapping' && (
+          <FieldOptions
+            value={fieldOptions}
+            onChange={(next) => {
+              setFieldOptions(next);
+              changed();
+            }}
+            disabled={!editable}
+          />
+        )}
+        {custom && editable && <MappingPanel draft={mappingDraft} paths={pathList} />}
         {error !== null && (
           <Box sx={{ mt: 2 }}>
-            <ErrorAlert error={error} />
+            <ErrorAlert error={dialogError(error)} />
           </Box>
         )}
         {importJob.error !== null && (
           <Box sx={{ mt: 2 }}>
-            <ErrorAlert error={importJob.error} title="The import could not start" />
+            <ErrorAlert error={dialogError(importJob.error)} title="The import could not start" />
           </Box>
         )}
         {preview !== null && job === null && !custom && <ImportPreview preview={preview} />}
         {job !== null && (
           <Box sx={{ mt: 2 }}>
-            <ImportProgress job={job} attached={attaching} />
+            <ImportProgress job={job} attached={attaching} onOpenDataset={close} />
           </Box>
         )}
       </DialogContent>
@@ -274,7 +291,7 @@ export function ImportDialog({ open, initialPaths, onClose, onImported }: Props)
               disabled={!ready}
               data-testid="import-start"
             >
-              {attaching ? 'Attach' : 'Import'}
+              {attaching ? 'Attach' : finished ? 'Try again' : 'Import'}
             </Button>
           </>
         )}
