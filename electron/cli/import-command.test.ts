@@ -1,12 +1,12 @@
 // `turnwise import` on a real folder of two formats and stray files: the datasets made and the
 // files left out, in text and in --json; errors that name --format; and the report's lines.
-import { copyFileSync, mkdirSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { ImportSummary } from '../../shared/model';
 import { samplePath } from '../engine/test-support';
 import { cliWorkspace, onlyJson, turnwise } from './cli-test-support';
-import { importErrorText, importReport } from './import-output';
+import { importErrorText } from './import-output';
 
 const workspace = cliWorkspace();
 
@@ -75,28 +75,28 @@ describe('turnwise import of a folder', () => {
 });
 
 describe('the import report', () => {
-  const summary: ImportSummary = {
-    dataset: 'runs',
-    format: 'swe-agent',
-    datasets: [
-      { dataset: 'runs', format: 'swe-agent', files: 1, trajectories: 1, turns: 9, actions: 4 },
-    ],
-    trajectories: 1,
-    turns: 9,
-    actions: 4,
-    skipped: [],
-    dropped: [{ file: '/d/a.traj', line: 1, reason: 'attempts[1]: a second attempt is not read' }],
-    skipped_files: [],
-    seconds: 0.25,
-    secrets: 'redacted',
-    secrets_redacted: 0,
-  };
-
   it('lists the content readers left out of imported records', () => {
-    expect(importReport(summary, false)).toEqual([
-      "Imported 1 trajectories (9 turns, 4 actions) as dataset 'runs' (format swe-agent) in 0.25 s.",
+    // A real SWE-agent run with retry-loop attempts: only the chosen attempt is imported.
+    const fixture = new URL(
+      '../engine/importers/formats/fixtures/swe-agent/6e44b9__sweagenttestrepo-1c2844.traj',
+      import.meta.url,
+    ).pathname;
+    const run = JSON.parse(readFileSync(fixture, 'utf8')) as Record<string, unknown>;
+    const info = { ...(run.info as Record<string, unknown>), best_attempt_idx: 1 };
+    const file = path.join(workspace.dir, 'retry.traj');
+    writeFileSync(file, JSON.stringify({ ...run, info, attempts: [run, run, run] }));
+    const result = turnwise('import', file, '--db', workspace.db);
+    expect(result.code).toBe(0);
+    expect(result.stdout.trim().split('\n').slice(1)).toEqual([
       'Left out content of imported records (1 notes):',
-      '  /d/a.traj:1: attempts[1]: a second attempt is not read',
+      `  ${file}:1: attempts: 2 of 3 retry-loop attempts were not imported (only the chosen one ` +
+        'at the top level, attempts[1])',
+    ]);
+    const summary = onlyJson(
+      turnwise('import', file, '--db', path.join(workspace.dir, 'retry.duckdb'), '--json'),
+    ) as ImportSummary;
+    expect(summary.dropped).toEqual([
+      { file, line: 1, reason: expect.stringMatching(/^attempts: 2 of 3/) as unknown as string },
     ]);
   });
 

@@ -1,7 +1,7 @@
 // Folder imports on a real folder: files of two formats plus a README, a SOURCE.txt and a
 // predictions file (not trajectories). Each file is detected on its own, the strays are skipped
 // and listed, each format makes its own dataset, and the preview shows all of it first.
-import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { copyFileSync, cpSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { Workspace } from '../store/workspace';
@@ -187,6 +187,43 @@ describe('a folder of two formats and stray files', () => {
       file: path.join(folder, 'nemo', path.basename(NEMO)),
       reason: 'no trajectories to import (1 bad records)',
     });
+  });
+});
+
+describe('files a reader reads along with another', () => {
+  const textRun = new URL('./formats/fixtures/tau2-text-run', import.meta.url).pathname;
+
+  it('are not read on their own, and are part of the content hash', async () => {
+    const run = path.join(folder, 'tau2');
+    cpSync(textRun, run, { recursive: true });
+    const tauFolder = { paths: [run] };
+    copy('README.md', 'tau2/README.md');
+    const preview = await previewImport({
+      ...tauFolder,
+      format: 'auto',
+      format_options: {},
+      on_error: 'abort',
+    });
+    expect(
+      preview.files.map((file) => [path.relative(run, file.path), file.status, file.reason]),
+    ).toEqual([
+      ['README.md', 'skip', 'format not recognised'],
+      ['SOURCE.md', 'skip', 'format not recognised'],
+      ['results.json', 'import', null],
+      ...['1e6ab266-4f66-5353-b186-5b84d654629a', '3df5f5c1-7ff1-552a-926d-1f913d31ced1'].map(
+        (id) => [`simulations/${id}.json`, 'companion', 'read with results.json'],
+      ),
+    ]);
+    expect(preview.datasets).toEqual([{ name: 'tau2', format: 'tau-bench', files: 1 }]);
+    const summary = await runImport(workspace, options(tauFolder), () => undefined, never);
+    expect(summary.datasets).toEqual([
+      expect.objectContaining({ dataset: 'tau2', format: 'tau-bench', files: 1, trajectories: 2 }),
+    ]);
+    // A changed simulation file is new content, not a re-import.
+    const simulation = path.join(run, 'simulations', '1e6ab266-4f66-5353-b186-5b84d654629a.json');
+    writeFileSync(simulation, `${readFileSync(simulation, 'utf8')}\n`);
+    const again = await runImport(workspace, options(tauFolder), () => undefined, never);
+    expect(again.dataset).toBe('tau2-2');
   });
 });
 
