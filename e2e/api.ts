@@ -1,4 +1,6 @@
 // Calls the running server's API directly (to find ids for deep links), as the renderer would.
+import type { JobState } from '../shared/api';
+
 export function serverUrl(): URL {
   const url = process.env.TURNWISE_URL;
   if (!url) throw new Error('TURNWISE_URL is not set: run through playwright test (global setup)');
@@ -30,4 +32,29 @@ export function appUrl(route = ''): string {
 export function defined<T>(value: T | undefined | null, what: string): T {
   if (value === undefined || value === null) throw new Error(`expected ${what}`);
   return value;
+}
+
+/** Polls a job until it is no longer queued or running. */
+export async function waitForJob(job: JobState): Promise<JobState> {
+  let state = job;
+  while (state.status === 'running') {
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    state = await api<JobState>('getJob', { job_id: state.job_id });
+  }
+  return state;
+}
+
+/**
+ * Imports files as `dataset` and returns the dataset that holds them. The specs share one
+ * workspace and imports refuse content already imported, so a sample another spec imported
+ * first is reused under its dataset id rather than failing the spec that comes second.
+ */
+export async function importFiles(paths: string[], dataset: string): Promise<string> {
+  const job = await waitForJob(await api<JobState>('startImport', { paths, dataset }));
+  if (job.error?.code === 'duplicate') {
+    const existing = (job.error.details as { dataset_id?: unknown } | undefined)?.dataset_id;
+    if (typeof existing === 'string') return existing;
+  }
+  if (job.error) throw new Error(`import of ${paths.join(', ')}: ${job.error.message}`);
+  return dataset;
 }

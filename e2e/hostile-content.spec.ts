@@ -6,13 +6,8 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { api, appUrl } from './api';
-
-interface JobState {
-  job_id: string;
-  status: string;
-  error: unknown;
-}
+import { api, appUrl, waitForJob } from './api';
+import type { JobState } from '../shared/api';
 
 const LOADED = { timeout: 30_000 };
 const DATASET = 'hostile-corpus';
@@ -59,15 +54,6 @@ function hostileRecord(payload: string, k: number) {
       { role: 'assistant', content: `Done: ${payload}` },
     ],
   };
-}
-
-async function waitForJob(job: JobState): Promise<JobState> {
-  let state = job;
-  while (state.status === 'running' || state.status === 'queued') {
-    await new Promise((resolve) => setTimeout(resolve, 200));
-    state = await api<JobState>('getJob', { job_id: state.job_id });
-  }
-  return state;
 }
 
 interface Seen {

@@ -1,21 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { samplePath } from '../electron/engine/test-support';
-import { api, appUrl } from './api';
-
-interface Job {
-  job_id: string;
-  status: string;
-  error: unknown;
-}
-
-async function importSample(file: string, dataset: string): Promise<void> {
-  let job = await api<Job>('startImport', { paths: [file], dataset });
-  while (job.status === 'running') {
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    job = await api<Job>('getJob', { job_id: job.job_id });
-  }
-  expect(job.error).toBeNull();
-}
+import { api, appUrl, importFiles } from './api';
 
 const successes = async (dataset: string) =>
   (
@@ -28,12 +13,12 @@ test('a dataset outcome rule is previewed, applied and reset from the dataset pa
   page,
 }) => {
   // NeMo Gym states no success of its own: its binary rewards decide by default.
-  await importSample(
-    samplePath('nemo-gym', 'example_single_tool_call.example_rollouts.jsonl'),
+  const dataset = await importFiles(
+    [samplePath('nemo-gym', 'example_single_tool_call.example_rollouts.jsonl')],
     'gym-outcome',
   );
-  expect(await successes('gym-outcome')).toBe(5);
-  await page.goto(appUrl('/dataset/gym-outcome'));
+  expect(await successes(dataset)).toBe(5);
+  await page.goto(appUrl(`/dataset/${dataset}`));
   const card = page.getByTestId('outcome-rule');
   await expect(card).toContainText('default');
   await expect(page.getByTestId('outcome-rule-counts')).toHaveText(
@@ -45,23 +30,23 @@ test('a dataset outcome rule is previewed, applied and reset from the dataset pa
   await expect(page.getByTestId('outcome-rule-counts')).toHaveText(
     'With this rule: 0 success, 5 failure, 0 unknown.',
   );
-  expect(await successes('gym-outcome')).toBe(5); // a preview changes nothing
+  expect(await successes(dataset)).toBe(5); // a preview changes nothing
   await page.getByTestId('outcome-rule-apply').click();
   await expect(page.getByTestId('outcome-rule-counts')).toHaveText(
     'Now: 0 success, 5 failure, 0 unknown.',
   );
-  expect(await successes('gym-outcome')).toBe(0);
+  expect(await successes(dataset)).toBe(0);
   await expect(page.getByTestId('trajectory-row').first()).toContainText('failure');
 
   await page.getByTestId('outcome-rule-input').fill("read_text('/etc/passwd') IS NOT NULL");
   await page.getByTestId('outcome-rule-apply').click();
   await expect(card.getByTestId('error-alert')).toContainText('outcome rule refused');
-  expect(await successes('gym-outcome')).toBe(0);
+  expect(await successes(dataset)).toBe(0);
 
   await card.getByRole('button', { name: 'Use default' }).click();
   await expect(page.getByTestId('outcome-rule-counts')).toHaveText(
     'Now: 5 success, 0 failure, 0 unknown.',
   );
-  expect(await successes('gym-outcome')).toBe(5);
+  expect(await successes(dataset)).toBe(5);
   await page.screenshot({ path: 'test-results/outcome-rule.png' });
 });

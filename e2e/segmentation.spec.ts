@@ -1,21 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { samplePath } from '../electron/engine/test-support';
-import { api, appUrl } from './api';
-
-interface Job {
-  job_id: string;
-  status: string;
-  error: unknown;
-}
-
-async function importSample(file: string, dataset: string): Promise<void> {
-  let job = await api<Job>('startImport', { paths: [file], dataset });
-  while (job.status === 'running') {
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    job = await api<Job>('getJob', { job_id: job.job_id });
-  }
-  expect(job.error).toBeNull();
-}
+import { api, appUrl, importFiles } from './api';
 
 async function firstTrajectory(dataset: string): Promise<{ id: string; replies: number }> {
   const { rows } = await api<{ rows: { trajectory_id: string; replies: number }[] }>('runSql', {
@@ -31,10 +16,13 @@ async function firstTrajectory(dataset: string): Promise<{ id: string; replies: 
 test('a dialogue dataset labels every reply, and its segmentation is chosen on its page', async ({
   page,
 }) => {
-  await importSample(samplePath('tau-bench', 'gpt-4o-airline.subset4.json'), 'tau-steps');
-  const { id, replies } = await firstTrajectory('tau-steps');
+  const dataset = await importFiles(
+    [samplePath('tau-bench', 'gpt-4o-airline.subset4.json')],
+    'tau-steps',
+  );
+  const { id, replies } = await firstTrajectory(dataset);
 
-  await page.goto(appUrl('/dataset/tau-steps'));
+  await page.goto(appUrl(`/dataset/${dataset}`));
   const card = page.getByTestId('segmentation');
   await expect(card).toContainText('The default is turn (tau-bench records are dialogues)');
   await expect(card.getByText('default', { exact: true })).toBeVisible();
@@ -44,13 +32,13 @@ test('a dialogue dataset labels every reply, and its segmentation is chosen on i
   await expect(page.getByTestId('segment-row')).toHaveCount(replies);
 
   // Choosing action on the dataset page leaves only the tool-calling replies.
-  await page.goto(appUrl('/dataset/tau-steps'));
+  await page.goto(appUrl(`/dataset/${dataset}`));
   await card.getByRole('combobox').click();
   await page.getByRole('option', { name: /^action:/ }).click();
   await card.getByTestId('segmentation-save').click();
   await expect(card.getByText('default', { exact: true })).toHaveCount(0);
   const stored = await api<{ segmentation: string }>('getDatasetSegmentation', {
-    dataset_id: 'tau-steps',
+    dataset_id: dataset,
   });
   expect(stored.segmentation).toBe('action');
   await page.goto(appUrl(`/trajectory/${encodeURIComponent(id)}`));
@@ -59,7 +47,7 @@ test('a dialogue dataset labels every reply, and its segmentation is chosen on i
   expect(actions).toBeLessThan(replies);
   await page.screenshot({ path: 'test-results/segmentation.png' });
 
-  await page.goto(appUrl('/dataset/tau-steps'));
+  await page.goto(appUrl(`/dataset/${dataset}`));
   await card.getByRole('button', { name: 'Use default' }).click();
   await expect(card.getByText('default', { exact: true })).toBeVisible();
 });

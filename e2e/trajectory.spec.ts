@@ -5,13 +5,9 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { api, appUrl, defined } from './api';
+import { api, appUrl, defined, waitForJob } from './api';
+import type { JobState } from '../shared/api';
 
-interface JobState {
-  job_id: string;
-  status: string;
-  error: unknown;
-}
 interface FailureSignal {
   turn_index: number;
   kind: string;
@@ -19,15 +15,6 @@ interface FailureSignal {
 }
 
 const LOADED = { timeout: 30_000 };
-
-async function waitForJob(job: JobState): Promise<JobState> {
-  let state = job;
-  while (state.status === 'running' || state.status === 'queued') {
-    await new Promise((resolve) => setTimeout(resolve, 200));
-    state = await api<JobState>('getJob', { job_id: state.job_id });
-  }
-  return state;
-}
 
 async function sql<T>(text: string): Promise<T[]> {
   return (await api<{ rows: T[] }>('runSql', { sql: text })).rows;
