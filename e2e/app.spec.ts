@@ -98,8 +98,10 @@ test('untrusted trajectory content is shown as text, never as HTML', async ({ pa
       `/trajectory/${encodeURIComponent(defined(list.rows[0], 'the hostile trajectory').trajectory_id)}`,
     ),
   );
-  await expect(page.getByText('<img src=x onerror="window.__pwned = 1">')).toBeVisible();
-  await expect(page.getByText('<script>window.__pwned = 2</script>')).toBeVisible();
+  // The turn list shows each payload as text (the labeling panel quotes replies too).
+  const turns = page.getByTestId('turn-list');
+  await expect(turns.getByText('<img src=x onerror="window.__pwned = 1">')).toBeVisible();
+  await expect(turns.getByText('<script>window.__pwned = 2</script>')).toBeVisible();
   expect(await page.locator('[data-testid="turn"] img, [data-testid="turn"] script').count()).toBe(
     0,
   );
