@@ -108,6 +108,11 @@ export const ExportSummarySchema = z.object({
   trajectories: z.number(),
   records: z.number(),
   skipped: z.array(ExportSkipSchema),
+  /**
+   * Turns left out of records that were written (a simulated user's tool calls, model turns
+   * before the first input), by reason; the manifest's counts.left_out.
+   */
+  left_out: z.array(ExportSkipSchema),
   /** Absolute paths of the data files written (the manifest is `manifest`). */
   files: z.array(z.string()),
   manifest: z.string(),
@@ -146,6 +151,8 @@ export const EXPORT_API = {
        * sampled); build-time skips cover the records built for the preview.
        */
       skipped: z.array(ExportSkipSchema),
+      /** Turns left out of the records built for the preview, by reason. */
+      left_out: z.array(ExportSkipSchema),
       /** Each record as the JSON line it would be written as. */
       first_records: z.array(z.string()),
     }),

@@ -4,6 +4,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { LEADING_MODEL_TURN_LEFT_OUT } from '../engine/export/targets/llamafactory';
 import { cliWorkspace, onlyJson, importDemo, turnwise } from './cli-test-support';
 
 const { dir, db } = cliWorkspace();
@@ -124,5 +125,32 @@ describe('turnwise export', () => {
       expect(run.stderr).toMatch(why);
     }
     expect(existsSync(out)).toBe(false);
+  }, 120_000);
+
+  it('says which turns it left out of the records it wrote', () => {
+    // tau2's dir layout: each conversation opens with the agent's greeting, which a
+    // LLaMA-Factory record cannot start with.
+    const run = path.resolve(
+      import.meta.dirname,
+      '../engine/importers/formats/fixtures/tau2-text-run/results.json',
+    );
+    expect(turnwise('import', run, '--db', db, '--dataset', 'tau2').code).toBe(0);
+    const out = path.join(dir, 'llamafactory');
+    const exported = turnwise(
+      'export',
+      '--db',
+      db,
+      '--target',
+      'llamafactory',
+      '--out',
+      out,
+      '--dataset',
+      'tau2',
+    );
+    expect(exported.code).toBe(0);
+    expect(readdirSync(out)).toContain('train.jsonl');
+    const count = /left out of records: (\d+) (.*)/.exec(exported.stdout);
+    expect(count?.[2]).toBe(LEADING_MODEL_TURN_LEFT_OUT);
+    expect(Number(count?.[1])).toBeGreaterThan(0);
   }, 120_000);
 });

@@ -111,6 +111,7 @@ export async function exportCommand(args: string[]): Promise<void> {
       `Exported ${summary.records} ${summary.target} records from ${summary.trajectories} ` +
         `trajectories to ${summary.out_dir}${skipped === '' ? '' : ` (skipped: ${skipped})`}.`,
     );
+    for (const l of summary.left_out) console.log(`  left out of records: ${l.count} ${l.reason}`);
     for (const file of [...summary.files, summary.manifest]) console.log(`  ${file}`);
   });
 }

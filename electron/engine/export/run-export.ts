@@ -90,6 +90,7 @@ export async function runExport(
       trajectories: counts.trajectories,
       records,
       skipped: counts.skipped,
+      left_out: counts.left_out,
       files: files.map((file) => path.join(pending.outDir, file.path)),
       manifest: path.join(pending.outDir, MANIFEST_FILE),
     };
@@ -190,6 +191,7 @@ export async function previewExport(
   planned: number;
   sampled: number;
   skipped: { reason: string; count: number }[];
+  left_out: { reason: string; count: number }[];
   first_records: string[];
 }> {
   const planned = await planExport(workspace, selection, groupLimit);
@@ -211,6 +213,7 @@ export async function previewExport(
     planned: total,
     sampled: built.length,
     skipped: skippedList(planned.skipped),
+    left_out: skippedList(sample.left_out),
     first_records: first,
   };
 }

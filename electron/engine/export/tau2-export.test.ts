@@ -193,6 +193,10 @@ describe('tau2 exports', () => {
     const manifest = JSON.parse(readFileSync(summary.manifest, 'utf8'));
     expect(summary.records).toBe(4);
     expect(manifest.counts.left_out).toEqual([{ reason: USER_TOOL_CALL_LEFT_OUT, count: 2 }]);
+    // The job's summary and the preview say so too, not only the manifest.
+    expect(summary.left_out).toEqual(manifest.counts.left_out);
+    const preview = await t.call<{ left_out: unknown }>('previewExport', { target: 'trl-sft' });
+    expect(preview.left_out).toEqual(manifest.counts.left_out);
     const [failed] = readLines(path.join(summary.out_dir, 'train.jsonl')).filter((row) =>
       JSON.stringify(row).includes('I cannot help with that.'),
     );

@@ -52,6 +52,12 @@ export function ExportPreview({ selection }: { selection: ApiInput<'previewExpor
               {data.skipped.map((skip) => `${formatCount(skip.count)} ${skip.reason}`).join('; ')}
             </Alert>
           )}
+          {data.left_out.length > 0 && (
+            <Alert severity="info" sx={{ mt: 1 }} data-testid="export-left-out">
+              Turns left out of the records:{' '}
+              {data.left_out.map((l) => `${formatCount(l.count)} ${l.reason}`).join('; ')}
+            </Alert>
+          )}
           {data.first_records.map((line, i) => (
             <Box
               key={i}

@@ -65,6 +65,10 @@ export function ExportRun({ selection }: Props) {
           Wrote {formatCount(summary.data.records)} records from{' '}
           {formatCount(summary.data.trajectories)} trajectories to {summary.data.out_dir}:{' '}
           {summary.data.files.join(', ')} and {summary.data.manifest}.
+          {summary.data.left_out.length > 0 &&
+            ` Turns left out of the records: ${summary.data.left_out
+              .map((l) => `${formatCount(l.count)} ${l.reason}`)
+              .join('; ')}.`}
         </Alert>
       )}
       {state !== null && state.error !== null && (
