@@ -92,6 +92,10 @@ test('the heuristic rule set runs from the dataset page; human labels stay in fo
     `Labeled ${segments.toLocaleString('en-US')} segments of 192 trajectories as heuristic:triage-rules/1`,
     LOADED,
   );
+  // The page's counts follow the job without a reload.
+  await expect(page.getByTestId('credit-agreement')).toContainText(
+    `Credit signals on ${segments} labeled segments`,
+  );
   const stored = await api<Sql>('runSql', {
     sql: `SELECT count(*) AS n FROM labels
           WHERE source = 'heuristic:triage-rules/1' AND trajectory_id LIKE 'demo:%'`,

@@ -1,10 +1,13 @@
 // Starts a long job (import, credit, labeling, judge, scoring) and follows it to the end: live
 // job events where the transport has them, and a poll as a fallback, so progress shows either
-// way. Cancel asks the engine to stop.
+// way. Cancel asks the engine to stop. When a job ends, every cached read is marked stale: a
+// job writes (labels, credit, scores, imports), and a cancelled or failed one keeps what it wrote,
+// so counts on screen must not wait for a reload.
 import { useCallback, useEffect, useState } from 'react';
 import type { ApiInput, ApiMethod, ApiOutput, JobState } from '../../shared/api';
 import type { ApiError } from '../../shared/result';
 import { useApiClient } from './ApiContext';
+import { useInvalidateAll } from './useInvalidate';
 
 const POLL_MS = 1000;
 
@@ -27,6 +30,12 @@ export function useJob<M extends JobMethod>(method: M): Job<M> {
   const [error, setError] = useState<ApiError | null>(null);
   const jobId = job?.job_id ?? null;
   const running = job?.status === 'running';
+  const endedJob = job !== null && !running ? job.job_id : null;
+  const invalidateAll = useInvalidateAll();
+
+  useEffect(() => {
+    if (endedJob !== null) void invalidateAll();
+  }, [endedJob, invalidateAll]);
 
   useEffect(() => {
     if (jobId === null || !running) return undefined;
