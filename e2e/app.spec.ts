@@ -88,6 +88,12 @@ test('navigation: datasets to trajectories to a trajectory, and the group deep l
   const members = await api<{ total: number }>('listTrajectories', { group_id: group });
   await page.goto(appUrl(`/group/${encodeURIComponent(group)}`));
   await expect(page.getByTestId('trajectory-row')).toHaveCount(Math.min(members.total, 100));
+  await expect(page.getByTestId('no-such-group')).toHaveCount(0);
+
+  // A stale group link says there is no such group instead of showing an empty table.
+  await page.goto(appUrl(`/group/${encodeURIComponent(`${group}-gone`)}`));
+  await expect(page.getByTestId('no-such-group')).toContainText('There is no group with this id');
+  await expect(page.getByTestId('trajectory-row')).toHaveCount(0);
 });
 
 test('untrusted trajectory content is shown as text, never as HTML', async ({ page }) => {
