@@ -7,6 +7,7 @@ import {
   triageReply,
   type OpenAIChatServer,
 } from '../test-servers/openai-chat-server';
+import { closedPortUrl } from '../test-servers/closed-port';
 import { runBounded } from './bounded-pool';
 import {
   chatCompletionsUrl,
@@ -144,6 +145,17 @@ describe('judge client', () => {
     expect((error as TurnwiseError).message).toMatch(/answered HTTP 401/);
     expect((error as TurnwiseError).message).not.toContain('sk-wrong');
     expect(server.requests).toHaveLength(0); // refused before the body was read
+  });
+
+  it('stops at the first request when nothing listens at the URL', async () => {
+    const url = chatCompletionsUrl(await closedPortUrl());
+    const error = await judgeSegment(options({ url }), messages, never).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(TurnwiseError);
+    expect((error as TurnwiseError).code).toBe('invalid_input');
+    expect((error as TurnwiseError).message).toBe(
+      `cannot reach ${url}: nothing is listening there (ECONNREFUSED); ` +
+        'check the URL and that the server is running',
+    );
   });
 
   it('cancels in-flight requests and backoff waits', async () => {

@@ -4,6 +4,7 @@
 import { JudgeAnswerSchema, type JudgeAnswer } from '../../../shared/api-judge';
 import { ROLE_LABELS } from '../../../shared/model';
 import { TurnwiseError } from '../../../shared/result';
+import { unreachableEndpoint } from '../endpoints/unreachable';
 
 export interface ChatMessage {
   role: 'system' | 'user';
@@ -148,6 +149,8 @@ async function postOnce(
         retryAfterMs: null,
       };
     }
+    const unreachable = unreachableEndpoint(options.url, error);
+    if (unreachable !== null) throw unreachable;
     const cause = (error as { cause?: { code?: string; message?: string } }).cause;
     const detail = cause?.code ?? cause?.message ?? (error as Error).message;
     return { kind: 'retry', reason: `network error: ${detail}`, retryAfterMs: null };

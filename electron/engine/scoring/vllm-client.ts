@@ -4,6 +4,7 @@
 // server's Retry-After) on 429, 5xx, timeouts and network errors.
 import type { z } from 'zod';
 import { TurnwiseError } from '../../../shared/result';
+import { unreachableEndpoint } from '../endpoints/unreachable';
 import {
   CompletionResponseSchema,
   errorMessageOf,
@@ -177,6 +178,8 @@ export class VllmClient {
       } catch (error) {
         if (signal.aborted) throw new TurnwiseError('cancelled', 'score cancelled');
         if (error instanceof EndpointError || error instanceof TurnwiseError) throw error;
+        const unreachable = unreachableEndpoint(url, error);
+        if (unreachable !== null) throw unreachable;
         const timedOut = error instanceof Error && error.name === 'TimeoutError';
         const cause =
           error instanceof Error && error.cause instanceof Error ? `: ${error.cause.message}` : '';
