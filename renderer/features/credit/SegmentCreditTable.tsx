@@ -3,6 +3,7 @@
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Tooltip from '@mui/material/Tooltip';
@@ -22,50 +23,63 @@ const ROLE_SHORT: Record<string, string> = {
 
 export function SegmentCreditTable({ segments }: { segments: SegmentCredit[] }) {
   return (
-    <Table size="small" aria-label="credit per segment">
-      <TableHead>
-        <TableRow>
-          <TableCell>Step</TableCell>
-          <TableCell>Role</TableCell>
-          <TableCell align="right">A outcome</TableCell>
-          <TableCell align="right">Bonus</TableCell>
-          <TableCell align="right">Progress</TableCell>
-          <TableCell align="right">Total</TableCell>
-        </TableRow>
-      </TableHead>
-      <TableBody>
-        {segments.map((s) => (
-          <TableRow key={s.segment_index} data-testid="credit-segment">
-            <TableCell>
-              {s.segment_index + 1}
-              <span style={{ opacity: 0.6 }}>
-                {' '}
-                #{s.turn_start === s.turn_end ? s.turn_end : `${s.turn_start}-${s.turn_end}`}
-              </span>
-            </TableCell>
-            <TableCell>
-              {s.role_label === null ? (
-                DASH
-              ) : (
-                <Tooltip title={`${s.role_label} (${s.label_source ?? ''})`}>
-                  <span>{ROLE_SHORT[s.role_label] ?? s.role_label}</span>
-                </Tooltip>
-              )}
-            </TableCell>
-            <TableCell align="right">{number(s.outcome_advantage)}</TableCell>
-            <TableCell align="right">{number(s.role_bonus)}</TableCell>
-            <TableCell align="right">{number(s.progress_advantage)}</TableCell>
-            <TableCell
-              align="right"
-              sx={s.sign_flipped ? { color: 'warning.main', fontWeight: 600 } : undefined}
-              title={s.sign_flipped ? 'the role bonus flips the sign of the outcome advantage' : ''}
-            >
-              {number(s.total)}
-              {s.sign_flipped ? ' ⚑' : ''}
-            </TableCell>
+    // The panel is a narrow side column: tight cells keep Total in view, and a scroll bar rather
+    // than a clipped column when it is narrower still.
+    <TableContainer sx={{ overflowX: 'auto' }}>
+      <Table
+        size="small"
+        aria-label="credit per segment"
+        sx={{
+          '& .MuiTableCell-root': { px: 0.75 },
+          '& .MuiTableCell-root:first-of-type': { pl: 0 },
+        }}
+      >
+        <TableHead>
+          <TableRow>
+            <TableCell>Step</TableCell>
+            <TableCell>Role</TableCell>
+            <TableCell align="right">A outcome</TableCell>
+            <TableCell align="right">Bonus</TableCell>
+            <TableCell align="right">Progress</TableCell>
+            <TableCell align="right">Total</TableCell>
           </TableRow>
-        ))}
-      </TableBody>
-    </Table>
+        </TableHead>
+        <TableBody>
+          {segments.map((s) => (
+            <TableRow key={s.segment_index} data-testid="credit-segment">
+              <TableCell>
+                {s.segment_index + 1}
+                <span style={{ opacity: 0.6 }}>
+                  {' '}
+                  #{s.turn_start === s.turn_end ? s.turn_end : `${s.turn_start}-${s.turn_end}`}
+                </span>
+              </TableCell>
+              <TableCell>
+                {s.role_label === null ? (
+                  DASH
+                ) : (
+                  <Tooltip title={`${s.role_label} (${s.label_source ?? ''})`}>
+                    <span>{ROLE_SHORT[s.role_label] ?? s.role_label}</span>
+                  </Tooltip>
+                )}
+              </TableCell>
+              <TableCell align="right">{number(s.outcome_advantage)}</TableCell>
+              <TableCell align="right">{number(s.role_bonus)}</TableCell>
+              <TableCell align="right">{number(s.progress_advantage)}</TableCell>
+              <TableCell
+                align="right"
+                sx={s.sign_flipped ? { color: 'warning.main', fontWeight: 600 } : undefined}
+                title={
+                  s.sign_flipped ? 'the role bonus flips the sign of the outcome advantage' : ''
+                }
+              >
+                {number(s.total)}
+                {s.sign_flipped ? ' ⚑' : ''}
+              </TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </TableContainer>
   );
 }
