@@ -20,6 +20,11 @@ test('import dialog: a typed path is previewed with its detected format, then im
   const preview = page.getByTestId('import-preview');
   await expect(preview).toContainText('tau-bench');
   await expect(preview).toContainText('airline/6');
+  // Reward and outcome are the columns checked first: they sit inside the dialog, not past its edge.
+  const dialog = await page.getByRole('dialog').boundingBox();
+  const reward = await page.getByTestId('import-preview-reward').first().boundingBox();
+  const rightEdge = (box: { x: number; width: number } | null) => (box ? box.x + box.width : NaN);
+  expect(rightEdge(reward)).toBeLessThanOrEqual(rightEdge(dialog));
   await page.screenshot({ path: 'test-results/import-preview.png' });
   await page.getByTestId('import-start').click();
   await expect(page.getByTestId('import-done')).toContainText('Imported 4 trajectories');

@@ -5,15 +5,10 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import type { ApiOutput } from '../../../shared/api';
-import { OutcomeChip } from '../../components/OutcomeChip';
 import { ImportFileList } from './ImportFileList';
+import { ImportPreviewTable } from './ImportPreviewTable';
 
 type Preview = ApiOutput<'previewImport'>;
 
@@ -77,45 +72,7 @@ export function ImportPreview({ preview }: { preview: Preview }) {
         </Typography>
       )}
       {preview.trajectories.length > 0 && (
-        <Table size="small">
-          <TableHead>
-            <TableRow>
-              <TableCell>id</TableCell>
-              <TableCell>task</TableCell>
-              <TableCell>group</TableCell>
-              <TableCell align="right">turns</TableCell>
-              <TableCell align="right">actions</TableCell>
-              <TableCell align="right">reward</TableCell>
-              <TableCell>outcome</TableCell>
-              <TableCell>first user message</TableCell>
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {preview.trajectories.map((t) => (
-              <TableRow key={t.source_id}>
-                <TableCell sx={{ fontFamily: 'monospace' }}>{t.source_id}</TableCell>
-                <TableCell>{t.task_id ?? '—'}</TableCell>
-                <TableCell>{t.group_id ?? '—'}</TableCell>
-                <TableCell align="right">{t.n_turns}</TableCell>
-                <TableCell align="right">{t.n_actions}</TableCell>
-                <TableCell align="right">{t.reward ?? '—'}</TableCell>
-                <TableCell>
-                  <OutcomeChip success={t.success} />
-                </TableCell>
-                <TableCell
-                  sx={{
-                    maxWidth: 280,
-                    overflow: 'hidden',
-                    textOverflow: 'ellipsis',
-                    whiteSpace: 'nowrap',
-                  }}
-                >
-                  {t.first_user_message ?? ''}
-                </TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
+        <ImportPreviewTable trajectories={preview.trajectories} />
       )}
     </Box>
   );
