@@ -20,6 +20,9 @@ test('import dialog: a typed path is previewed with its detected format, then im
   const preview = page.getByTestId('import-preview');
   await expect(preview).toContainText('tau-bench');
   await expect(preview).toContainText('airline/6');
+  // Outcomes as the import will store them: reward 1 is a success by the default rule.
+  await expect(page.getByTestId('preview-rule')).toContainText('reward >= 1');
+  await expect(page.getByTestId('import-preview-table')).toContainText('success');
   // Reward and outcome are the columns checked first: they sit inside the dialog, not past its edge.
   const dialog = await page.getByRole('dialog').boundingBox();
   const reward = await page.getByTestId('import-preview-reward').first().boundingBox();

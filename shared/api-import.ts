@@ -55,6 +55,11 @@ export const ImportPreviewSchema = z.object({
     }),
   ),
   errors: z.array(SkippedRecordSchema),
+  /**
+   * The default outcome rule as it applies to the previewed rewards (null: none applies), which
+   * set the outcome of the previewed trajectories where the format is silent.
+   */
+  outcome_rule: z.string().nullable(),
 });
 export type ImportPreview = z.infer<typeof ImportPreviewSchema>;
 

@@ -7,6 +7,7 @@ import type { ImportPreview, PreviewFile } from '../../../shared/api-import';
 import type { MappingSpec } from '../../../shared/model';
 import { recordErrorReason, type FormatReader, type ReadItem } from './canonical';
 import { planImport, type PlanEntry } from './import-plan';
+import { previewOutcomes } from '../outcome/preview-outcomes';
 
 const PREVIEW_TRAJECTORIES = 5;
 const PREVIEW_FILES = 200;
@@ -131,6 +132,7 @@ export async function previewImport(
     row.bad_records = reading.bad;
     row.dropped = reading.dropped;
   }
+  const outcomes = previewOutcomes(preview.samples);
   return {
     files,
     total_files: plan.entries.length,
@@ -146,7 +148,8 @@ export async function previewImport(
       files: dataset.entries.length,
     })),
     counted_all: countedAll,
-    trajectories: preview.samples,
+    trajectories: outcomes.samples,
+    outcome_rule: outcomes.rule,
     errors: preview.errors,
   };
 }

@@ -74,6 +74,12 @@ export function ImportPreview({ preview }: { preview: Preview }) {
       {preview.trajectories.length > 0 && (
         <ImportPreviewTable trajectories={preview.trajectories} />
       )}
+      {preview.outcome_rule !== null && preview.trajectories.length > 0 && (
+        <Typography variant="caption" sx={{ color: 'text.secondary' }} data-testid="preview-rule">
+          Outcome: the format&apos;s own verdict, else {preview.outcome_rule} (the default while
+          every reward is 0 or 1; the import checks the whole dataset).
+        </Typography>
+      )}
     </Box>
   );
 }

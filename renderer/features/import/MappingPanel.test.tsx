@@ -53,6 +53,7 @@ const PREVIEW: ApiOutput<'previewImport'> = {
     },
   ],
   errors: [],
+  outcome_rule: null,
 };
 
 const SAVED: MappingSpec = {
