@@ -72,4 +72,21 @@ test('group page: the turn tree shows where rollouts part ways, with their value
   const branches = tree.getByTestId('turn-tree-branch');
   expect(await branches.count()).toBeGreaterThan(1);
   await expect(tree.getByRole('columnheader', { name: 'branch adv.' })).toBeVisible();
+  // Each branch point names a real turn, and its continuations read differently: the action
+  // with the arguments that tell the siblings apart.
+  const rows = await branches.evaluateAll((cells) =>
+    cells.map((row) => Array.from(row.querySelectorAll('td'), (cell) => cell.textContent ?? '')),
+  );
+  const points: string[][] = [];
+  for (const [after = '', continuation = ''] of rows) {
+    expect(after).not.toContain('#-1');
+    if (after !== '') {
+      expect(after).toMatch(/^(turn #\d+|the start) \(p /);
+      points.push([]);
+    }
+    points.at(-1)?.push(continuation);
+  }
+  for (const siblings of points) expect(new Set(siblings).size).toBe(siblings.length);
+  expect(rows.some(([, continuation]) => /\w+\(\w+=/.test(continuation ?? ''))).toBe(true);
+  await tree.screenshot({ path: 'test-results/turn-tree-branches.png' });
 });

@@ -74,6 +74,10 @@ export const TurnTreeNodeSchema = z.object({
   /** The start of the turn's (normalised) content. */
   preview: z.string().nullable(),
   tool_names: z.array(z.string()),
+  /** The turn's tool calls, argument text cut to ARGUMENT_CHARS (shared/turn-tree-summary.ts). */
+  tool_calls: z.array(z.object({ name: z.string(), arguments: z.string() })),
+  /** The turn's turn_index in every rollout through the node (depth - 1); null at the root. */
+  turn_index: z.number().nullable(),
   children: z.array(z.number()),
   n: z.number(),
   n_known: z.number(),

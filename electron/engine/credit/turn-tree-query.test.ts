@@ -51,6 +51,31 @@ describe('getTurnTree on the demo groups', () => {
     expect(tree.nodes.filter((node) => node.children.length === 0)).toHaveLength(8);
   });
 
+  it("names each node's turn by the turn_index it has in the rollouts, with its calls", async () => {
+    const leaf = tree.nodes.find((node) => node.children.length === 0);
+    const opened = await engine.dispatch('getTrajectory', {
+      trajectory_id: String(leaf?.rollout_ids[0]),
+    });
+    if (!opened.ok) throw new Error(opened.error.message);
+    const turns = (opened.value as ApiOutput<'getTrajectory'>).turns;
+    // Walk from the leaf to the root: every node on the path is that rollout's turn at turn_index.
+    for (
+      let node = leaf;
+      node !== undefined && node.parent !== null;
+      node = tree.nodes[node.parent]
+    ) {
+      const turn = turns.find((t) => t.turn_index === node?.turn_index);
+      expect(turn?.role).toBe(node.role);
+      expect(node.tool_calls).toEqual(
+        (turn?.tool_calls ?? []).map((call) => ({
+          name: call.name,
+          arguments: call.arguments.slice(0, 400),
+        })),
+      );
+    }
+    expect(tree.nodes[0]?.turn_index).toBeNull();
+  });
+
   it('refuses an unknown group', async () => {
     const missing = await engine.dispatch('getTurnTree', { dataset_id: 'demo', group_id: 'nope' });
     expect(missing.ok ? null : missing.error.code).toBe('not_found');

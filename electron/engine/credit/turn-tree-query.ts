@@ -5,13 +5,13 @@ import type { ApiOutput } from '../../../shared/api';
 import { TurnwiseError } from '../../../shared/result';
 import type { SegmentToolCall } from '../../../shared/segments';
 import { buildTurnTree, type TreeRollout } from '../../../shared/turn-tree';
+import { summarizeTreeNodes } from '../../../shared/turn-tree-summary';
 import type { Workspace } from '../store/workspace';
 import { idBatch } from '../store/id-batch';
 import { sql } from '../store/sql-template';
 
 /** Larger groups are refused rather than sent whole; GRPO groups are usually 4 to 64. */
 export const MAX_TREE_ROLLOUTS = 512;
-const PREVIEW_CHARS = 200;
 
 const MemberRow = z.object({ trajectory_id: z.string(), success: z.boolean().nullable() });
 
@@ -38,12 +38,7 @@ export async function groupTurnTree(
   const nodes = buildTurnTree(await treeRollouts(workspace, members));
   return {
     rollouts: members.length,
-    nodes: nodes.map(({ turn, ...node }) => ({
-      ...node,
-      role: turn?.role ?? null,
-      preview: turn === null ? null : turn.content.slice(0, PREVIEW_CHARS),
-      tool_names: turn === null ? [] : turn.tool_calls.map((call) => call.name),
-    })),
+    nodes: summarizeTreeNodes(nodes),
   };
 }
 

@@ -1,6 +1,7 @@
 // A group's turn tree (docs/credit.md, turn trees) as its branch points: where the rollouts of one
 // prompt part ways, each continuation with its Monte-Carlo statistics (n, successes, p, p(1-p))
 // and its branch advantage V(child) - V(parent).
+import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
@@ -12,6 +13,7 @@ import type { ApiOutput } from '../../../shared/api';
 import type { ApiState } from '../../api/useApi';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { DASH } from '../../components/format';
+import { branchLabels } from './branch-labels';
 
 type Node = ApiOutput<'getTurnTree'>['nodes'][number];
 
@@ -19,10 +21,9 @@ function fixed(value: number | null, digits = 2): string {
   return value === null ? DASH : value.toFixed(digits);
 }
 
-function describeTurn(node: Node): string {
-  const tools = node.tool_names.length > 0 ? `${node.tool_names.join(', ')}: ` : '';
-  const text = (node.preview ?? '').replace(/\s+/g, ' ').trim();
-  return `${node.role ?? ''} · ${tools}${text.slice(0, 90) || DASH}`;
+/** Where a branch point sits: after a turn every rollout through it shares, or at the start. */
+function branchPointText(point: Node): string {
+  return point.turn_index === null ? 'the start' : `turn #${point.turn_index}`;
 }
 
 export function TurnTreePanel({ tree }: { tree: ApiState<ApiOutput<'getTurnTree'>> }) {
@@ -55,14 +56,18 @@ export function TurnTreePanel({ tree }: { tree: ApiState<ApiOutput<'getTurnTree'
         </TableHead>
         <TableBody>
           {branchPoints.flatMap((point) =>
-            point.children.map((childId, index) => {
+            point.children.map((childId, index, siblings) => {
               const child = nodes[childId] as Node;
+              const labels = branchLabels(siblings.map((id) => nodes[id] as Node));
               return (
                 <TableRow key={`${point.id}-${childId}`} data-testid="turn-tree-branch">
                   <TableCell>
-                    {index === 0 ? `#${point.depth - 1} (p ${fixed(point.p)})` : ''}
+                    {index === 0 ? `${branchPointText(point)} (p ${fixed(point.p)})` : ''}
                   </TableCell>
-                  <TableCell sx={{ maxWidth: 420 }}>{describeTurn(child)}</TableCell>
+                  <TableCell>
+                    {/* A box, not the cell, holds the width: table cells ignore max-width. */}
+                    <Box sx={{ maxWidth: 520, overflowWrap: 'anywhere' }}>{labels[index]}</Box>
+                  </TableCell>
                   <TableCell align="right">{child.n}</TableCell>
                   <TableCell align="right">{child.successes}</TableCell>
                   <TableCell align="right">{fixed(child.p)}</TableCell>

@@ -1,15 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import { summarizeTreeNodes } from '../../../shared/turn-tree-summary';
 import { buildTurnTree, type TreeRollout } from '../../../shared/turn-tree';
 import { drawnNodeLabel, layoutTurnTree, type TreeNode } from './tree-layout';
 
 // The API's node shape, as electron/engine/credit/turn-tree-query.ts makes it.
 function apiNodes(rollouts: TreeRollout[]): TreeNode[] {
-  return buildTurnTree(rollouts).map(({ turn, ...node }) => ({
-    ...node,
-    role: turn?.role ?? null,
-    preview: turn?.content ?? null,
-    tool_names: turn === null ? [] : turn.tool_calls.map((call) => call.name),
-  }));
+  return summarizeTreeNodes(buildTurnTree(rollouts));
 }
 
 function rollout(id: string, success: boolean | null, contents: string[]): TreeRollout {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { summarizeTreeNodes } from '../../../shared/turn-tree-summary';
 import { buildTurnTree } from '../../../shared/turn-tree';
 import { layoutTurnTree } from './tree-layout';
 import { successColor, turnTreeOption } from './turn-tree-option';
@@ -22,21 +23,18 @@ interface GraphItem {
 }
 
 function graphOf(rollouts: number, height: number, selected: number | null) {
-  const nodes = buildTurnTree(
-    Array.from({ length: rollouts }, (_, i) => ({
-      rollout_id: `r${i}`,
-      success: i === 0 ? null : i % 2 === 0,
-      turns: [
-        { role: 'user', content: 'task', tool_calls: [] },
-        { role: 'assistant', content: `try ${i}`, tool_calls: [] },
-      ],
-    })),
-  ).map(({ turn, ...node }) => ({
-    ...node,
-    role: turn?.role ?? null,
-    preview: turn?.content ?? null,
-    tool_names: [],
-  }));
+  const nodes = summarizeTreeNodes(
+    buildTurnTree(
+      Array.from({ length: rollouts }, (_, i) => ({
+        rollout_id: `r${i}`,
+        success: i === 0 ? null : i % 2 === 0,
+        turns: [
+          { role: 'user', content: 'task', tool_calls: [] },
+          { role: 'assistant', content: `try ${i}`, tool_calls: [] },
+        ],
+      })),
+    ),
+  );
   const option = turnTreeOption(layoutTurnTree(nodes), rollouts, selected, COLORS, height) as {
     series: { data: GraphItem[]; links: { source: number; target: number }[] }[];
   };
