@@ -22,7 +22,7 @@ afterEach(() => {
 });
 
 it('previews tau-bench outcomes by the default rule, as the import stores them', async () => {
-  const request = { paths: [samplePath(TAU)], format: 'auto', on_error: 'abort' } as const;
+  const request = { paths: [samplePath(TAU)], format: 'auto', on_error: 'abort' as const };
   const preview = await previewImport({ ...request, format_options: {} });
   expect(preview.outcome_rule).toBe('reward >= 1');
   const previewed = preview.trajectories.map((t) => [t.source_id, t.reward, t.success]);
