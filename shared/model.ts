@@ -71,6 +71,33 @@ export const TrajectoryDetailSchema = TrajectorySummarySchema.extend({
 });
 export type TrajectoryDetail = z.infer<typeof TrajectoryDetailSchema>;
 
+/**
+ * Why a turn is an error (docs/ARCHITECTURE.md, the workspace): the Inspect ToolCallError types,
+ * `exit_code` for a command that exited non-zero, `error` for a format's generic error status.
+ */
+export const TURN_ERROR_KINDS = [
+  'timeout',
+  'permission',
+  'parsing',
+  'unicode_decode',
+  'file_not_found',
+  'is_a_directory',
+  'limit',
+  'approval',
+  'output_limit',
+  'unknown',
+  'exit_code',
+  'error',
+] as const;
+export type TurnErrorKind = (typeof TURN_ERROR_KINDS)[number];
+
+export const TurnErrorSchema = z.object({
+  kind: z.enum(TURN_ERROR_KINDS),
+  message: z.string().nullable(),
+  exit_code: z.number().nullable(),
+});
+export type TurnError = z.infer<typeof TurnErrorSchema>;
+
 export const TurnSchema = z.object({
   turn_index: z.number(),
   role: z.enum(TURN_ROLES),
@@ -84,6 +111,8 @@ export const TurnSchema = z.object({
   is_action: z.boolean(),
   n_tokens: z.number().nullable(),
   has_logprobs: z.boolean(),
+  /** Null when the turn is not an error. */
+  error: TurnErrorSchema.nullable(),
 });
 export type Turn = z.infer<typeof TurnSchema>;
 

@@ -55,7 +55,7 @@ export async function getTrajectory(
             length(u.content) AS content_length,
             length(u.content) > ${PREVIEW} AS content_truncated,
             u.reasoning, u.tool_calls::VARCHAR AS tool_calls, u.tool_call_id, u.is_action,
-            u.n_tokens, l.trajectory_id IS NOT NULL AS has_logprobs
+            u.n_tokens, l.trajectory_id IS NOT NULL AS has_logprobs, u.error::VARCHAR AS error
      FROM ${sql.raw(relations.turns)} u
      LEFT JOIN ${sql.raw(relations.logprobs)} l USING (trajectory_id, turn_index)
      WHERE u.trajectory_id = ${trajectoryId}
@@ -69,6 +69,7 @@ export async function getTrajectory(
     turns: turns.map((turn: Row) => ({
       ...turn,
       tool_calls: JSON.parse(String(turn.tool_calls)) as unknown,
+      error: turn.error === null ? null : (JSON.parse(String(turn.error)) as unknown),
     })) as ApiOutput<'getTrajectory'>['turns'],
   };
 }

@@ -65,7 +65,7 @@ export function turnsSelect(source: AttachedSource, relation: string): string {
       (CASE WHEN tw_role(m.role) = 'assistant'
         THEN coalesce(len(m.token_ids), len(m.logp_policy), len(m.logp_ref)) END)::INTEGER
         AS n_tokens,
-      NULL::JSON AS metadata
+      NULL::JSON AS metadata, NULL::JSON AS error
     FROM ${messagesRelation(source, relation)}`;
 }
 

@@ -1,5 +1,5 @@
 // The canonical trajectory every importer yields; the writer turns it into workspace rows.
-import type { FormatOptions, ToolCall, TurnRole } from '../../../shared/model';
+import type { FormatOptions, ToolCall, TurnError, TurnRole } from '../../../shared/model';
 
 export interface TokenLogprobs {
   token_ids: number[] | null;
@@ -18,6 +18,8 @@ export interface CanonicalTurn {
   logprobs: TokenLogprobs | null;
   /** Format-specific facts about the turn (e.g. who issued a tool call, an event id). */
   metadata?: Record<string, unknown> | null;
+  /** Set only where the format records an error (a tool error type, a non-zero exit code). */
+  error?: TurnError | null;
 }
 
 export interface CanonicalTrajectory {

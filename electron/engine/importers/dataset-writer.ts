@@ -78,6 +78,7 @@ export class DatasetWriter {
       turn,
       toolCalls: JSON.stringify(turn.tool_calls),
       metadata: turn.metadata ? canonicalJson(turn.metadata) : null,
+      error: turn.error ? canonicalJson(turn.error) : null,
     }));
     const actions = trajectory.turns.filter((turn) => turn.is_action).length;
 
@@ -105,7 +106,7 @@ export class DatasetWriter {
     else t.appendBoolean(trajectory.success);
     t.endRow();
 
-    turns.forEach(({ turn, toolCalls, metadata: turnMetadata }, index) => {
+    turns.forEach(({ turn, toolCalls, metadata: turnMetadata, error }, index) => {
       const u = this.turns;
       u.appendVarchar(trajectoryId);
       u.appendInteger(index);
@@ -118,6 +119,7 @@ export class DatasetWriter {
       if (turn.n_tokens === null) u.appendNull();
       else u.appendInteger(turn.n_tokens);
       appendText(u, turnMetadata);
+      appendText(u, error);
       u.endRow();
       if (turn.logprobs) {
         const l = this.logprobs;

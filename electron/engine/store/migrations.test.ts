@@ -31,8 +31,8 @@ describe('migrations', () => {
 
     const workspace = await Workspace.open(file);
     expect(await workspace.schemaVersion()).toBe(SCHEMA_VERSION);
-    expect(await workspace.query(`SELECT content, metadata FROM turns`)).toEqual([
-      { content: 'hello', metadata: null },
+    expect(await workspace.query(`SELECT content, metadata, error FROM turns`)).toEqual([
+      { content: 'hello', metadata: null, error: null },
     ]);
     workspace.close();
   });

@@ -109,17 +109,17 @@ const v4Mappings = [
 // v5: datasets attached by reference (Parquet files stay where they are; docs/ARCHITECTURE.md, import). Their turns
 // come from views over the files, so turns and token_logprobs read through union views that
 // attaching rebuilds (electron/engine/attach/attached-views.ts).
-const TURN_COLUMNS = `trajectory_id, turn_index, role, content, reasoning, tool_calls, tool_call_id,
-  is_action, n_tokens, metadata`;
+const V5_TURN_COLUMNS = `trajectory_id, turn_index, role, content, reasoning, tool_calls,
+  tool_call_id, is_action, n_tokens, metadata`;
 const LOGPROB_COLUMNS = 'trajectory_id, turn_index, token_ids, logp_policy, logp_ref';
 const v5Attachments = [
   `ALTER TABLE tw_datasets ADD COLUMN storage VARCHAR DEFAULT 'imported'`,
   `CREATE TABLE tw_attachments (dataset_id VARCHAR PRIMARY KEY, view_key VARCHAR NOT NULL,
     files JSON NOT NULL, spec JSON NOT NULL)`,
   ...ATTACHED_MACROS,
-  `CREATE VIEW tw_all_turns AS SELECT ${TURN_COLUMNS} FROM tw_turns`,
+  `CREATE VIEW tw_all_turns AS SELECT ${V5_TURN_COLUMNS} FROM tw_turns`,
   `CREATE VIEW tw_all_token_logprobs AS SELECT ${LOGPROB_COLUMNS} FROM tw_token_logprobs`,
-  `CREATE OR REPLACE VIEW turns AS SELECT ${TURN_COLUMNS} FROM tw_all_turns`,
+  `CREATE OR REPLACE VIEW turns AS SELECT ${V5_TURN_COLUMNS} FROM tw_all_turns`,
   `CREATE OR REPLACE VIEW token_logprobs AS SELECT ${LOGPROB_COLUMNS} FROM tw_all_token_logprobs`,
   `CREATE OR REPLACE VIEW datasets AS SELECT dataset_id, name, format, source_path, imported_at,
     content_sha256, storage FROM tw_datasets`,
@@ -228,6 +228,16 @@ const v11DatasetModel = [
     content_sha256, storage, secrets, outcome_rule, segmentation FROM tw_datasets`,
 ];
 
+// v12: errors are first-class (docs/ARCHITECTURE.md, the workspace): a turn's error as JSON
+// {kind, message, exit_code}, null when it is not one. Opening the workspace rebuilds tw_all_turns
+// with the attachments (attached-views.ts), whose turns carry a null error.
+const TURN_COLUMNS = `${V5_TURN_COLUMNS}, error`;
+const v12TurnErrors = [
+  `ALTER TABLE tw_turns ADD COLUMN error JSON`,
+  `CREATE OR REPLACE VIEW tw_all_turns AS SELECT ${TURN_COLUMNS} FROM tw_turns`,
+  `CREATE OR REPLACE VIEW turns AS SELECT ${TURN_COLUMNS} FROM tw_all_turns`,
+];
+
 export const MIGRATIONS: Migration[] = [
   { version: 1, statements: [...v1Tables, ...v1Views] },
   { version: 2, statements: v2TurnMetadata },
@@ -240,6 +250,7 @@ export const MIGRATIONS: Migration[] = [
   { version: 9, statements: v9Review },
   { version: 10, statements: v10Secrets },
   { version: 11, statements: v11DatasetModel },
+  { version: 12, statements: v12TurnErrors },
 ];
 
 export { TURN_COLUMNS, LOGPROB_COLUMNS };

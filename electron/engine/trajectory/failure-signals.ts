@@ -2,6 +2,7 @@
 // a failing test run (read with the heuristic labeler's own recognisers), segments whose label in
 // force is a regression, and the step the credit model predicts the trajectory failed at.
 import type { FailureSignal } from '../../../shared/api-trajectory';
+import { TurnErrorSchema, type TurnError } from '../../../shared/model';
 import { turnRelationsFor } from '../attach/turn-relations';
 import { isErrorObservation, parseTestReport } from '../labels/heuristics/observations';
 import { requireTrajectory } from '../store/require';
@@ -19,6 +20,16 @@ export interface ObservationTurn {
   head: string;
   /** The end of a long observation; null when head holds all of it. */
   tail: string | null;
+  /** The error the format recorded on the turn (turns.error). */
+  error: TurnError | null;
+}
+
+/** A recorded error as a signal's detail: its kind, exit code and message. */
+export function errorDetail(error: TurnError): string {
+  const code = error.exit_code === null ? '' : ` ${error.exit_code}`;
+  return error.message === null
+    ? `${error.kind}${code}`
+    : `${error.kind}${code}: ${firstLine(error.message)}`;
 }
 
 function firstLine(text: string): string {
@@ -32,6 +43,15 @@ export function observationSignals(turns: ObservationTurn[]): FailureSignal[] {
   let acted = false;
   for (const turn of turns) {
     if (turn.is_action) acted = true;
+    // What the format recorded counts first: the text of an error turn may be elided ("...").
+    if (turn.error !== null) {
+      signals.push({
+        turn_index: turn.turn_index,
+        kind: 'tool_error',
+        detail: errorDetail(turn.error),
+      });
+      continue;
+    }
     // A user turn is an observation only once the policy has acted (the task prompt is not).
     const observation =
       turn.role === 'tool' || turn.role === 'environment' || (turn.role === 'user' && acted);
@@ -65,9 +85,10 @@ export async function failureSignals(
   const turns = await workspace.query(
     `SELECT turn_index, role, is_action, left(content, ${OBSERVATION_CHARS}) AS head,
             CASE WHEN length(content) > ${OBSERVATION_CHARS}
-                 THEN right(content, ${OBSERVATION_CHARS}) END AS tail
+                 THEN right(content, ${OBSERVATION_CHARS}) END AS tail,
+            error::VARCHAR AS error
      FROM ${relations.turns} AS u
-     WHERE trajectory_id = $1 AND role IN ('tool', 'environment', 'user')
+     WHERE trajectory_id = $1 AND (role IN ('tool', 'environment', 'user') OR error IS NOT NULL)
      ORDER BY turn_index`,
     [trajectoryId],
   );
@@ -78,6 +99,7 @@ export async function failureSignals(
       is_action: t.is_action === true,
       head: String(t.head ?? ''),
       tail: typeof t.tail === 'string' ? t.tail : null,
+      error: typeof t.error === 'string' ? TurnErrorSchema.parse(JSON.parse(t.error)) : null,
     })),
   );
   const regressions = await workspace.query(

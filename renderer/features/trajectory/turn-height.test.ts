@@ -15,6 +15,7 @@ describe('estimateTurnHeight', () => {
     is_action: false,
     n_tokens: null,
     has_logprobs: false,
+    error: null,
   };
 
   it('grows with the text and caps observations at their scroll box', () => {

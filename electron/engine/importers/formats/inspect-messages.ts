@@ -5,6 +5,7 @@ import type { ToolCall, TurnRole } from '../../../../shared/model';
 import { canonicalArguments } from '../canonical-json';
 import { RecordError, type CanonicalTurn } from '../canonical';
 import { isRecord } from '../openai-messages';
+import { inspectToolError } from '../turn-error';
 
 const ROLES: Record<string, TurnRole> = {
   system: 'system',
@@ -118,5 +119,6 @@ export function inspectMessageToTurn(message: unknown, where: string): Canonical
     n_tokens: null,
     logprobs: null,
     metadata: Object.keys(metadata).length > 0 ? metadata : null,
+    error: role === 'tool' ? inspectToolError(message.error) : null,
   };
 }

@@ -140,6 +140,32 @@ describe('inspect reader on real logs', () => {
       function: 'bash',
       error: { type: 'timeout' },
     });
+    expect(trajectory?.turns.map((t) => t.error?.kind)).toEqual([
+      'parsing',
+      'timeout',
+      'parsing',
+      'unicode_decode',
+      'permission',
+      'file_not_found',
+      'is_a_directory',
+      'limit',
+      'approval',
+      'unknown',
+      'output_limit',
+    ]);
+    expect(trajectory?.turns[10]?.error).toEqual({
+      kind: 'output_limit',
+      message: 'The tool output limit of 10 MiB was exceeded.',
+      exit_code: null,
+    });
+  });
+
+  it('leaves turns without a tool error unflagged', async () => {
+    const [trajectory] = trajectoriesOf(
+      await readAllItems(inspectFormat, sample('2025-05-12T20-27-36-04-00_browser.json')),
+    );
+    expect(trajectory?.turns.some((t) => t.role === 'tool')).toBe(true);
+    expect(trajectory?.turns.every((t) => t.error === null || t.error === undefined)).toBe(true);
   });
 
   it('detects every sample log and not a turnwise line', () => {
