@@ -7,6 +7,7 @@ import { LogprobStrips } from './LogprobStrips';
 import { ReasoningBlock } from './ReasoningBlock';
 import { ToolCallView } from './ToolCallView';
 import { TurnContent } from './TurnContent';
+import { TurnErrorBadge } from './TurnErrorBadge';
 
 type Props = {
   trajectoryId: string;
@@ -46,6 +47,7 @@ export const TurnCard = memo(function TurnCard({
             action
           </span>
         )}
+        {turn.error !== null && <TurnErrorBadge error={turn.error} />}
         {turn.tool_call_id !== null && (
           <span className="tw-meta tw-mono" title="Answers the tool call with this id">
             ↳ {turn.tool_call_id}
