@@ -1,9 +1,15 @@
-// One tool call: its name, id and arguments (indented JSON, or the raw text if it is not JSON).
+// One tool call: its name, id and arguments per field (see ToolArgsView), with a toggle to the
+// exact stored JSON; arguments that are not a JSON object show as indented JSON or raw text.
+import { useState } from 'react';
 import type { ToolCall } from '../../../shared/model';
 import { HighlightedText } from './HighlightedText';
 import { prettyJson } from './json-text';
+import { argFields } from './tool-args';
+import { ToolArgsView } from './ToolArgsView';
 
 export function ToolCallView({ call, highlight = '' }: { call: ToolCall; highlight?: string }) {
+  const [raw, setRaw] = useState(false);
+  const fields = argFields(call.name, call.arguments);
   const args = prettyJson(call.arguments);
   return (
     <div className="tw-call" data-testid="tool-call">
@@ -13,10 +19,25 @@ export function ToolCallView({ call, highlight = '' }: { call: ToolCall; highlig
         </span>
         {call.id !== '' && <span className="tw-meta">{call.id}</span>}
         {!args.parsed && <span className="tw-call-warning">arguments are not valid JSON</span>}
+        {fields !== null && (
+          <button
+            type="button"
+            className="tw-call-raw"
+            aria-pressed={raw}
+            onClick={() => setRaw(!raw)}
+            data-testid="tool-call-raw"
+          >
+            raw
+          </button>
+        )}
       </div>
-      <pre className="tw-call-args">
-        <HighlightedText text={args.text} query={highlight} />
-      </pre>
+      {fields !== null && !raw ? (
+        <ToolArgsView fields={fields} highlight={highlight} />
+      ) : (
+        <pre className="tw-call-args" data-testid="tool-call-json">
+          <HighlightedText text={raw ? call.arguments : args.text} query={highlight} />
+        </pre>
+      )}
     </div>
   );
 }

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ApiOutput } from '../../../shared/api';
 import type { Turn } from '../../../shared/model';
@@ -83,12 +83,15 @@ describe('TrajectoryPage', () => {
     expect(transport.calls[0]).toEqual({ method: 'getTrajectory', input: { trajectory_id: ID } });
   });
 
-  it('pretty-prints tool-call arguments and falls back to the raw text', async () => {
+  it('shows tool-call arguments per field, raw on request, and falls back to the raw text', async () => {
     renderWithApi(<TrajectoryPage id={ID} />, fakeTransport({ getTrajectory: () => ok(detail) }));
     const calls = await screen.findAllByTestId('tool-call');
     expect(calls).toHaveLength(2);
     expect(calls[0]?.textContent).toContain('search');
-    expect(calls[0]?.querySelector('pre')?.textContent).toBe('{\n  "q": "<b>x</b>",\n  "k": 2\n}');
+    const args = Array.from(calls[0]?.querySelectorAll('[data-testid="tool-arg"]') ?? []);
+    expect(args.map((a) => a.textContent)).toEqual(['q: <b>x</b>', 'k: 2']);
+    fireEvent.click(within(calls[0] as HTMLElement).getByTestId('tool-call-raw'));
+    expect(calls[0]?.querySelector('pre')?.textContent).toBe('{"q":"<b>x</b>","k":2}');
     expect(calls[1]?.querySelector('pre')?.textContent).toBe('{not json');
   });
 

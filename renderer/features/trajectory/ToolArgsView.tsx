@@ -1,0 +1,56 @@
+// A tool call's arguments per field (name: value): code with real line breaks, colours and line
+// numbers; an old_str/new_str edit as a diff; nested values as indented JSON. Text, never HTML.
+import { CodeText } from './CodeText';
+import { DiffText } from './DiffText';
+import { HighlightedText } from './HighlightedText';
+import type { ArgField } from './tool-args';
+import { editAsDiff } from './tool-args';
+import { looksLikeDiff } from './terminal-text';
+
+function Numbered({ text, query }: { text: string; query: string }) {
+  const lines = text.split('\n');
+  return (
+    <span className="tw-arg-lines" data-testid="arg-lines">
+      <span className="tw-arg-gutter" aria-hidden>
+        {lines.map((_, i) => `${i + 1}\n`).join('')}
+      </span>
+      <span className="tw-arg-code">
+        {looksLikeDiff(text) ? (
+          <DiffText text={text} query={query} />
+        ) : query === '' ? (
+          // While searching, matches are marked instead of code colours.
+          <CodeText text={text} whole />
+        ) : (
+          <HighlightedText text={text} query={query} />
+        )}
+      </span>
+    </span>
+  );
+}
+
+export function ToolArgsView({ fields, highlight }: { fields: ArgField[]; highlight: string }) {
+  return (
+    <div className="tw-call-fields">
+      {fields.map((f) => (
+        <div key={f.name} className="tw-arg" data-testid="tool-arg" data-kind={f.kind}>
+          <span className="tw-arg-name">{f.name}:</span>{' '}
+          {f.kind === 'text' ? (
+            <HighlightedText text={f.text} query={highlight} />
+          ) : (
+            <pre className="tw-call-args">
+              {f.kind === 'edit' ? (
+                <span data-testid="arg-diff">
+                  <DiffText text={editAsDiff(f.oldText, f.newText)} query={highlight} />
+                </span>
+              ) : f.kind === 'code' ? (
+                <Numbered text={f.text} query={highlight} />
+              ) : (
+                <HighlightedText text={f.text} query={highlight} />
+              )}
+            </pre>
+          )}
+        </div>
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import { argFields, editAsDiff } from './tool-args';
+
+// The renderer may not read files (runtime boundary), so this call's arguments are quoted from
+// ../shared/samples/swe-agent-traj/function_calling_simple.traj.
+const SWE_COMMAND = '{"command":"python tests/missing_colon.py"}';
+
+describe('argFields', () => {
+  it('splits a real SWE-agent call into fields and keeps the command as code', () => {
+    const fields = argFields('bash', SWE_COMMAND);
+    expect(fields?.map((f) => f.name)).toEqual(['command']);
+    expect(fields?.[0]?.kind).toBe('code');
+  });
+
+  it('keeps a short plain field as text', () => {
+    const fields = argFields('open', '{"path":"tests/missing_colon.py"}');
+    expect(fields).toEqual([{ kind: 'text', name: 'path', text: 'tests/missing_colon.py' }]);
+  });
+
+  it('turns an old_str/new_str pair into one edit', () => {
+    const fields = argFields(
+      'str_replace_editor',
+      JSON.stringify({ command: 'str_replace', path: 'a.py', old_str: 'x = 1', new_str: 'x = 2' }),
+    );
+    expect(fields?.map((f) => f.kind)).toEqual(['text', 'text', 'edit']);
+    expect(editAsDiff('x = 1', 'x = 2\ny = 3')).toBe('-x = 1\n+x = 2\n+y = 3');
+  });
+
+  it('returns null for arguments that are not a JSON object', () => {
+    expect(argFields('bash', 'not json')).toBeNull();
+    expect(argFields('bash', '[1,2]')).toBeNull();
+  });
+
+  it('shows nested values as indented JSON', () => {
+    const fields = argFields('t', '{"opts":{"a":1}}');
+    expect(fields?.[0]).toEqual({ kind: 'json', name: 'opts', text: '{\n  "a": 1\n}' });
+  });
+});
