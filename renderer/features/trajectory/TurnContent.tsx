@@ -11,7 +11,9 @@ import { CodeText } from './CodeText';
 import { looksLikeCode } from './code-tokens';
 import { DiffText } from './DiffText';
 import { HighlightedText } from './HighlightedText';
+import { FoldedLines } from './FoldedLines';
 import { looksLikeDiff, stripAnsi } from './terminal-text';
+import { unwrapOutput } from './tool-output';
 import { useFullTurnText } from './useFullTurnText';
 
 type Props = { trajectoryId: string; turn: Turn; highlight?: string };
@@ -20,7 +22,9 @@ export function TurnContent({ trajectoryId, turn, highlight = '' }: Props) {
   const full = useFullTurnText(trajectoryId, turn.turn_index);
   const observation = turn.role === 'tool' || turn.role === 'environment';
   const done = full.state.status === 'done';
-  const text = stripAnsi(full.state.status === 'done' ? full.state.text : turn.content);
+  const stored = stripAnsi(full.state.status === 'done' ? full.state.text : turn.content);
+  // Observations that are JSON wrappers read as their text (issue 18).
+  const text = observation ? unwrapOutput(stored) : stored;
   const truncated = turn.content_truncated && !done;
   if (text === '' && turn.tool_calls.length > 0) return null;
 
@@ -28,15 +32,11 @@ export function TurnContent({ trajectoryId, turn, highlight = '' }: Props) {
   return (
     <>
       <pre className={classes.filter(Boolean).join(' ')} data-testid="turn-content">
-        {looksLikeDiff(text) ? (
-          <DiffText text={text} query={highlight} />
-        ) : highlight === '' && observation && looksLikeCode(text) ? (
-          <CodeText text={text} whole />
-        ) : highlight === '' && text.includes('```') ? (
-          <CodeText text={text} />
+        {observation && highlight === '' ? (
+          // While searching, the whole text stays in view so every match is marked.
+          <FoldedLines text={text} render={(t) => body(t, highlight, observation)} />
         ) : (
-          // While searching, matches are marked instead of code colours.
-          <HighlightedText text={text} query={highlight} />
+          body(text, highlight, observation)
         )}
         {truncated && '…'}
       </pre>
@@ -67,5 +67,18 @@ export function TurnContent({ trajectoryId, turn, highlight = '' }: Props) {
         </Alert>
       )}
     </>
+  );
+}
+
+function body(text: string, highlight: string, observation: boolean) {
+  return looksLikeDiff(text) ? (
+    <DiffText text={text} query={highlight} />
+  ) : highlight === '' && observation && looksLikeCode(text) ? (
+    <CodeText text={text} whole />
+  ) : highlight === '' && text.includes('```') ? (
+    <CodeText text={text} />
+  ) : (
+    // While searching, matches are marked instead of code colours.
+    <HighlightedText text={text} query={highlight} />
   );
 }

@@ -174,6 +174,12 @@ export const TurnListRoot = styled('div')(({ theme }) => {
       whiteSpace: 'pre',
     },
     '& .tw-arg-code': { flex: 1, minWidth: 0 },
+    '& .tw-fold': {
+      fontFamily: MONO_FONT,
+      fontSize: 11,
+      cursor: 'pointer',
+      margin: theme.spacing(0.5, 0),
+    },
     '& .tw-item': { display: 'flow-root' },
     '& .tw-code': { fontFamily: MONO_FONT, fontSize: 12 },
     '& .tw-content:not(.tw-observation) .tw-code': {

@@ -1,0 +1,29 @@
+// Long output folded to its head and tail with a count of the hidden lines and a button to
+// expand; the virtualized list re-measures the card on its own when the height changes.
+import { useState } from 'react';
+import type { ReactNode } from 'react';
+import { foldLines } from './tool-output';
+
+type Props = { text: string; render: (text: string) => ReactNode };
+
+export function FoldedLines({ text, render }: Props) {
+  const [open, setOpen] = useState(false);
+  const fold = open ? null : foldLines(text);
+  if (fold === null) return <>{render(text)}</>;
+  return (
+    <>
+      {render(fold.head)}
+      {'\n'}
+      <button
+        type="button"
+        className="tw-fold"
+        onClick={() => setOpen(true)}
+        data-testid="output-fold"
+      >
+        … {fold.hidden.toLocaleString('en-US')} lines hidden, show all
+      </button>
+      {'\n'}
+      {render(fold.tail)}
+    </>
+  );
+}
