@@ -74,7 +74,8 @@ test('navigation: datasets to trajectories to a trajectory, and the group deep l
   await page.getByTestId('dataset-row').filter({ hasText: 'demo' }).click();
   const rows = page.getByTestId('trajectory-row');
   await expect(rows.first()).toBeVisible();
-  const firstId = (await rows.first().getByRole('gridcell').first().innerText()).trim();
+  // The id cell shows the id without its dataset prefix; its title is the full id.
+  const firstId = (await rows.first().getByRole('gridcell').first().getAttribute('title')) ?? '-';
   await rows.first().click();
   await expect(page).toHaveURL(/#\/trajectory\//);
   await expect(page.getByTestId('turn').first()).toBeVisible();

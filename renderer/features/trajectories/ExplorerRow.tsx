@@ -12,6 +12,7 @@ import { OutcomeChip } from '../../components/OutcomeChip';
 import { groupHref, navigate, trajectoryHref } from '../../routing/routes';
 import { MONO_FONT } from '../../theme/theme';
 import { EXPLORER_COLUMNS, type ExplorerColumn } from './explorer-columns';
+import { shortTrajectoryId } from './trajectory-id';
 
 export const EXPLORER_ROW_HEIGHT = 36;
 
@@ -35,7 +36,12 @@ function cellContent(column: ExplorerColumn, row: TrajectoryListRow): ReactNode 
   const value = row[column.id];
   switch (column.id) {
     case 'trajectory_id':
-      return <AppLink href={trajectoryHref(row.trajectory_id)}>{row.trajectory_id}</AppLink>;
+      // The dataset has its own column, so the id shows only its key (full id on hover and copy).
+      return (
+        <AppLink href={trajectoryHref(row.trajectory_id)}>
+          {shortTrajectoryId(row.trajectory_id, row.dataset_id)}
+        </AppLink>
+      );
     case 'group_id':
       return row.group_id === null ? (
         DASH
@@ -107,6 +113,15 @@ export const ExplorerRow = memo(function ExplorerRow({ row, index, selected, onS
           key={column.id}
           role="gridcell"
           title={typeof row[column.id] === 'string' ? String(row[column.id]) : undefined}
+          // Copying the shortened id copies the whole one, which is what other tools accept.
+          onCopy={
+            column.id === 'trajectory_id'
+              ? (event) => {
+                  event.clipboardData.setData('text/plain', row.trajectory_id);
+                  event.preventDefault();
+                }
+              : undefined
+          }
           sx={{
             width: column.width,
             flex: 'none',
