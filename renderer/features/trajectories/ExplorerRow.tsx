@@ -1,7 +1,7 @@
 // One trajectory in the explorer grid; a click anywhere but a link opens it, and the small icon
 // beside the group id opens the group.
 import Box from '@mui/material/Box';
-import type { Theme } from '@mui/material/styles';
+import { alpha, type Theme } from '@mui/material/styles';
 import IconButton from '@mui/material/IconButton';
 import WorkspacesOutlined from '@mui/icons-material/WorkspacesOutlined';
 import { memo, type ReactNode } from 'react';
@@ -16,6 +16,9 @@ import { shortTrajectoryId } from './trajectory-id';
 
 export const EXPLORER_ROW_HEIGHT = 36;
 
+/** The keyboard-selected row must stand out at a glance: a primary tint, not the faint grey. */
+const selectedFill = (theme: Theme) => alpha(theme.palette.primary.main, 0.2);
+
 /** The id cell stays in view while the wide grid scrolls sideways; it needs its own opaque fill. */
 function stickyCell(selected: boolean) {
   return {
@@ -24,9 +27,9 @@ function stickyCell(selected: boolean) {
     zIndex: 1,
     bgcolor: 'background.paper',
     backgroundImage: (theme: Theme) =>
-      selected
-        ? `linear-gradient(${theme.palette.action.selected}, ${theme.palette.action.selected})`
-        : 'none',
+      selected ? `linear-gradient(${selectedFill(theme)}, ${selectedFill(theme)})` : 'none',
+    // The bar marks the selected row even where the tint is faint (a bright screen).
+    boxShadow: (theme: Theme) => (selected ? `inset 3px 0 ${theme.palette.primary.main}` : 'none'),
   } as const;
 }
 
@@ -104,8 +107,8 @@ export const ExplorerRow = memo(function ExplorerRow({ row, index, selected, onS
         borderBottom: 1,
         borderColor: 'divider',
         cursor: 'pointer',
-        bgcolor: selected ? 'action.selected' : undefined,
-        '&:hover': { bgcolor: selected ? 'action.selected' : 'action.hover' },
+        bgcolor: selected ? selectedFill : undefined,
+        '&:hover': { bgcolor: selected ? selectedFill : 'action.hover' },
       }}
     >
       {EXPLORER_COLUMNS.map((column) => (
