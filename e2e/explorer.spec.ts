@@ -1,7 +1,8 @@
 // The trajectory explorer on the demo workspace: facets, full-text search, value ranges, saved
 // filters, sorting, keyboard navigation and deep links, each checked against the API's answer.
-import { expect, test, type Page } from '@playwright/test';
-import { api, appUrl } from './api';
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { samplePath } from '../electron/engine/test-support';
+import { api, appUrl, importFiles } from './api';
 
 const SHOTS = process.env.TURNWISE_SHOTS ?? 'test-results/explorer';
 
@@ -9,6 +10,8 @@ type List = { total: number; rows: { trajectory_id: string; reward: number | nul
 
 const count = (page: Page) => page.getByTestId('trajectory-count');
 const formatted = (n: number) => `${n.toLocaleString('en-US')} trajectories`;
+/** The id cell: it shows the id without its dataset prefix and holds the full id as its title. */
+const idCell = (row: Locator) => row.getByRole('gridcell').first();
 
 test('facets, full-text search, ranges and sorting narrow the explorer as the API does', async ({
   page,
@@ -68,7 +71,8 @@ test('facets, full-text search, ranges and sorting narrow the explorer as the AP
     limit: 1,
   });
   await page.getByRole('button', { name: 'reward' }).click();
-  await expect(page.getByTestId('trajectory-row').first()).toContainText(
+  await expect(idCell(page.getByTestId('trajectory-row').first())).toHaveAttribute(
+    'title',
     best.rows[0]?.trajectory_id ?? 'missing',
   );
   await page.screenshot({ path: `${SHOTS}-range-sorted.png` });
@@ -111,7 +115,8 @@ test('saved filters, deep links and j/k/Enter', async ({ page }) => {
   await page.keyboard.press('j');
   await page.keyboard.press('j');
   await page.keyboard.press('k');
-  await expect(page.locator('[role="row"][aria-selected="true"]')).toContainText(
+  await expect(idCell(page.locator('[role="row"][aria-selected="true"]'))).toHaveAttribute(
+    'title',
     ordered.rows[1]?.trajectory_id ?? 'missing',
   );
   await page.screenshot({ path: `${SHOTS}-keyboard.png` });
@@ -121,4 +126,53 @@ test('saved filters, deep links and j/k/Enter', async ({ page }) => {
   // Back returns to the filtered explorer.
   await page.goBack();
   await expect(count(page)).toHaveText(formatted(successes.total));
+});
+
+test('with two datasets: short ids, sort in the URL, a visible selection', async ({ page }) => {
+  const tau = await importFiles(
+    [samplePath('tau-bench', 'gpt-4o-airline.subset4.json')],
+    'tau-air',
+  );
+  await page.setViewportSize({ width: 1440, height: 900 });
+  const byTurns = await api<List>('listTrajectories', {
+    sort: 'n_turns',
+    descending: true,
+    limit: 1,
+  });
+  const longest = byTurns.rows[0]?.trajectory_id ?? 'missing';
+  await page.goto(appUrl('/trajectories'));
+  await page.getByRole('button', { name: 'turns' }).click();
+  await expect(page).toHaveURL(/sort=n_turns&desc=1/);
+  const first = idCell(page.getByTestId('trajectory-row').first());
+  await expect(first).toHaveAttribute('title', longest);
+  // The dataset column says where a row comes from; the id cell shows only the rest.
+  await expect(first).toHaveText(longest.slice(longest.indexOf(':') + 1));
+
+  // A reload keeps the order from the URL.
+  await page.reload();
+  await expect(page).toHaveURL(/sort=n_turns&desc=1/);
+  await expect(idCell(page.getByTestId('trajectory-row').first())).toHaveAttribute(
+    'title',
+    longest,
+  );
+
+  // The tau-bench rows, prefixed with their dataset, are shown without it.
+  await page.goto(appUrl(`/trajectories?datasets=${encodeURIComponent(tau)}&sort=trajectory_id`));
+  const tauCell = idCell(page.getByTestId('trajectory-row').first());
+  await expect(tauCell).toHaveAttribute('title', new RegExp(`^${tau}:`));
+  await expect(tauCell).not.toContainText(`${tau}:`);
+
+  // The keyboard-selected row is clearly tinted, unlike its neighbours.
+  await page.goto(appUrl('/trajectories?sort=trajectory_id'));
+  await expect(page.getByTestId('trajectory-row').first()).toBeVisible();
+  await page.locator('body').click({ position: { x: 5, y: 400 } });
+  await page.keyboard.press('j');
+  await page.keyboard.press('j');
+  const selected = page.locator('[role="row"][aria-selected="true"]');
+  await expect(selected).toHaveAttribute('data-row-index', '1');
+  const fill = (row: Locator) => row.evaluate((el) => getComputedStyle(el).backgroundColor);
+  const other = page.locator('[data-testid="trajectory-row"][data-row-index="3"]');
+  expect(await fill(selected)).not.toBe(await fill(other));
+  expect(await fill(selected)).not.toMatch(/rgba\(0, 0, 0, 0\)|transparent/);
+  await page.screenshot({ path: `${SHOTS}-two-datasets.png` });
 });

@@ -1,32 +1,34 @@
-// `#/trajectories?<filter>`: the explorer. The filter lives in the URL (shareable, back/forward
-// work); facets on the left, the virtualized grid on the right. j/k move, Enter opens.
+// `#/trajectories?<filter>&sort=…`: the explorer. Filter and sort live in the URL (shareable,
+// back/forward and reload keep them); facets on the left, the virtualized grid on the right.
 import Box from '@mui/material/Box';
 import { useCallback, useState } from 'react';
-import {
-  TRAJECTORY_SORT_COLUMNS,
-  type TrajectoryFilter,
-  type TrajectorySortColumn,
-} from '../../../shared/trajectory-filter';
+import { TRAJECTORY_SORT_COLUMNS, type TrajectoryFilter } from '../../../shared/trajectory-filter';
 import { PageHeader } from '../../components/PageHeader';
 import { usePersistentState } from '../../hooks/usePersistentState';
 import { explorerHref, navigate, replaceRoute } from '../../routing/routes';
 import { defaultDescending } from './explorer-columns';
 import { ExplorerFilterBar } from './ExplorerFilterBar';
+import { decodeSortQuery, withSort, type ExplorerSort } from './explorer-sort-url';
 import { ExplorerTable } from './ExplorerTable';
 import { FacetPanel } from './FacetPanel';
 
-type SortState = { sort: TrajectorySortColumn; descending: boolean };
-const INITIAL_SORT: SortState = { sort: 'trajectory_id', descending: false };
+const INITIAL_SORT: ExplorerSort = { sort: 'trajectory_id', descending: false };
 
 export function TrajectoriesPage({ filter }: { filter: TrajectoryFilter }) {
-  const [stored, setSort] = usePersistentState<SortState>('explorer:sort', INITIAL_SORT);
-  const sort = TRAJECTORY_SORT_COLUMNS.includes(stored.sort) ? stored : INITIAL_SORT;
+  const [stored, setSort] = usePersistentState<ExplorerSort>('explorer:sort', INITIAL_SORT);
+  // The URL's sort wins (a link, a reload); a link without one gets the session's last sort.
+  const sort =
+    decodeSortQuery(window.location.hash) ??
+    (TRAJECTORY_SORT_COLUMNS.includes(stored.sort) ? stored : INITIAL_SORT);
   const [total, setTotal] = useState<number | undefined>(undefined);
-  const change = useCallback((next: TrajectoryFilter, options?: { replace?: boolean }) => {
-    const href = explorerHref(next);
-    if (options?.replace === true) replaceRoute(href);
-    else navigate(href);
-  }, []);
+  const change = useCallback(
+    (next: TrajectoryFilter, options?: { replace?: boolean }) => {
+      const href = withSort(explorerHref(next), sort);
+      if (options?.replace === true) replaceRoute(href);
+      else navigate(href);
+    },
+    [sort],
+  );
   return (
     <>
       <PageHeader
@@ -44,13 +46,15 @@ export function TrajectoriesPage({ filter }: { filter: TrajectoryFilter }) {
         <FacetPanel filter={filter} onChange={change} />
         <ExplorerTable
           query={{ ...filter, sort: sort.sort, descending: sort.descending }}
-          onSort={(column) =>
-            setSort((previous) => ({
+          onSort={(column) => {
+            const next: ExplorerSort = {
               sort: column,
-              descending:
-                previous.sort === column ? !previous.descending : defaultDescending(column),
-            }))
-          }
+              descending: sort.sort === column ? !sort.descending : defaultDescending(column),
+            };
+            setSort(() => next);
+            // A new order is not a new page: no history entry.
+            replaceRoute(withSort(explorerHref(filter), next));
+          }}
           maxVisibleRows={18}
           globalKeys
           onTotal={setTotal}
