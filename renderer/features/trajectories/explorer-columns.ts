@@ -13,13 +13,12 @@ export interface ExplorerColumn {
   sort: TrajectorySortColumn;
 }
 
+// Outcome, turns, label counts and credit come first so that most are in view at 1440 px beside
+// the facets (about 960 px of grid); the other text columns follow and scroll into view. The id
+// is narrower than before: it shows without its dataset prefix (trajectory-id.ts).
 export const EXPLORER_COLUMNS: readonly ExplorerColumn[] = [
-  { id: 'trajectory_id', label: 'trajectory_id', width: 220, sort: 'trajectory_id' },
+  { id: 'trajectory_id', label: 'trajectory_id', width: 140, sort: 'trajectory_id' },
   { id: 'dataset_id', label: 'dataset', width: 90, sort: 'dataset_id' },
-  { id: 'task_id', label: 'task_id', width: 140, sort: 'task_id' },
-  { id: 'group_id', label: 'group_id', width: 150, sort: 'group_id' },
-  { id: 'sample_index', label: 'sample', width: 82, numeric: true, sort: 'sample_index' },
-  { id: 'model', label: 'model', width: 140, sort: 'model' },
   { id: 'reward', label: 'reward', width: 84, numeric: true, sort: 'reward' },
   { id: 'success', label: 'success', width: 100, sort: 'success' },
   { id: 'n_turns', label: 'turns', width: 76, numeric: true, sort: 'n_turns' },
@@ -80,6 +79,10 @@ export const EXPLORER_COLUMNS: readonly ExplorerColumn[] = [
     numeric: true,
     sort: 'failure_step',
   },
+  { id: 'task_id', label: 'task_id', width: 140, sort: 'task_id' },
+  { id: 'model', label: 'model', width: 140, sort: 'model' },
+  { id: 'group_id', label: 'group_id', width: 150, sort: 'group_id' },
+  { id: 'sample_index', label: 'sample', width: 82, numeric: true, sort: 'sample_index' },
 ];
 
 export const EXPLORER_WIDTH = EXPLORER_COLUMNS.reduce((sum, c) => sum + c.width, 0);
