@@ -112,12 +112,17 @@ const MAX_EXTRA_JSON = 1000;
  * The small facts of an observation (exit code, path, success). Large extras (file contents,
  * screenshots, DOM trees) are dropped: they repeat the content or do not belong in metadata.
  */
+/** A command observation's exit code: in `extras`, or in `extras.metadata` (CmdOutputMetadata). */
+export function eventExitCode(event: OpenHandsEvent): unknown {
+  const inner = isRecord(event.extras.metadata) ? event.extras.metadata : {};
+  return event.extras.exit_code ?? inner.exit_code;
+}
+
 export function smallExtras(event: OpenHandsEvent): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   if (event.cause !== null) out.cause = event.cause;
   if (event.success !== null) out.success = event.success;
-  const inner = isRecord(event.extras.metadata) ? event.extras.metadata : {};
-  const exitCode = event.extras.exit_code ?? inner.exit_code;
+  const exitCode = eventExitCode(event);
   if (typeof exitCode === 'number') out.exit_code = exitCode;
   const kept: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(event.extras)) {

@@ -5,7 +5,17 @@
 import { RecordError, type CanonicalTurn, plainTurn } from '../canonical';
 import { canonicalArguments } from '../canonical-json';
 import { contentText, isRecord } from '../openai-messages';
-import { compactAction, eventContent, normalizeEvent, smallExtras } from './openhands-event-shape';
+import { exitCodeError } from '../turn-error';
+import {
+  compactAction,
+  eventContent,
+  eventExitCode,
+  normalizeEvent,
+  smallExtras,
+} from './openhands-event-shape';
+
+/** An error observation's text is its message; the turn keeps the whole text as content. */
+const ERROR_MESSAGE_CHARS = 500;
 
 export interface EventTurns {
   turns: CanonicalTurn[];
@@ -67,6 +77,11 @@ export function eventsToTurns(history: unknown[], where: string): EventTurns {
       const turn = plainTurn(callId === undefined ? 'environment' : 'tool', content);
       turn.tool_call_id = callId ?? null;
       turn.metadata = { ...base, observation: event.type, ...smallExtras(event) };
+      // An ErrorObservation is the agent's error; a command's non-zero exit code is the tool's.
+      turn.error =
+        event.type === 'error'
+          ? { kind: 'error', message: content.slice(0, ERROR_MESSAGE_CHARS), exit_code: null }
+          : exitCodeError(eventExitCode(event));
       turns.push(turn);
       continue;
     }

@@ -46,6 +46,43 @@ describe('openhands', () => {
     return file;
   };
 
+  it('flags non-zero exit codes and error observations as turn errors', async () => {
+    // Counted from the raw file: observations with a non-zero extras(.metadata).exit_code.
+    const expected: number[] = [];
+    for (const line of readFileSync(sample(EVAL), 'utf8').split('\n').filter(Boolean)) {
+      const record = JSON.parse(line) as { history?: Record<string, unknown>[] };
+      for (const event of record.history ?? []) {
+        const extras = (event.extras ?? {}) as {
+          exit_code?: unknown;
+          metadata?: { exit_code?: unknown };
+        };
+        const code = extras.exit_code ?? extras.metadata?.exit_code;
+        if (
+          event.observation &&
+          event.observation !== 'error' &&
+          typeof code === 'number' &&
+          code !== 0
+        ) {
+          expected.push(code);
+        }
+      }
+    }
+    const turns = (await all(sample(EVAL))).flatMap((t) => t.turns);
+    const errors = turns.flatMap((turn) => (turn.error ? [turn.error] : []));
+    const codes = errors.filter((error) => error.kind === 'exit_code');
+    expect(codes.map((error) => error.exit_code).sort((a, b) => Number(a) - Number(b))).toEqual(
+      expected.sort((a, b) => a - b),
+    );
+    expect(codes.length).toBe(19);
+    const observed = errors.filter((error) => error.kind === 'error');
+    expect(observed).toHaveLength(2);
+    expect(observed.every((error) => (error.message ?? '').length > 0)).toBe(true);
+    // A zero exit code is not an error.
+    expect(turns.filter((turn) => turn.metadata?.exit_code === 0).every((t) => !t.error)).toBe(
+      true,
+    );
+  });
+
   it('reads a V0 event list with tool calls rebuilt from tool_call_metadata', async () => {
     const [t, ...rest] = await all(sample('basic.json'));
     expect(rest).toHaveLength(0);
