@@ -20,6 +20,7 @@ describe('explorer filter links', () => {
       ranges: { reward: { min: -0.5, max: 1e-3 }, regression: { min: 1 }, n_turns: { max: 40 } },
       search: 'repair&more=1',
       text: 'Traceback (most recent',
+      turn_error: 'exit_code',
       segmentation: 'window:4',
     };
     const query = encodeFilterQuery(filter);
@@ -36,7 +37,8 @@ describe('explorer filter links', () => {
 
   it('ignores unknown keys and malformed values, keeping the rest', () => {
     const decoded = decodeFilterQuery(
-      'outcome=maybe&reward=abc&n_turns=5..&nope=1&segmentation=bogus&tasks=t1&ids=&q=%E0%A4%A',
+      'outcome=maybe&reward=abc&n_turns=5..&nope=1&segmentation=bogus&tasks=t1&ids=&q=%E0%A4%A' +
+        '&error=crash',
     );
     expect(decoded).toEqual({
       ranges: { n_turns: { min: 5 } },

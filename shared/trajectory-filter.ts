@@ -2,7 +2,7 @@
 // filters, and its encoding in deep links (`#/trajectories?outcome=failure&task=...`).
 import { z } from 'zod';
 import { Id } from './api-method';
-import { ROLE_LABELS, type RoleLabel } from './model';
+import { ROLE_LABELS, TURN_ERROR_KINDS, type RoleLabel } from './model';
 import { SegmentationNameSchema } from './segments';
 
 export const OUTCOME_FILTERS = ['any', 'success', 'failure', 'unknown'] as const;
@@ -33,6 +33,10 @@ export type FacetColumn = (typeof FACET_COLUMNS)[number];
 
 const FacetValue = z.string().max(1000).nullable();
 
+/** `any`: some turn has an error (turns.error); a kind: some turn has an error of that kind. */
+export const TURN_ERROR_FILTERS = ['any', ...TURN_ERROR_KINDS] as const;
+export type TurnErrorFilter = (typeof TURN_ERROR_FILTERS)[number];
+
 export const TrajectoryFilterShape = {
   dataset_id: Id.optional(),
   group_id: Id.optional(),
@@ -48,6 +52,8 @@ export const TrajectoryFilterShape = {
   search: z.string().max(200).optional(),
   /** Case-insensitive substring of any turn's content, reasoning or tool-call arguments. */
   text: z.string().max(200).optional(),
+  /** Trajectories with a turn error (any, or of one kind). */
+  turn_error: z.enum(TURN_ERROR_FILTERS).optional(),
   /** The segmentation that label counts and credit columns refer to. */
   segmentation: SegmentationNameSchema.default('action'),
 };
@@ -132,6 +138,7 @@ export function encodeFilterQuery(filter: TrajectoryFilter): string {
   }
   if (filter.search !== undefined && filter.search !== '') add('q', encodeValue(filter.search));
   if (filter.text !== undefined && filter.text !== '') add('text', encodeValue(filter.text));
+  if (filter.turn_error !== undefined) add('error', filter.turn_error);
   if (filter.segmentation !== undefined && filter.segmentation !== 'action') {
     add('segmentation', encodeValue(filter.segmentation));
   }
@@ -172,7 +179,9 @@ export function decodeFilterQuery(query: string): TrajectoryFilter {
     } else if (key === 'q' && single !== null) filter.search = single.slice(0, 200);
     else if (key === 'text' && single !== null) filter.text = single.slice(0, 200);
     else if (key === 'segmentation' && single !== null) filter.segmentation = single;
-    else if (key === 'ids') {
+    else if (key === 'error' && (TURN_ERROR_FILTERS as readonly string[]).includes(raw)) {
+      filter.turn_error = raw as TurnErrorFilter;
+    } else if (key === 'ids') {
       const ids = raw
         .split(',')
         .slice(0, 1000)

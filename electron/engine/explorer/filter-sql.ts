@@ -165,6 +165,14 @@ export function filteredTrajectories(
         `OR CAST(tool_calls AS VARCHAR) ILIKE ${pattern} ESCAPE '\\')`,
     );
   }
+  if (filter.turn_error !== undefined) {
+    const kind =
+      // Parenthesised: DuckDB's ->> binds looser than =.
+      filter.turn_error === 'any' ? '' : ` AND (error->>'kind') = ${bind(filter.turn_error)}`;
+    where.push(
+      `t.trajectory_id IN (SELECT trajectory_id FROM tw_all_turns WHERE error IS NOT NULL${kind})`,
+    );
+  }
   const whereSql = where.length > 0 ? `WHERE ${where.join(' AND ')}` : '';
   // A joined table is cut to the filtered trajectories first, so the join (and its hash table)
   // is only as large as the result, not the workspace.

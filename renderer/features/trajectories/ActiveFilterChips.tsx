@@ -58,6 +58,10 @@ export function filterParts(filter: TrajectoryFilter): Part[] {
   if (filter.search !== undefined && filter.search !== '') {
     add('search', `id contains “${filter.search}”`, { ...filter, search: undefined });
   }
+  if (filter.turn_error !== undefined) {
+    const what = filter.turn_error === 'any' ? 'a turn error' : `a ${filter.turn_error} error`;
+    add('turn_error', `has ${what}`, { ...filter, turn_error: undefined });
+  }
   if (filter.text !== undefined && filter.text !== '') {
     add('text', `turns contain “${filter.text}”`, { ...filter, text: undefined });
   }

@@ -1,5 +1,5 @@
-// Above the explorer grid: id search, full-text search over turns, outcome, value ranges, saved
-// filters, the match count and the active filter as removable chips.
+// Above the explorer grid: id search, full-text search over turns, outcome, turn errors, value
+// ranges, saved filters, the match count and the active filter as removable chips.
 import Badge from '@mui/material/Badge';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -17,6 +17,7 @@ import { CommitSearchField } from './CommitSearchField';
 import { OutcomeToggle } from './OutcomeToggle';
 import { RangeFilterDialog } from './RangeFilterDialog';
 import { SavedFiltersMenu } from './SavedFiltersMenu';
+import { TurnErrorSelect } from './TurnErrorSelect';
 
 type Props = {
   filter: TrajectoryFilter;
@@ -56,6 +57,10 @@ export function ExplorerFilterBar({ filter, onChange, total }: Props) {
         <OutcomeToggle
           value={filter.outcome ?? 'any'}
           onChange={(outcome) => onChange({ ...filter, outcome })}
+        />
+        <TurnErrorSelect
+          value={filter.turn_error}
+          onChange={(turnError) => onChange({ ...filter, turn_error: turnError })}
         />
         <Badge badgeContent={rangeCount} color="primary">
           <Button
