@@ -3,6 +3,8 @@
 // message (v2) becomes an environment turn carrying the exit status.
 import { RecordError, type CanonicalTurn } from '../canonical';
 import { isRecord, messageToTurn } from '../openai-messages';
+import { exitCodeError } from '../turn-error';
+import type { TurnError } from '../../../../shared/model';
 
 // mini-swe-agent's action regexes: ```mswea_bash_command (v2) and ```bash (v1, legacy).
 const ACTION_BLOCK = /```(?:mswea_bash_command|bash)[ \t]*\n([\s\S]*?)\n```/g;
@@ -68,6 +70,23 @@ function observationFacts(turn: CanonicalTurn, message: Record<string, unknown>)
     if (extra[key] !== undefined && extra[key] !== '') metadata[key] = extra[key];
   }
   turn.metadata = Object.keys(metadata).length > 0 ? metadata : null;
+  turn.error = observationError(turn.content, extra);
+}
+
+/**
+ * The command's exit code: v2 records it in extra.returncode, v1 only in the observation template's
+ * leading `<returncode>N</returncode>`. A non-empty exception_info (the command could not run) is
+ * an error of its own.
+ */
+function observationError(content: string, extra: Record<string, unknown>): TurnError | null {
+  const tagged = /^\s*<returncode>(-?\d+)<\/returncode>/.exec(content);
+  const code = typeof extra.returncode === 'number' ? extra.returncode : Number(tagged?.[1] ?? 0);
+  const failed = exitCodeError(code);
+  if (failed !== null) return failed;
+  const exception = extra.exception_info;
+  return typeof exception === 'string' && exception !== ''
+    ? { kind: 'error', message: exception.slice(0, 500), exit_code: null }
+    : null;
 }
 
 /** Converts the message list; user messages after the first reply are observations. */

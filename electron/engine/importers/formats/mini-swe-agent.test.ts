@@ -81,6 +81,25 @@ describe('mini-swe-agent', () => {
     });
   });
 
+  it('flags non-zero return codes as turn errors, in v2 extras and v1 observation text', async () => {
+    // Counted from the raw files: 15 observations with returncode 1 in v2, 2 in the v1 list.
+    const v2 = await one(sample(V2));
+    const v2Errors = v2.turns.filter((turn) => turn.error);
+    expect(v2Errors).toHaveLength(15);
+    expect(v2Errors.every((turn) => turn.role === 'tool')).toBe(true);
+    expect(v2Errors[0]?.error).toEqual({ kind: 'exit_code', message: null, exit_code: 1 });
+    expect(v2.turns.filter((turn) => turn.metadata?.returncode === 0).some((t) => t.error)).toBe(
+      false,
+    );
+    const v1 = await one(sample('github_issue.traj.json'));
+    const v1Errors = v1.turns.filter((turn) => turn.error);
+    expect(v1Errors).toHaveLength(2);
+    expect(v1Errors.every((turn) => turn.content.startsWith('<returncode>1</returncode>'))).toBe(
+      true,
+    );
+    expect((await one(sample('local.traj.json'))).turns.some((turn) => turn.error)).toBe(false);
+  });
+
   it('reads legacy message lists with bash-block text actions', async () => {
     const t = await one(sample('github_issue.traj.json'));
     expect(t.turns).toHaveLength(22);
