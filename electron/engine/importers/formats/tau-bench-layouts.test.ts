@@ -160,6 +160,25 @@ describe('tau-bench layouts', () => {
     }
   });
 
+  it('makes a tool result tau2 marks error: true an error turn, and the others not', () => {
+    const file = path.join(textRun, 'simulations', `${SIM_6}.json`);
+    const simulation = JSON.parse(readFileSync(file, 'utf8')) as {
+      messages: Record<string, unknown>[];
+    };
+    const run = { domain: 'telecom', model: null, userModel: null, policy: null, voice: null };
+    // The recorded run has only error: false results; flip the first one as tau2 would write it.
+    const results = simulation.messages.filter((message) => message.role === 'tool');
+    expect(results.length).toBeGreaterThan(1);
+    expect(results.every((message) => message.error === false)).toBe(true);
+    const [first] = results;
+    if (first) first.error = true;
+    const tools = tau2Simulation(simulation, run, 0).turns.filter((turn) => turn.role === 'tool');
+    expect(tools.map((turn) => turn.error?.kind ?? null)).toEqual(
+      results.map((_, index) => (index === 0 ? 'error' : null)),
+    );
+    expect(tools[0]?.error?.message).toBe(String(first?.content ?? '').slice(0, 500));
+  });
+
   it('refuses a voice simulation even when the run info does not say voice', () => {
     const file = path.join(voiceRun, 'simulations', '49b22f0c-4a56-41c5-922f-bc2a56e53a23.json');
     const simulation: unknown = JSON.parse(readFileSync(file, 'utf8'));

@@ -112,6 +112,11 @@ function messageTurns(message: unknown, where: string): CanonicalTurn[] {
       n_tokens: null,
       logprobs: null,
       metadata: Object.keys(metadata).length > 0 ? metadata : null,
+      // tau2's ToolMessage.error: the environment answered the call with an error.
+      error:
+        role === 'tool' && message.error === true
+          ? { kind: 'error', message: String(message.content ?? '').slice(0, 500), exit_code: null }
+          : null,
     },
   ];
 }
