@@ -1,7 +1,8 @@
 // One trace's spans -> a canonical trajectory: walk the span tree depth-first in start-time order;
 // chat spans give assistant turns (the first one also its prompt), tool spans give tool turns.
-import type { TurnRole } from '../../../../shared/model';
+import type { TurnError, TurnRole } from '../../../../shared/model';
 import { canonicalArguments } from '../canonical-json';
+import { isRecord } from '../openai-messages';
 import {
   RecordError,
   type CanonicalTrajectory,
@@ -144,6 +145,7 @@ export function traceToTrajectory(spans: Span[], options: FormatOptions): Canoni
           is_action: false,
           n_tokens: null,
           logprobs: null,
+          error: spanError(span),
           metadata: {
             span_id: span.spanId,
             tool_name: span.attrs['gen_ai.tool.name'] ?? null,
@@ -198,5 +200,22 @@ export function traceToTrajectory(spans: Span[], options: FormatOptions): Canoni
     } as Record<string, unknown>,
     tools: null,
     turns,
+  };
+}
+
+/**
+ * A tool span's error: OTLP status code ERROR (2, or "STATUS_CODE_ERROR" in the JSON encoding),
+ * its message else the semantic conventions' `error.type` attribute as the message.
+ */
+function spanError(span: Span): TurnError | null {
+  const status = isRecord(span.status) ? span.status : {};
+  if (status.code !== 2 && status.code !== 'STATUS_CODE_ERROR') return null;
+  const message =
+    typeof status.message === 'string' && status.message !== '' ? status.message : null;
+  const type = span.attrs['error.type'];
+  return {
+    kind: 'error',
+    message: message ?? (typeof type === 'string' ? type : null),
+    exit_code: null,
   };
 }

@@ -119,6 +119,35 @@ describe('otel-genai reader', () => {
   let cleanup = () => {};
   afterEach(() => cleanup());
 
+  it('makes a tool span with status ERROR an error turn, in both JSON encodings', async () => {
+    const temp = tempDir();
+    cleanup = temp.cleanup;
+    const failing = (id: string, status: unknown, extra: Record<string, Value> = {}) =>
+      currentTrace(id).map((s) => {
+        if (s.spanId !== 't1') return s;
+        return { ...s, attributes: [...s.attributes, ...attrs(extra)], status };
+      });
+    const file = path.join(temp.dir, 'traces.json');
+    writeFileSync(
+      file,
+      JSON.stringify(
+        exportOf([
+          ...failing('E1', { code: 2, message: 'city not found' }),
+          ...failing('E2', { code: 'STATUS_CODE_ERROR' }, { 'error.type': 'TimeoutError' }),
+          ...failing('E3', { code: 1 }),
+        ]),
+      ),
+    );
+    const tools = trajectoriesOf(await readAllItems(otelGenaiFormat, file)).map((t) =>
+      t.turns.filter((turn) => turn.role === 'tool').map((turn) => turn.error ?? null),
+    );
+    expect(tools).toEqual([
+      [{ kind: 'error', message: 'city not found', exit_code: null }],
+      [{ kind: 'error', message: 'TimeoutError', exit_code: null }],
+      [null],
+    ]);
+  });
+
   it('reads one trajectory per trace from a JSON export', async () => {
     const temp = tempDir();
     cleanup = temp.cleanup;
