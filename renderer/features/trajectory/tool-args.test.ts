@@ -24,6 +24,7 @@ describe('argFields', () => {
     );
     expect(fields?.map((f) => f.kind)).toEqual(['text', 'text', 'edit']);
     expect(editAsDiff('x = 1', 'x = 2\ny = 3')).toBe('-x = 1\n+x = 2\n+y = 3');
+    expect(editAsDiff('a\nx = 1', 'a\nx = 2')).toBe(' a\n-x = 1\n+x = 2');
   });
 
   it('returns null for arguments that are not a JSON object', () => {

@@ -1,5 +1,6 @@
 // Tool-call arguments split into fields, each classified by how it reads best: code-like text
 // (by field name, tool name or content) keeps its line breaks; an old_str/new_str pair is an edit.
+import { lineDiff } from './line-diff';
 
 export type ArgField =
   | { kind: 'code'; name: string; text: string }
@@ -32,7 +33,12 @@ export function argFields(tool: string, args: string): ArgField[] | null {
   for (const [name, v] of Object.entries(record)) {
     if (pair && name === 'new_str') continue;
     if (pair && name === 'old_str') {
-      fields.push({ kind: 'edit', name, oldText: v as string, newText: record.new_str as string });
+      fields.push({
+        kind: 'edit',
+        name: 'old_str → new_str',
+        oldText: v as string,
+        newText: record.new_str as string,
+      });
     } else if (typeof v === 'string') {
       fields.push({ kind: isCodeLike(tool, name, v) ? 'code' : 'text', name, text: v });
     } else {
@@ -44,7 +50,5 @@ export function argFields(tool: string, args: string): ArgField[] | null {
 
 /** An edit as diff lines: every old line removed, every new line added. */
 export function editAsDiff(oldText: string, newText: string): string {
-  const del = oldText.split('\n').map((l) => `-${l}`);
-  const add = newText.split('\n').map((l) => `+${l}`);
-  return [...del, ...add].join('\n');
+  return lineDiff(oldText, newText);
 }
