@@ -12,6 +12,11 @@ describe('argFields', () => {
     expect(fields?.[0]?.kind).toBe('code');
   });
 
+  it('takes a short command as code only for a tool that runs code', () => {
+    expect(argFields('run_command', '{"command":"ls -la"}')?.[0]?.kind).toBe('code');
+    expect(argFields('run_tests', '{"input":"tests/unit"}')?.[0]?.kind).toBe('text');
+  });
+
   it('keeps a short plain field as text', () => {
     const fields = argFields('open', '{"path":"tests/missing_colon.py"}');
     expect(fields).toEqual([{ kind: 'text', name: 'path', text: 'tests/missing_colon.py' }]);

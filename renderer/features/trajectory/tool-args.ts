@@ -10,7 +10,9 @@ export type ArgField =
 
 const CODE_FIELDS =
   /^(code|command|cmd|content|contents|file_text|new_str|old_str|patch|diff|script|source|input|text)$/i;
-const CODE_TOOLS = /(bash|python|shell|execute|exec|terminal|ipython|run)/i;
+// `run` only with what it runs: run_tests or run_query take no code.
+const CODE_TOOLS =
+  /(bash|python|shell|execute|exec|terminal|ipython|run_(command|code|script|shell))/i;
 
 /** Multi-line text is code-like wherever it sits; single-line text only in a code field. */
 function isCodeLike(tool: string, field: string, text: string): boolean {
@@ -48,7 +50,7 @@ export function argFields(tool: string, args: string): ArgField[] | null {
   return fields;
 }
 
-/** An edit as diff lines: every old line removed, every new line added. */
+/** An edit as diff lines: shared lines as context, the rest removed or added (line-diff.ts). */
 export function editAsDiff(oldText: string, newText: string): string {
   return lineDiff(oldText, newText);
 }
