@@ -14,6 +14,7 @@ import {
   isWildcardHost,
   tokenCookieName,
 } from './request-guard';
+import { drainBody } from './drain-body';
 import { serveStatic } from './static-files';
 import { hostHeaderCount, jsonDepth, MAX_JSON_DEPTH, methodFromPath } from './request-limits';
 import { createUploadRoute } from './upload-route';
@@ -42,6 +43,8 @@ export interface RunningServer {
 }
 
 const MAX_BODY_BYTES = 8 * 1024 * 1024;
+/** How much of a refused upload is read and dropped so its client sees the refusal. */
+const REFUSED_BODY_DRAIN_BYTES = 64 * 1024 * 1024;
 const HEARTBEAT_MS = 15_000;
 
 export const SECURITY_HEADERS: Record<string, string> = {
@@ -150,8 +153,12 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
         return;
       }
       const answer = await uploads.receive(request, url.searchParams.get('name') ?? '');
-      // An upload refused half-way leaves its unread body; close rather than read it all.
-      if (!answer.body.ok) response.setHeader('Connection', 'close');
+      if (!answer.body.ok) {
+        // A refused upload's unread body is dropped up to a bound, so the client is done sending
+        // and reads the refusal; then, or past the bound, the connection is closed.
+        await drainBody(request, REFUSED_BODY_DRAIN_BYTES);
+        response.setHeader('Connection', 'close');
+      }
       sendJson(response, answer.status, answer.body);
       return;
     }
