@@ -1,7 +1,7 @@
 // The trajectory explorer on the demo workspace: facets, full-text search, value ranges, saved
 // filters, sorting, keyboard navigation and deep links, each checked against the API's answer.
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { samplePath } from '../electron/engine/test-support';
+import path from 'node:path';
 import { api, appUrl, importFiles } from './api';
 
 const SHOTS = process.env.TURNWISE_SHOTS ?? 'test-results/explorer';
@@ -12,6 +12,10 @@ const count = (page: Page) => page.getByTestId('trajectory-count');
 const formatted = (n: number) => `${n.toLocaleString('en-US')} trajectories`;
 /** The id cell: it shows the id without its dataset prefix and holds the full id as its title. */
 const idCell = (row: Locator) => row.getByRole('gridcell').first();
+const TAU2_RUN = path.resolve(
+  import.meta.dirname,
+  '../electron/engine/importers/formats/fixtures/tau2-text-run',
+);
 
 test('facets, full-text search, ranges and sorting narrow the explorer as the API does', async ({
   page,
@@ -129,10 +133,9 @@ test('saved filters, deep links and j/k/Enter', async ({ page }) => {
 });
 
 test('with two datasets: short ids, sort in the URL, a visible selection', async ({ page }) => {
-  const tau = await importFiles(
-    [samplePath('tau-bench', 'gpt-4o-airline.subset4.json')],
-    'tau-air',
-  );
+  // tau2's run folder (a committed fixture): import.spec imports the tau-bench sample through the
+  // dialog later and needs it not imported yet.
+  const tau = await importFiles([TAU2_RUN], 'tau2-telecom');
   await page.setViewportSize({ width: 1440, height: 900 });
   const byTurns = await api<List>('listTrajectories', {
     sort: 'n_turns',
