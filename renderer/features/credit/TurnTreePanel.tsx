@@ -55,10 +55,11 @@ export function TurnTreePanel({ tree }: { tree: ApiState<ApiOutput<'getTurnTree'
           </TableRow>
         </TableHead>
         <TableBody>
-          {branchPoints.flatMap((point) =>
-            point.children.map((childId, index, siblings) => {
+          {branchPoints.flatMap((point) => {
+            // One label per continuation, each set apart from its siblings: computed once a point.
+            const labels = branchLabels(point.children.map((id) => nodes[id] as Node));
+            return point.children.map((childId, index) => {
               const child = nodes[childId] as Node;
-              const labels = branchLabels(siblings.map((id) => nodes[id] as Node));
               return (
                 <TableRow key={`${point.id}-${childId}`} data-testid="turn-tree-branch">
                   <TableCell>
@@ -87,8 +88,8 @@ export function TurnTreePanel({ tree }: { tree: ApiState<ApiOutput<'getTurnTree'
                   </TableCell>
                 </TableRow>
               );
-            }),
-          )}
+            });
+          })}
         </TableBody>
       </Table>
     </Paper>
