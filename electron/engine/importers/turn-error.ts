@@ -22,3 +22,11 @@ export function exitCodeError(value: unknown, message: string | null = null): Tu
   if (typeof value !== 'number' || !Number.isInteger(value) || value === 0) return null;
   return { kind: 'exit_code', message, exit_code: value };
 }
+
+/** Characters of a text kept as an error's message; the turn keeps the whole text as content. */
+const ERROR_MESSAGE_CHARS = 500;
+
+/** A format's generic error status, its text cut to ERROR_MESSAGE_CHARS as the message. */
+export function statusError(text: string): TurnError {
+  return { kind: 'error', message: text.slice(0, ERROR_MESSAGE_CHARS), exit_code: null };
+}

@@ -3,7 +3,7 @@
 // message (v2) becomes an environment turn carrying the exit status.
 import { RecordError, type CanonicalTurn } from '../canonical';
 import { isRecord, messageToTurn } from '../openai-messages';
-import { exitCodeError } from '../turn-error';
+import { exitCodeError, statusError } from '../turn-error';
 import type { TurnError } from '../../../../shared/model';
 
 // mini-swe-agent's action regexes: ```mswea_bash_command (v2) and ```bash (v1, legacy).
@@ -84,9 +84,7 @@ function observationError(content: string, extra: Record<string, unknown>): Turn
   const failed = exitCodeError(code);
   if (failed !== null) return failed;
   const exception = extra.exception_info;
-  return typeof exception === 'string' && exception !== ''
-    ? { kind: 'error', message: exception.slice(0, 500), exit_code: null }
-    : null;
+  return typeof exception === 'string' && exception !== '' ? statusError(exception) : null;
 }
 
 /** Converts the message list; user messages after the first reply are observations. */

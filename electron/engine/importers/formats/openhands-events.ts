@@ -5,7 +5,7 @@
 import { RecordError, type CanonicalTurn, plainTurn } from '../canonical';
 import { canonicalArguments } from '../canonical-json';
 import { contentText, isRecord } from '../openai-messages';
-import { exitCodeError } from '../turn-error';
+import { exitCodeError, statusError } from '../turn-error';
 import {
   compactAction,
   eventContent,
@@ -13,9 +13,6 @@ import {
   normalizeEvent,
   smallExtras,
 } from './openhands-event-shape';
-
-/** An error observation's text is its message; the turn keeps the whole text as content. */
-const ERROR_MESSAGE_CHARS = 500;
 
 export interface EventTurns {
   turns: CanonicalTurn[];
@@ -79,9 +76,7 @@ export function eventsToTurns(history: unknown[], where: string): EventTurns {
       turn.metadata = { ...base, observation: event.type, ...smallExtras(event) };
       // An ErrorObservation is the agent's error; a command's non-zero exit code is the tool's.
       turn.error =
-        event.type === 'error'
-          ? { kind: 'error', message: content.slice(0, ERROR_MESSAGE_CHARS), exit_code: null }
-          : exitCodeError(eventExitCode(event));
+        event.type === 'error' ? statusError(content) : exitCodeError(eventExitCode(event));
       turns.push(turn);
       continue;
     }

@@ -6,6 +6,7 @@ import type { ToolCall, TurnRole } from '../../../../shared/model';
 import { canonicalArguments } from '../canonical-json';
 import { plainTurn, RecordError, type CanonicalTrajectory, type CanonicalTurn } from '../canonical';
 import { isRecord } from '../openai-messages';
+import { statusError } from '../turn-error';
 
 export interface Tau2Run {
   domain: string | null;
@@ -115,7 +116,7 @@ function messageTurns(message: unknown, where: string): CanonicalTurn[] {
       // tau2's ToolMessage.error: the environment answered the call with an error.
       error:
         role === 'tool' && message.error === true
-          ? { kind: 'error', message: String(message.content ?? '').slice(0, 500), exit_code: null }
+          ? statusError(String(message.content ?? ''))
           : null,
     },
   ];
