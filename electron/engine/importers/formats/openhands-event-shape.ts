@@ -108,16 +108,16 @@ export function eventContent(raw: Record<string, unknown>, where: string): strin
 
 const MAX_EXTRA_JSON = 1000;
 
-/**
- * The small facts of an observation (exit code, path, success). Large extras (file contents,
- * screenshots, DOM trees) are dropped: they repeat the content or do not belong in metadata.
- */
 /** A command observation's exit code: in `extras`, or in `extras.metadata` (CmdOutputMetadata). */
 export function eventExitCode(event: OpenHandsEvent): unknown {
   const inner = isRecord(event.extras.metadata) ? event.extras.metadata : {};
   return event.extras.exit_code ?? inner.exit_code;
 }
 
+/**
+ * The small facts of an observation (exit code, path, success). Large extras (file contents,
+ * screenshots, DOM trees) are dropped: they repeat the content or do not belong in metadata.
+ */
 export function smallExtras(event: OpenHandsEvent): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   if (event.cause !== null) out.cause = event.cause;
