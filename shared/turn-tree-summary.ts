@@ -1,18 +1,14 @@
 // A turn tree's nodes as the API sends them (getTurnTree): each node's turn cut to a preview and
 // its tool calls' argument text to a prefix, so a group's tree stays small on the wire.
+import type { z } from 'zod';
+import type { TurnTreeNodeSchema } from './api-credit';
 import type { TurnTreeNode } from './turn-tree';
 
 export const PREVIEW_CHARS = 200;
 export const ARGUMENT_CHARS = 400;
 
-export interface TurnTreeNodeSummary extends Omit<TurnTreeNode, 'turn'> {
-  role: string | null;
-  preview: string | null;
-  tool_names: string[];
-  tool_calls: { name: string; arguments: string }[];
-  /** The turn's turn_index in every rollout through the node (depth - 1); null at the root. */
-  turn_index: number | null;
-}
+/** A node as getTurnTree returns it; its schema (api-credit.ts) is the one definition. */
+export type TurnTreeNodeSummary = z.infer<typeof TurnTreeNodeSchema>;
 
 export function summarizeTreeNodes(nodes: readonly TurnTreeNode[]): TurnTreeNodeSummary[] {
   return nodes.map(({ turn, ...node }) => ({
