@@ -3,8 +3,8 @@
 import { CodeText } from './CodeText';
 import { DiffText } from './DiffText';
 import { HighlightedText } from './HighlightedText';
+import { lineDiff } from './line-diff';
 import type { ArgField } from './tool-args';
-import { editAsDiff } from './tool-args';
 import { looksLikeDiff } from './terminal-text';
 
 function Numbered({ text, query }: { text: string; query: string }) {
@@ -40,7 +40,7 @@ export function ToolArgsView({ fields, highlight }: { fields: ArgField[]; highli
             <pre className="tw-call-args">
               {f.kind === 'edit' ? (
                 <span data-testid="arg-diff">
-                  <DiffText text={editAsDiff(f.oldText, f.newText)} query={highlight} />
+                  <DiffText text={lineDiff(f.oldText, f.newText)} query={highlight} />
                 </span>
               ) : f.kind === 'code' ? (
                 <Numbered text={f.text} query={highlight} />

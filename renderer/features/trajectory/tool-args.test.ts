@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { argFields, editAsDiff } from './tool-args';
+import { lineDiff } from './line-diff';
+import { argFields } from './tool-args';
 
 // The renderer may not read files (runtime boundary), so this call's arguments are quoted from
 // ../shared/samples/swe-agent-traj/function_calling_simple.traj.
@@ -28,8 +29,8 @@ describe('argFields', () => {
       JSON.stringify({ command: 'str_replace', path: 'a.py', old_str: 'x = 1', new_str: 'x = 2' }),
     );
     expect(fields?.map((f) => f.kind)).toEqual(['text', 'text', 'edit']);
-    expect(editAsDiff('x = 1', 'x = 2\ny = 3')).toBe('-x = 1\n+x = 2\n+y = 3');
-    expect(editAsDiff('a\nx = 1', 'a\nx = 2')).toBe(' a\n-x = 1\n+x = 2');
+    expect(lineDiff('x = 1', 'x = 2\ny = 3')).toBe('-x = 1\n+x = 2\n+y = 3');
+    expect(lineDiff('a\nx = 1', 'a\nx = 2')).toBe(' a\n-x = 1\n+x = 2');
   });
 
   it('returns null for arguments that are not a JSON object', () => {

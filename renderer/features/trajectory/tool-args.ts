@@ -1,6 +1,5 @@
 // Tool-call arguments split into fields, each classified by how it reads best: code-like text
 // (by field name, tool name or content) keeps its line breaks; an old_str/new_str pair is an edit.
-import { lineDiff } from './line-diff';
 
 export type ArgField =
   | { kind: 'code'; name: string; text: string }
@@ -48,9 +47,4 @@ export function argFields(tool: string, args: string): ArgField[] | null {
     }
   }
   return fields;
-}
-
-/** An edit as diff lines: shared lines as context, the rest removed or added (line-diff.ts). */
-export function editAsDiff(oldText: string, newText: string): string {
-  return lineDiff(oldText, newText);
 }
