@@ -1,18 +1,15 @@
 // The explorer's turn-error filter on real Inspect logs: one with 11 tool errors, one without.
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { ApiInput, ApiOutput, JobState } from '../../../shared/api';
+import type { ApiInput, ApiOutput } from '../../../shared/api';
+import { callOk, importDataset } from '../dispatch-test-support';
 import { openEngine, type LocalEngine } from '../engine';
 import { samplePath, tempDir } from '../test-support';
 
 const tmp = tempDir();
 let engine: LocalEngine;
 
-async function call<T>(method: string, input: unknown): Promise<T> {
-  const result = await engine.dispatch(method as never, input as never);
-  if (!result.ok) throw new Error(`${result.error.code}: ${result.error.message}`);
-  return result.value as T;
-}
+const call = <T>(method: string, input: unknown) => callOk<T>(engine.dispatch, method, input);
 
 const ids = async (input: ApiInput<'listTrajectories'>) =>
   (await call<ApiOutput<'listTrajectories'>>('listTrajectories', input)).rows
@@ -30,9 +27,8 @@ async function withError(kind?: string): Promise<string[]> {
 
 beforeAll(async () => {
   engine = await openEngine({ dbPath: path.join(tmp.dir, 'ws.duckdb') });
-  const paths = ['inspect-ai/log_tool_call_error.json', 'inspect-ai/log_formats.json'];
-  const job = await call<JobState>('startImport', { paths: paths.map((p) => samplePath(p)) });
-  expect((await engine.waitForJob(job.job_id)).error).toBeNull();
+  await importDataset(engine, samplePath('inspect-ai/log_tool_call_error.json'), 'errors');
+  await importDataset(engine, samplePath('inspect-ai/log_formats.json'), 'clean');
 }, 60_000);
 afterAll(() => {
   engine.close();

@@ -4,7 +4,8 @@
 // the SQL console reads through the guard.
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ApiOutput, JobState } from '../../../shared/api';
+import type { ApiOutput } from '../../../shared/api';
+import { callOk, importDataset } from '../dispatch-test-support';
 import { openEngine } from '../engine';
 import type { Engine } from '../engine-types';
 import { samplePath, tempDir } from '../test-support';
@@ -12,11 +13,8 @@ import { samplePath, tempDir } from '../test-support';
 const tmp = tempDir();
 afterAll(() => tmp.cleanup());
 
-async function api<T>(engine: Engine, method: string, input: unknown): Promise<T> {
-  const result = await engine.dispatch(method as never, input as never);
-  if (!result.ok) throw new Error(`${result.error.code}: ${result.error.message}`);
-  return result.value as T;
-}
+const api = <T>(engine: Engine, method: string, input: unknown) =>
+  callOk<T>(engine.dispatch, method, input);
 
 describe('turn errors', () => {
   let engine: Engine;
@@ -24,11 +22,7 @@ describe('turn errors', () => {
 
   beforeAll(async () => {
     engine = await openEngine({ dbPath: path.join(tmp.dir, 'ws.duckdb') });
-    const job = await api<JobState>(engine, 'startImport', {
-      paths: [samplePath('inspect-ai', 'log_tool_call_error.json')],
-      dataset: 'errors',
-    });
-    expect((await engine.waitForJob(job.job_id)).error).toBeNull();
+    await importDataset(engine, samplePath('inspect-ai', 'log_tool_call_error.json'), 'errors');
     const { rows } = await api<{ rows: Record<string, unknown>[] }>(engine, 'runSql', {
       sql: 'SELECT trajectory_id FROM trajectories',
     });
