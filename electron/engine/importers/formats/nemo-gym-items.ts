@@ -4,6 +4,7 @@ import type { TurnRole } from '../../../../shared/model';
 import { canonicalArguments } from '../canonical-json';
 import { plainTurn, RecordError, type CanonicalTurn } from '../canonical';
 import { contentText, isRecord } from '../openai-messages';
+import { functionOutputError } from './nemo-gym-output-error';
 
 const ROLES: Record<string, TurnRole> = {
   system: 'system',
@@ -100,6 +101,7 @@ export function itemsToTurns(items: unknown[], where: string, turns: CanonicalTu
         typeof raw.output === 'string' ? raw.output : contentText(raw.output, `${at}.output`);
       const output = plainTurn('tool', text);
       output.tool_call_id = typeof raw.call_id === 'string' ? raw.call_id : null;
+      output.error = functionOutputError(text, raw);
       turns.push(output);
       return;
     }
