@@ -13,6 +13,7 @@ import { withoutCompression } from '../decompress';
 import { parseJson, readTextFile } from '../json-document';
 import { isRecord } from '../openai-messages';
 import { mergeSteps } from './swe-agent-steps';
+import { markObservationErrors } from './swe-agent-errors';
 import { historyTurns, trajectoryTurns } from './swe-agent-turns';
 import { optionalReport, reportOutcome, type ResultsReport } from './swe-bench-report';
 
@@ -105,6 +106,7 @@ export function sweAgentRecord(
       ? mergeSteps(built.turns, built.replies, trajectory)
       : { turns: built.turns, added: 0, dropped: [] };
   if (merged.turns.length === 0) throw new RecordError('history: only demonstration messages');
+  markObservationErrors(merged.turns);
 
   const config = parsedConfig(record.replay_config);
   const metadata: Record<string, unknown> = {
