@@ -11,6 +11,7 @@ import {
   readParquetRows,
 } from './formats/parquet-rows';
 import { optionalBoolean, optionalId } from './record-values';
+import { declaredError } from './turn-error';
 import {
   RecordError,
   recordErrorReason,
@@ -33,6 +34,13 @@ function optionalNumber(value: unknown, field: string): number | null {
 export function turnwiseRecord(record: unknown, fallbackId: string): CanonicalTrajectory {
   if (!isRecord(record)) throw new RecordError('expected a JSON object per line');
   const turns = messagesToTurns(record.messages, 'messages');
+  (record.messages as unknown[]).forEach((message, index) => {
+    const error = isRecord(message)
+      ? declaredError(message.error, `messages[${index}].error`)
+      : null;
+    const turn = turns[index];
+    if (error !== null && turn !== undefined) turn.error = error;
+  });
   const taskId = optionalId(record.task_id, 'task_id');
   const sampleIndex = optionalNumber(record.sample_index, 'sample_index');
   if (sampleIndex !== null && !Number.isInteger(sampleIndex)) {
