@@ -5,6 +5,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { LEADING_MODEL_TURN_LEFT_OUT } from '../engine/export/targets/llamafactory';
+import { samplePath } from '../engine/test-support';
 import { cliWorkspace, onlyJson, importDemo, turnwise } from './cli-test-support';
 
 const { dir, db } = cliWorkspace();
@@ -152,5 +153,45 @@ describe('turnwise export', () => {
     const count = /left out of records: (\d+) (.*)/.exec(exported.stdout);
     expect(count?.[2]).toBe(LEADING_MODEL_TURN_LEFT_OUT);
     expect(Number(count?.[1])).toBeGreaterThan(0);
+  }, 120_000);
+
+  it('selects trajectories by turn error with --turn-error', () => {
+    const log = samplePath('inspect-ai', 'log_tool_call_error.json');
+    expect(turnwise('import', log, '--db', db, '--dataset', 'tool-errors').code).toBe(0);
+    const selected = (kind: string) => {
+      const out = path.join(dir, `errors-${kind}`);
+      const run = turnwise(
+        'export',
+        '--db',
+        db,
+        '--target',
+        'trl-sft',
+        '--out',
+        out,
+        '--json',
+        '--dataset',
+        'tool-errors',
+        '--turn-error',
+        kind,
+      );
+      expect(run.code).toBe(0);
+      return onlyJson(run).manifest.counts.trajectories;
+    };
+    // The log's one sample has a timeout but no exit-code error.
+    expect([selected('any'), selected('timeout'), selected('exit_code')]).toEqual([1, 1, 0]);
+    const bad = turnwise(
+      'export',
+      '--db',
+      db,
+      '--target',
+      'trl-sft',
+      '--out',
+      path.join(dir, 'errors-bad'),
+      '--turn-error',
+      'crash',
+    );
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toMatch(/--turn-error: expected one of any, timeout/);
+    expect(existsSync(path.join(dir, 'errors-bad'))).toBe(false);
   }, 120_000);
 });

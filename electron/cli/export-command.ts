@@ -3,7 +3,12 @@
 import { readFileSync } from 'node:fs';
 import { EXPORT_TARGETS, type ExportSummary } from '../../shared/api-export';
 import { EXPORT_TARGET_INFO } from '../../shared/export-targets';
-import { OUTCOME_FILTERS, type OutcomeFilter } from '../../shared/trajectory-filter';
+import {
+  OUTCOME_FILTERS,
+  TURN_ERROR_FILTERS,
+  type OutcomeFilter,
+  type TurnErrorFilter,
+} from '../../shared/trajectory-filter';
 import { parse, requireDb } from './args';
 import { call, withEngine } from './call';
 import { segmentationFor } from './segmentation-command';
@@ -40,6 +45,11 @@ export const EXPORT_COMMAND: CommandSpec = {
       description:
         "the segmentation of credit, scores and step ranges (default: the dataset's, else action)",
     },
+    {
+      name: 'turn-error',
+      value: `any|KIND`,
+      description: `only trajectories with a turn error (turns.error) of any kind or of KIND: ${TURN_ERROR_FILTERS.slice(1).join(', ')}`,
+    },
     { name: 'where', value: 'SQL', description: 'a condition on the trajectories view' },
     ...EXPORT_OPTION_FLAGS,
   ],
@@ -66,6 +76,13 @@ export async function exportCommand(args: string[]): Promise<void> {
   if (!(OUTCOME_FILTERS as readonly string[]).includes(outcome)) {
     throw usageFailure(`--outcome: expected one of ${OUTCOME_FILTERS.join(', ')}`);
   }
+  const turnError = values['turn-error'];
+  if (
+    turnError !== undefined &&
+    !(TURN_ERROR_FILTERS as readonly string[]).includes(String(turnError))
+  ) {
+    throw usageFailure(`--turn-error: expected one of ${TURN_ERROR_FILTERS.join(', ')}`);
+  }
   await withEngine(db, false, async (engine) => {
     let datasetId: string | undefined;
     if (typeof values.dataset === 'string') {
@@ -84,6 +101,7 @@ export async function exportCommand(args: string[]): Promise<void> {
         segmentation:
           (await segmentationFor(engine, values.segmentation, datasetId, 'export')) ?? 'action',
         ...(datasetId !== undefined ? { dataset_id: datasetId } : {}),
+        ...(turnError !== undefined ? { turn_error: turnError as TurnErrorFilter } : {}),
       },
       ...(typeof values.where === 'string' ? { where: values.where } : {}),
     });
