@@ -1,9 +1,35 @@
 // Prose with its fenced code blocks set apart and coloured by token (React text, never HTML).
-import { Fragment } from 'react';
-import { splitFences, tokenizeCode } from './code-tokens';
+import { Fragment, useMemo } from 'react';
+import { languageOfFence } from './code-language';
+import { resolveLanguage, splitFences, tokenizeCode } from './code-tokens';
 
-/** `whole`: the text is all code (a file view), not prose with fences. */
-export function CodeText({ text, whole = false }: { text: string; whole?: boolean }) {
+type Props = {
+  text: string;
+  /** The text is all code (a file view, an argument), not prose with fences. */
+  whole?: boolean;
+  /** The language of whole text when the transcript names it; else it is detected. */
+  language?: string | null;
+};
+
+function CodeBlock({ code, language }: { code: string; language: string | null }) {
+  const resolved = useMemo(() => resolveLanguage(code, language), [code, language]);
+  const tokens = useMemo(() => tokenizeCode(code, resolved), [code, resolved]);
+  return (
+    <span className="tw-code" data-language={resolved ?? ''} data-testid="code-block">
+      {tokens.map((token, j) =>
+        token.kind === 'plain' ? (
+          <Fragment key={j}>{token.text}</Fragment>
+        ) : (
+          <span key={j} className={`tw-code-${token.kind}`}>
+            {token.text}
+          </span>
+        ),
+      )}
+    </span>
+  );
+}
+
+export function CodeText({ text, whole = false, language = null }: Props) {
   const parts = whole ? [{ kind: 'code' as const, text, language: '' }] : splitFences(text);
   return (
     <>
@@ -11,17 +37,11 @@ export function CodeText({ text, whole = false }: { text: string; whole?: boolea
         part.kind === 'text' ? (
           <Fragment key={i}>{part.text}</Fragment>
         ) : (
-          <span key={i} className="tw-code" data-language={part.language} data-testid="code-block">
-            {tokenizeCode(part.text).map((token, j) =>
-              token.kind === 'plain' ? (
-                <Fragment key={j}>{token.text}</Fragment>
-              ) : (
-                <span key={j} className={`tw-code-${token.kind}`}>
-                  {token.text}
-                </span>
-              ),
-            )}
-          </span>
+          <CodeBlock
+            key={i}
+            code={part.text}
+            language={whole ? language : languageOfFence(part.language ?? '')}
+          />
         ),
       )}
     </>

@@ -7,7 +7,15 @@ import { lineDiff } from './line-diff';
 import type { ArgField } from './tool-args';
 import { looksLikeDiff } from './terminal-text';
 
-function Numbered({ text, query }: { text: string; query: string }) {
+function Numbered({
+  text,
+  query,
+  language,
+}: {
+  text: string;
+  query: string;
+  language: string | null;
+}) {
   const lines = text.split('\n');
   return (
     <span className="tw-arg-lines" data-testid="arg-lines">
@@ -19,7 +27,7 @@ function Numbered({ text, query }: { text: string; query: string }) {
           <DiffText text={text} query={query} />
         ) : query === '' ? (
           // While searching, matches are marked instead of code colours.
-          <CodeText text={text} whole />
+          <CodeText text={text} whole language={language} />
         ) : (
           <HighlightedText text={text} query={query} />
         )}
@@ -43,7 +51,7 @@ export function ToolArgsView({ fields, highlight }: { fields: ArgField[]; highli
                   <DiffText text={lineDiff(f.oldText, f.newText)} query={highlight} />
                 </span>
               ) : f.kind === 'code' ? (
-                <Numbered text={f.text} query={highlight} />
+                <Numbered text={f.text} query={highlight} language={f.language} />
               ) : (
                 <HighlightedText text={f.text} query={highlight} />
               )}

@@ -1,16 +1,39 @@
 import { describe, expect, it } from 'vitest';
-import { looksLikeCode, splitFences, tokenizeCode } from './code-tokens';
+import {
+  looksLikeCode,
+  MAX_COLOURED_CHARS,
+  resolveLanguage,
+  splitFences,
+  tokenizeCode,
+} from './code-tokens';
 
 describe('tokenizeCode', () => {
   it('finds keywords, strings, comments and numbers, and keeps every character', () => {
     const code = 'def f(x):  # note\n    return "a#b" + 42 if x else None';
-    const tokens = tokenizeCode(code);
+    const tokens = tokenizeCode(code, 'python');
     expect(tokens.map((t) => t.text).join('')).toBe(code);
     const of = (kind: string) => tokens.filter((t) => t.kind === kind).map((t) => t.text);
-    expect(of('keyword')).toEqual(['def', 'return', 'if', 'else', 'None']);
+    expect(of('keyword')).toEqual(['def', 'return', 'if', 'else']);
+    expect(of('title')).toEqual(['f']);
     expect(of('string')).toEqual(['"a#b"']);
     expect(of('comment')).toEqual(['# note']);
-    expect(of('number')).toEqual(['42']);
+    // Literals (None, true) colour like numbers.
+    expect(of('number')).toEqual(['42', 'None']);
+  });
+
+  it('colours by the named language: a # is a comment in bash, not in JavaScript', () => {
+    const kinds = (language: string) =>
+      tokenizeCode('x = 1 # y', language).filter((t) => t.kind === 'comment').length;
+    expect(kinds('bash')).toBe(1);
+    expect(kinds('javascript')).toBe(0);
+  });
+
+  it('detects the language when none is named, and leaves huge text plain', () => {
+    expect(
+      resolveLanguage('import os\nfrom x import y\n\ndef main():\n    print(os.getcwd())'),
+    ).toBe('python');
+    const huge = 'x = 1\n'.repeat(MAX_COLOURED_CHARS / 6 + 1);
+    expect(tokenizeCode(huge)).toEqual([{ kind: 'plain', text: huge }]);
   });
 
   it('does not take identifiers containing keywords or digits for them', () => {

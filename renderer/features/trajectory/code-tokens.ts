@@ -1,57 +1,76 @@
-// A small, language-agnostic code tokenizer for transcripts: comments, strings, numbers and the
-// keywords of the languages agents usually write (Python, JS/TS, shell, Go, Rust, SQL). It only
-// colours text; it never changes or interprets it.
-export type CodeTokenKind = 'plain' | 'keyword' | 'string' | 'comment' | 'number';
+// Code in transcripts coloured by token with highlight.js grammars (through lowlight, which
+// returns a tree, never HTML): the language when the transcript names it (code-language.ts), else
+// detected among the languages agents usually write. It only colours text; it never changes it.
+import { common, createLowlight } from 'lowlight';
+import { guessLanguage } from './code-language';
+
+export type CodeTokenKind = 'plain' | 'keyword' | 'string' | 'comment' | 'number' | 'title';
 export interface CodeToken {
   kind: CodeTokenKind;
   text: string;
 }
 
-const KEYWORDS = new Set(
-  (
-    'and as assert async await break case catch class const continue def del do elif else enum ' +
-    'except export extends false False finally fn for from func function go if impl import in ' +
-    'interface is lambda let match mod mut nil None not null or package pass pub raise return ' +
-    'self static struct switch this throw true True try type typeof use var while with yield ' +
-    'fi then done esac echo local select insert update delete where join on group by order limit'
-  ).split(' '),
-);
+const lowlight = createLowlight(common);
+/** Text longer than this is left plain: colouring it would stall the transcript. */
+export const MAX_COLOURED_CHARS = 200_000;
 
-// One alternative per token kind, tried left to right at each position.
-const TOKEN =
-  /(#[^\n]*|\/\/[^\n]*|\/\*[\s\S]*?\*\/|--[^\n]*)|("""[\s\S]*?"""|'''[\s\S]*?'''|"(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.)*'|`(?:[^`\\]|\\.)*`)|(\b\d+(?:\.\d+)?(?:e[+-]?\d+)?\b)|([A-Za-z_][A-Za-z0-9_]*)/g;
+const KINDS: Record<string, CodeTokenKind> = {
+  'hljs-keyword': 'keyword',
+  'hljs-built_in': 'keyword',
+  'hljs-meta': 'keyword',
+  'hljs-selector-tag': 'keyword',
+  'hljs-tag': 'keyword',
+  'hljs-string': 'string',
+  'hljs-regexp': 'string',
+  'hljs-char': 'string',
+  'hljs-symbol': 'string',
+  'hljs-comment': 'comment',
+  'hljs-quote': 'comment',
+  'hljs-number': 'number',
+  'hljs-literal': 'number',
+  'hljs-title': 'title',
+  'hljs-section': 'title',
+  'hljs-type': 'title',
+  'hljs-attr': 'title',
+  'hljs-name': 'title',
+};
 
-export function tokenizeCode(code: string): CodeToken[] {
-  const tokens: CodeToken[] = [];
-  let plain = '';
-  let last = 0;
-  const flush = () => {
-    if (plain !== '') tokens.push({ kind: 'plain', text: plain });
-    plain = '';
-  };
-  for (const match of code.matchAll(TOKEN)) {
-    plain += code.slice(last, match.index);
-    last = match.index + match[0].length;
-    const [text, comment, string, number, word] = match;
-    const kind: CodeTokenKind | null =
-      comment !== undefined
-        ? 'comment'
-        : string !== undefined
-          ? 'string'
-          : number !== undefined
-            ? 'number'
-            : word !== undefined && KEYWORDS.has(word)
-              ? 'keyword'
-              : null;
-    if (kind === null) {
-      plain += text;
+type Node = {
+  type: string;
+  value?: string;
+  properties?: { className?: unknown };
+  children?: Node[];
+};
+
+function flatten(nodes: Node[], inherited: CodeTokenKind, out: CodeToken[]): void {
+  for (const node of nodes) {
+    if (node.type === 'text') {
+      const text = node.value ?? '';
+      const last = out[out.length - 1];
+      if (last !== undefined && last.kind === inherited) last.text += text;
+      else if (text !== '') out.push({ kind: inherited, text });
       continue;
     }
-    flush();
-    tokens.push({ kind, text });
+    const classes = Array.isArray(node.properties?.className) ? node.properties.className : [];
+    const own = classes.map((c) => KINDS[String(c)]).find((k) => k !== undefined);
+    flatten(node.children ?? [], own ?? inherited, out);
   }
-  plain += code.slice(last);
-  flush();
+}
+
+/** The language code is in, by name when it is registered, else detected; null when unknown. */
+export function resolveLanguage(code: string, language?: string | null): string | null {
+  if (language && lowlight.registered(language)) return language;
+  return guessLanguage(code);
+}
+
+/** Tokens of `code`, every character kept, in order. */
+export function tokenizeCode(code: string, language?: string | null): CodeToken[] {
+  if (code === '') return [];
+  if (code.length > MAX_COLOURED_CHARS) return [{ kind: 'plain', text: code }];
+  const resolved = resolveLanguage(code, language);
+  if (resolved === null || resolved === 'plaintext') return [{ kind: 'plain', text: code }];
+  const tokens: CodeToken[] = [];
+  flatten(lowlight.highlight(resolved, code).children as Node[], 'plain', tokens);
   return tokens;
 }
 

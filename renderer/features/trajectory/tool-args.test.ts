@@ -42,4 +42,17 @@ describe('argFields', () => {
     const fields = argFields('t', '{"opts":{"a":1}}');
     expect(fields?.[0]).toEqual({ kind: 'json', name: 'opts', text: '{\n  "a": 1\n}' });
   });
+
+  it('gives code fields the language of the file they write, or of the tool', () => {
+    const create = argFields(
+      'str_replace_editor',
+      JSON.stringify({ command: 'create', path: '/repo/fix.py', file_text: 'import os\nprint(1)' }),
+    );
+    expect(create?.find((f) => f.name === 'file_text')).toMatchObject({
+      kind: 'code',
+      language: 'python',
+    });
+    const run = argFields('bash', JSON.stringify({ command: 'ls -la\ncat x' }));
+    expect(run?.[0]).toMatchObject({ kind: 'code', language: 'bash' });
+  });
 });

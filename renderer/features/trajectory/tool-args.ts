@@ -1,8 +1,11 @@
 // Tool-call arguments split into fields, each classified by how it reads best: code-like text
-// (by field name, tool name or content) keeps its line breaks; an old_str/new_str pair is an edit.
+// (by field name, tool name or content) keeps its line breaks and gets its language from a sibling
+// path or the tool; an old_str/new_str pair is an edit.
+
+import { languageOfArgument } from './code-language';
 
 export type ArgField =
-  | { kind: 'code'; name: string; text: string }
+  | { kind: 'code'; name: string; text: string; language: string | null }
   | { kind: 'text'; name: string; text: string }
   | { kind: 'json'; name: string; text: string }
   | { kind: 'edit'; name: string; oldText: string; newText: string };
@@ -41,7 +44,11 @@ export function argFields(tool: string, args: string): ArgField[] | null {
         newText: record.new_str as string,
       });
     } else if (typeof v === 'string') {
-      fields.push({ kind: isCodeLike(tool, name, v) ? 'code' : 'text', name, text: v });
+      fields.push(
+        isCodeLike(tool, name, v)
+          ? { kind: 'code', name, text: v, language: languageOfArgument(tool, name, record) }
+          : { kind: 'text', name, text: v },
+      );
     } else {
       fields.push({ kind: 'json', name, text: JSON.stringify(v, null, 2) });
     }

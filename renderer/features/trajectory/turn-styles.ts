@@ -193,6 +193,7 @@ export const TurnListRoot = styled('div')(({ theme }) => {
     '& .tw-code-string': { color: theme.palette.success.dark },
     '& .tw-code-comment': { color: theme.palette.text.secondary, fontStyle: 'italic' },
     '& .tw-code-number': { color: theme.palette.info.dark },
+    '& .tw-code-title': { color: theme.palette.primary.dark },
     '& .tw-diff-add': { color: theme.palette.success.main },
     '& .tw-diff-del': { color: theme.palette.error.main },
     '& .tw-diff-hunk': { color: theme.palette.info.main },
