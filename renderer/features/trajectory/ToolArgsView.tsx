@@ -1,8 +1,10 @@
 // A tool call's arguments per field (name: value): code with real line breaks, colours and line
-// numbers; an old_str/new_str edit as a diff; nested values as indented JSON. Text, never HTML.
+// numbers; an old_str/new_str edit as a diff; objects and lists as a collapsible tree (indented JSON
+// while searching, so matches are marked). Text, never HTML.
 import { CodeText } from './CodeText';
 import { DiffText } from './DiffText';
 import { HighlightedText } from './HighlightedText';
+import { JsonTree } from './JsonTree';
 import { lineDiff } from './line-diff';
 import type { ArgField } from './tool-args';
 import { looksLikeDiff } from './terminal-text';
@@ -44,6 +46,11 @@ export function ToolArgsView({ fields, highlight }: { fields: ArgField[]; highli
           <span className="tw-arg-name">{f.name}:</span>{' '}
           {f.kind === 'text' ? (
             <HighlightedText text={f.text} query={highlight} />
+          ) : f.kind === 'json' &&
+            highlight === '' &&
+            f.value !== null &&
+            typeof f.value === 'object' ? (
+            <JsonTree value={f.value} />
           ) : (
             <pre className="tw-call-args">
               {f.kind === 'edit' ? (

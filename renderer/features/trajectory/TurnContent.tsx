@@ -13,7 +13,8 @@ import { DiffText } from './DiffText';
 import { HighlightedText } from './HighlightedText';
 import { FoldedLines } from './FoldedLines';
 import { looksLikeDiff, stripAnsi } from './terminal-text';
-import { unwrapOutput } from './tool-output';
+import { JsonTree } from './JsonTree';
+import { readOutput } from './tool-output';
 import { useFullTurnText } from './useFullTurnText';
 
 type Props = { trajectoryId: string; turn: Turn; highlight?: string };
@@ -23,14 +24,33 @@ export function TurnContent({ trajectoryId, turn, highlight = '' }: Props) {
   const observation = turn.role === 'tool' || turn.role === 'environment';
   const done = full.state.status === 'done';
   const stored = stripAnsi(full.state.status === 'done' ? full.state.text : turn.content);
-  // Observations that are JSON wrappers read as their text (issue 18).
-  const text = observation ? unwrapOutput(stored) : stored;
+  // Observations that are JSON wrappers read as their text, other JSON as a tree (issue 18).
+  const read = observation ? readOutput(stored) : null;
+  const text = read === null ? stored : read.text;
+  // A cut preview is not valid JSON, so it reads as text until the full content is loaded.
+  const tree = read?.kind === 'json' && highlight === '';
   const truncated = turn.content_truncated && !done;
   if (text === '' && turn.tool_calls.length > 0) return null;
 
   const classes = ['tw-content', observation && 'tw-observation', done && 'tw-full'];
+  if (tree) {
+    return (
+      <div className={classes.filter(Boolean).join(' ')} data-testid="turn-content">
+        <JsonTree value={read.value} />
+      </div>
+    );
+  }
   return (
     <>
+      {read?.kind === 'text' && read.facts.length > 0 && (
+        <div className="tw-output-facts" data-testid="output-facts">
+          {read.facts.map((f) => (
+            <span key={f.name}>
+              {f.name}: {f.value}
+            </span>
+          ))}
+        </div>
+      )}
       <pre className={classes.filter(Boolean).join(' ')} data-testid="turn-content">
         {observation && highlight === '' ? (
           // While searching, the whole text stays in view so every match is marked.

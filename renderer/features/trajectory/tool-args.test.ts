@@ -40,7 +40,12 @@ describe('argFields', () => {
 
   it('shows nested values as indented JSON', () => {
     const fields = argFields('t', '{"opts":{"a":1}}');
-    expect(fields?.[0]).toEqual({ kind: 'json', name: 'opts', text: '{\n  "a": 1\n}' });
+    expect(fields?.[0]).toEqual({
+      kind: 'json',
+      name: 'opts',
+      text: '{\n  "a": 1\n}',
+      value: { a: 1 },
+    });
   });
 
   it('gives code fields the language of the file they write, or of the tool', () => {

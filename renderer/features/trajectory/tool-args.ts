@@ -7,7 +7,7 @@ import { languageOfArgument } from './code-language';
 export type ArgField =
   | { kind: 'code'; name: string; text: string; language: string | null }
   | { kind: 'text'; name: string; text: string }
-  | { kind: 'json'; name: string; text: string }
+  | { kind: 'json'; name: string; text: string; value: unknown }
   | { kind: 'edit'; name: string; oldText: string; newText: string };
 
 const CODE_FIELDS =
@@ -50,7 +50,7 @@ export function argFields(tool: string, args: string): ArgField[] | null {
           : { kind: 'text', name, text: v },
       );
     } else {
-      fields.push({ kind: 'json', name, text: JSON.stringify(v, null, 2) });
+      fields.push({ kind: 'json', name, text: JSON.stringify(v, null, 2), value: v });
     }
   }
   return fields;

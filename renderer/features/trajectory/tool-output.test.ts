@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { foldLines, unwrapOutput } from './tool-output';
+import { foldLines, readOutput, unwrapOutput } from './tool-output';
 
 describe('unwrapOutput', () => {
   it('unwraps a NeMo Gym anyswe style {"content": "..."} observation', () => {
@@ -12,6 +12,48 @@ describe('unwrapOutput', () => {
     expect(unwrapOutput('{"a":1,"b":2}')).toBe('{\n  "a": 1,\n  "b": 2\n}');
     expect(unwrapOutput('{not json')).toBe('{not json');
     expect(unwrapOutput('plain\ntext')).toBe('plain\ntext');
+  });
+});
+
+describe('readOutput', () => {
+  it('unwraps a Hermes tool result to its output, with the small fields beside it', () => {
+    // The shape AnySWE Hermes tools answer (NeMo Gym example_rollouts_hermes.jsonl).
+    const stored = JSON.stringify({
+      output: 'bash: /agent_deps_mount/bin/pip: bad interpreter\nsecond line',
+      exit_code: 126,
+      error: null,
+    });
+    expect(readOutput(stored)).toEqual({
+      kind: 'text',
+      text: 'bash: /agent_deps_mount/bin/pip: bad interpreter\nsecond line',
+      facts: [{ name: 'exit_code', value: '126' }],
+    });
+  });
+
+  it('unwraps a short output too when its field is a text field', () => {
+    expect(readOutput('{"output": "ok", "exit_code": 0, "error": null}')).toEqual({
+      kind: 'text',
+      text: 'ok',
+      facts: [{ name: 'exit_code', value: '0' }],
+    });
+  });
+
+  it('keeps other JSON as a value for the tree, with its indented text', () => {
+    const stored = '{"matches":[{"path":"a.py","line":3}],"total_count":1}';
+    const read = readOutput(stored);
+    expect(read.kind).toBe('json');
+    expect(read.kind === 'json' && read.value).toEqual(JSON.parse(stored));
+    expect(read.text).toBe(JSON.stringify(JSON.parse(stored), null, 2));
+    // Two bodies: no single text to unwrap.
+    const two = JSON.stringify({ stdout: 'a\nb', stderr: 'c\nd' });
+    expect(readOutput(two).kind).toBe('json');
+    expect(readOutput('[1, 2]').kind).toBe('json');
+  });
+
+  it('leaves text, scalars and broken JSON as text', () => {
+    expect(readOutput('42')).toEqual({ kind: 'text', text: '42', facts: [] });
+    expect(readOutput('{"a": 1')).toEqual({ kind: 'text', text: '{"a": 1', facts: [] });
+    expect(readOutput('total 8')).toEqual({ kind: 'text', text: 'total 8', facts: [] });
   });
 });
 
