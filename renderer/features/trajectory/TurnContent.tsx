@@ -13,6 +13,8 @@ import { DiffText } from './DiffText';
 import { HighlightedText } from './HighlightedText';
 import { FoldedLines } from './FoldedLines';
 import { looksLikeDiff, stripAnsi } from './terminal-text';
+import { AnsiText } from './AnsiText';
+import { hasAnsiColour } from './ansi-segments';
 import { JsonTree } from './JsonTree';
 import { readOutput } from './tool-output';
 import { useFullTurnText } from './useFullTurnText';
@@ -23,7 +25,11 @@ export function TurnContent({ trajectoryId, turn, highlight = '' }: Props) {
   const full = useFullTurnText(trajectoryId, turn.turn_index);
   const observation = turn.role === 'tool' || turn.role === 'environment';
   const done = full.state.status === 'done';
-  const stored = stripAnsi(full.state.status === 'done' ? full.state.text : turn.content);
+  const raw = full.state.status === 'done' ? full.state.text : turn.content;
+  // Terminal colours are shown as colours in observations; elsewhere, and while searching, the
+  // escapes are removed so they never show as noise.
+  const coloured = observation && highlight === '' && hasAnsiColour(raw);
+  const stored = coloured ? raw : stripAnsi(raw);
   // Observations that are JSON wrappers read as their text, other JSON as a tree (issue 18).
   const read = observation ? readOutput(stored) : null;
   const text = read === null ? stored : read.text;
@@ -54,7 +60,10 @@ export function TurnContent({ trajectoryId, turn, highlight = '' }: Props) {
       <pre className={classes.filter(Boolean).join(' ')} data-testid="turn-content">
         {observation && highlight === '' ? (
           // While searching, the whole text stays in view so every match is marked.
-          <FoldedLines text={text} render={(t) => body(t, highlight, observation)} />
+          <FoldedLines
+            text={text}
+            render={(t) => (coloured ? <AnsiText text={t} /> : body(t, highlight, observation))}
+          />
         ) : (
           body(text, highlight, observation)
         )}

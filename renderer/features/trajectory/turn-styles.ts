@@ -1,6 +1,7 @@
 // The styles of every turn card, computed once per list from the theme. A trajectory can have
 // thousands of turns; per-card sx/Chip/Tooltip styling made "show all" take seconds.
 import { styled } from '@mui/material/styles';
+import { ansiClasses } from './ansi-styles';
 import { TURN_ROLES } from '../../../shared/model';
 import { roleColor } from '../../theme/role-colors';
 import { MONO_FONT } from '../../theme/theme';
@@ -225,6 +226,7 @@ export const TurnListRoot = styled('div')(({ theme }) => {
       fontSize: 12,
       color: theme.palette.text.secondary,
     },
+    ...ansiClasses(theme),
     '& .tw-diff-add': { color: theme.palette.success.main },
     '& .tw-diff-del': { color: theme.palette.error.main },
     '& .tw-diff-hunk': { color: theme.palette.info.main },
