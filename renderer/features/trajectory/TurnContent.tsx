@@ -14,6 +14,10 @@ import { HighlightedText } from './HighlightedText';
 import { FoldedLines } from './FoldedLines';
 import { looksLikeDiff, stripAnsi } from './terminal-text';
 import { AnsiText } from './AnsiText';
+import { fileView } from './file-view';
+import { FileViewText } from './FileViewText';
+import { tracebackLines } from './traceback';
+import { TracebackText } from './TracebackText';
 import { hasAnsiColour } from './ansi-segments';
 import { JsonTree } from './JsonTree';
 import { readOutput } from './tool-output';
@@ -100,8 +104,15 @@ export function TurnContent({ trajectoryId, turn, highlight = '' }: Props) {
 }
 
 function body(text: string, highlight: string, observation: boolean) {
+  const searching = highlight !== '';
+  const traceback = !searching && observation ? tracebackLines(text) : null;
+  const view = !searching && observation && traceback === null ? fileView(text) : null;
   return looksLikeDiff(text) ? (
     <DiffText text={text} query={highlight} />
+  ) : traceback !== null ? (
+    <TracebackText text={text} kinds={traceback} />
+  ) : view !== null ? (
+    <FileViewText view={view} />
   ) : highlight === '' && observation && looksLikeCode(text) ? (
     <CodeText text={text} whole />
   ) : highlight === '' && text.includes('```') ? (
