@@ -158,6 +158,8 @@ test('the explorer, diff and SQL views show hostile content inertly', async ({ p
   await expectNothingRan(page, seen);
 
   await page.goto(appUrl('/sql'));
+  // The full editor loads when the plain textarea is first focused.
+  await page.getByTestId('sql-plain').click();
   await expect(page.getByTestId('sql-editor').locator('.monaco-editor')).toBeVisible(LOADED);
   await page.getByTestId('sql-editor').locator('.view-lines').click();
   await page.keyboard.press('ControlOrMeta+A');

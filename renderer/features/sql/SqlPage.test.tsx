@@ -24,6 +24,12 @@ vi.mock('./MonacoSqlEditor', () => ({
   ),
 }));
 
+/** Focuses the plain textarea, which loads the editor (the mock above), and returns it. */
+async function richEditor(): Promise<HTMLElement> {
+  fireEvent.focus(await screen.findByTestId('sql-plain'));
+  return screen.findByTestId('sql-input');
+}
+
 afterEach(() => {
   cleanup();
   window.sessionStorage.clear();
@@ -51,7 +57,7 @@ describe('SqlPage', () => {
   it('runs on Ctrl+Enter; shows types, NULL apart from empty text, and long text on demand', async () => {
     const transport = fakeTransport({ runSql: () => ok(RESULT) });
     renderWithApi(<SqlPage />, transport);
-    const input = await screen.findByTestId('sql-input');
+    const input = await richEditor();
     fireEvent.change(input, { target: { value: 'SELECT 1' } });
     fireEvent.keyDown(input, { key: 'Enter', ctrlKey: true });
 
@@ -104,7 +110,7 @@ describe('SqlPage', () => {
   it('keeps a history in localStorage and re-runs an entry', async () => {
     const transport = fakeTransport({ runSql: () => ok(RESULT) });
     renderWithApi(<SqlPage />, transport);
-    const input = await screen.findByTestId('sql-input');
+    const input = await richEditor();
     fireEvent.change(input, { target: { value: 'SELECT 42' } });
     fireEvent.click(screen.getByTestId('sql-run'));
     await screen.findByTestId('sql-result');
@@ -128,7 +134,7 @@ describe('SqlPage', () => {
           : ok(RESULT),
     });
     renderWithApi(<SqlPage />, transport);
-    fireEvent.change(await screen.findByTestId('sql-input'), {
+    fireEvent.change(await richEditor(), {
       target: { value: 'DROP TABLE x' },
     });
     fireEvent.click(screen.getByTestId('sql-run'));
@@ -194,5 +200,19 @@ describe('SqlPage', () => {
       method: 'setSqlSettings',
       input: { timeout_s: 90, max_result_mb: 16 },
     });
+  });
+
+  it('runs from the plain editor before the full editor is loaded', async () => {
+    const transport = fakeTransport({ runSql: () => ok(RESULT) });
+    renderWithApi(<SqlPage />, transport);
+    const plain = await screen.findByTestId('sql-plain');
+    fireEvent.change(plain, { target: { value: 'SELECT 2' } });
+    fireEvent.click(screen.getByTestId('sql-run'));
+    await screen.findByTestId('sql-result');
+    expect(transport.calls.at(-1)).toMatchObject({ method: 'runSql', input: { sql: 'SELECT 2' } });
+    expect(screen.queryByTestId('sql-input')).toBeNull();
+    const runs = transport.calls.length;
+    fireEvent.keyDown(plain, { key: 'Enter', ctrlKey: true });
+    await vi.waitFor(() => expect(transport.calls).toHaveLength(runs + 1));
   });
 });
