@@ -82,7 +82,7 @@ test('diff: a success and a failure of one demo task, aligned, first divergence 
   expect(cellIndices.length).toBeGreaterThanOrEqual(1);
   expect(cellIndices.every((index) => index === String(prefix))).toBe(true);
   await expect(first).toBeInViewport();
-  await expect(page.getByTestId('diff-summary')).toContainText(`turn #${prefix} in`);
+  await expect(page.getByTestId('diff-summary')).toContainText(`turn ${prefix} in`);
 
   // The shared prefix folds, except the step right before the divergence; it unfolds on click.
   const fold = page.getByTestId('diff-fold').first();

@@ -44,7 +44,7 @@ const RANGE_NAMES: Record<string, string> = {
   n_actions: 'actions',
   progress_score: 'progress score',
   outcome_advantage: 'outcome advantage',
-  failure_step: 'failure step',
+  failure_step: 'failure turn',
   ...Object.fromEntries(ROLE_LABELS.map((role) => [role, `${role} labels`])),
 };
 

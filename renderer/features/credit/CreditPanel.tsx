@@ -17,6 +17,7 @@ import { CreditControls } from './CreditControls';
 import { CreditHistogram } from './CreditHistogram';
 import { SegmentCreditTable } from './SegmentCreditTable';
 import { useDebouncedValue } from './useDebouncedValue';
+import { turnName } from '../../components/step-names';
 
 type Props = { trajectoryId: string; datasetId: string; segmentation: string };
 
@@ -48,8 +49,8 @@ export function CreditPanel({ trajectoryId, datasetId, segmentation }: Props) {
         <>
           <SegmentCreditTable segments={preview.data.trajectory.segments} />
           <Typography variant="body2" sx={{ mt: 1 }} data-testid="credit-score">
-            Progress score {fixed(score?.progress_score)} · failure step{' '}
-            {score?.failure_step === null || score === null ? DASH : `#${score.failure_step}`}
+            Progress score {fixed(score?.progress_score)} · predicted failure at{' '}
+            {score?.failure_step === null || score === null ? DASH : turnName(score.failure_step)}
             {score?.best_in_group ? ' · best in group' : ''}
             {score?.group_flag ? ` · group ${score.group_flag.replace('_', ' ')}` : ''}
           </Typography>

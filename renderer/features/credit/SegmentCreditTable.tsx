@@ -9,6 +9,7 @@ import TableRow from '@mui/material/TableRow';
 import Tooltip from '@mui/material/Tooltip';
 import type { SegmentCredit } from '../../../shared/api-credit';
 import { DASH } from '../../components/format';
+import { stepName, turnSpanName } from '../../components/step-names';
 
 function number(value: number | null): string {
   return value === null ? DASH : value.toFixed(3);
@@ -48,11 +49,8 @@ export function SegmentCreditTable({ segments }: { segments: SegmentCredit[] }) 
           {segments.map((s) => (
             <TableRow key={s.segment_index} data-testid="credit-segment">
               <TableCell>
-                {s.segment_index + 1}
-                <span style={{ opacity: 0.6 }}>
-                  {' '}
-                  #{s.turn_start === s.turn_end ? s.turn_end : `${s.turn_start}-${s.turn_end}`}
-                </span>
+                {stepName(s.segment_index)}
+                <span style={{ opacity: 0.6 }}> · {turnSpanName(s.turn_start, s.turn_end)}</span>
               </TableCell>
               <TableCell>
                 {s.role_label === null ? (

@@ -14,6 +14,7 @@ import type { ApiState } from '../../api/useApi';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { DASH } from '../../components/format';
 import { branchLabels } from './branch-labels';
+import { turnName } from '../../components/step-names';
 
 type Node = ApiOutput<'getTurnTree'>['nodes'][number];
 
@@ -23,7 +24,7 @@ function fixed(value: number | null, digits = 2): string {
 
 /** Where a branch point sits: after a turn every rollout through it shares, or at the start. */
 function branchPointText(point: Node): string {
-  return point.turn_index === null ? 'the start' : `turn #${point.turn_index}`;
+  return point.turn_index === null ? 'the start' : turnName(point.turn_index);
 }
 
 export function TurnTreePanel({ tree }: { tree: ApiState<ApiOutput<'getTurnTree'>> }) {

@@ -84,7 +84,7 @@ describe('DiffPage', () => {
     expect(first.textContent).toContain('edit right');
     expect(first.textContent).toContain('edit wrong');
     expect(screen.getByTestId('diff-summary').textContent).toContain(
-      'First divergence: turn #7 in A, turn #7 in B · 9 identical, 1 changed',
+      'First divergence: turn 7 in A, turn 7 in B · 9 identical, 1 changed',
     );
     expect(screen.getByTestId('diff-side-A').textContent).toContain('success');
     expect(screen.getByTestId('diff-side-B').textContent).toContain('failure');

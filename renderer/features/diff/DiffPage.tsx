@@ -16,6 +16,7 @@ import { PageHeader } from '../../components/PageHeader';
 import { diffHref } from '../../routing/routes';
 import { DiffSideSummary } from './DiffSideSummary';
 import { DiffTable } from './DiffTable';
+import { turnName } from '../../components/step-names';
 
 type Props = { a: string; b: string };
 
@@ -40,7 +41,7 @@ function summary(alignment: TurnAlignment, turnsA: Turn[], turnsB: Turn[]): stri
   const row = first === null ? undefined : rows[first];
   if (row === undefined) return `The two trajectories take identical steps (${tally}).`;
   const at = (turns: Turn[], index: number | null) =>
-    index === null ? 'no step' : `turn #${turns[index]?.turn_index ?? index}`;
+    index === null ? 'no step' : turnName(turns[index]?.turn_index ?? index);
   return `First divergence: ${at(turnsA, row.a)} in A, ${at(turnsB, row.b)} in B · ${tally}.`;
 }
 

@@ -105,7 +105,7 @@ describe('JudgeDialog', () => {
     expect(summary.textContent).toContain('Prompt tokens12,345');
     expect(screen.getByTestId('judge-role-regression').textContent).toBe('regression: 6');
     expect(screen.getByTestId('judge-failures').textContent).toContain(
-      'demo:t1 segment 4: HTTP 400: context too long',
+      'demo:t1 · Step 4: HTTP 400: context too long',
     );
   });
 

@@ -8,6 +8,7 @@ import Typography from '@mui/material/Typography';
 import type { JudgeSummary } from '../../../shared/api-judge';
 import { ROLE_LABELS } from '../../../shared/model';
 import { StatGrid } from '../../components/StatGrid';
+import { stepName } from '../../components/step-names';
 
 export function JudgeSummaryView({ summary }: { summary: JudgeSummary }) {
   return (
@@ -51,7 +52,7 @@ export function JudgeSummaryView({ summary }: { summary: JudgeSummary }) {
             {summary.failures.map((failure) => (
               <li key={`${failure.trajectory_id}#${failure.segment_index}`}>
                 <code>
-                  {failure.trajectory_id} segment {failure.segment_index}
+                  {failure.trajectory_id} · {stepName(failure.segment_index)}
                 </code>
                 : {failure.reason}
               </li>

@@ -4,6 +4,7 @@ import Typography from '@mui/material/Typography';
 import type { LabelEvent, LabeledSegment } from '../../../shared/api-labels';
 import { roleInfo } from './role-labels';
 import { turnRange } from './SegmentRow';
+import { stepName } from '../../components/step-names';
 
 const HISTORY_SHOWN = 5;
 
@@ -22,7 +23,7 @@ export function LabelInForce({
   return (
     <Box data-testid="label-in-force" sx={{ fontSize: 13 }}>
       <Typography variant="subtitle2" component="h3">
-        Segment #{segment.segment_index} · {turnRange(segment)}
+        {stepName(segment.segment_index)} · {turnRange(segment)}
       </Typography>
       {label === null ? (
         <Typography variant="body2" sx={{ color: 'text.secondary' }}>

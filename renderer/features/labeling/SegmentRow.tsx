@@ -5,6 +5,7 @@ import type { LabeledSegment } from '../../../shared/api-labels';
 import { MONO_FONT } from '../../theme/theme';
 import { LabelChip } from './LabelChip';
 import { PENDING_LABEL_ID } from './useSegmentLabels';
+import { stepName, turnSpanName } from '../../components/step-names';
 
 type Props = {
   segment: LabeledSegment;
@@ -13,9 +14,7 @@ type Props = {
 };
 
 export function turnRange(segment: LabeledSegment): string {
-  return segment.turn_start === segment.turn_end
-    ? `turn ${segment.turn_start}`
-    : `turns ${segment.turn_start}–${segment.turn_end}`;
+  return turnSpanName(segment.turn_start, segment.turn_end);
 }
 
 export function SegmentRow({ segment, selected, onSelect }: Props) {
@@ -34,7 +33,7 @@ export function SegmentRow({ segment, selected, onSelect }: Props) {
       sx={{ display: 'block', py: 0.75, borderRadius: 1 }}
     >
       <Typography variant="caption" sx={{ color: 'text.secondary', display: 'block' }}>
-        #{segment.segment_index} · {turnRange(segment)}
+        {stepName(segment.segment_index)} · {turnRange(segment)}
       </Typography>
       <Typography
         variant="body2"

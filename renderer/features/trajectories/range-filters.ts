@@ -7,7 +7,7 @@ export const RANGE_LABELS: Record<RangeColumn, string> = {
   n_actions: 'Actions',
   progress_score: 'Progress score',
   outcome_advantage: 'Outcome advantage',
-  failure_step: 'Predicted failure step',
+  failure_step: 'Predicted failure turn',
   decisive_progress: 'Decisive-progress segments',
   useful_exploration: 'Useful-exploration segments',
   no_progress_infrastructure: 'No-progress segments',

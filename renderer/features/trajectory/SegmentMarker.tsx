@@ -4,6 +4,7 @@ import type { SegmentCredit } from '../../../shared/api-credit';
 import { RoleLabelSchema } from '../../../shared/api-labels';
 import { labelSourceKind } from '../../../shared/api-labels';
 import { roleInfo } from '../labeling/role-labels';
+import { stepName, turnSpanName } from '../../components/step-names';
 
 function formatCredit(total: number): string {
   return `${total > 0 ? '+' : ''}${total.toFixed(3)}`;
@@ -12,10 +13,7 @@ function formatCredit(total: number): string {
 export function SegmentMarker({ segment }: { segment: SegmentCredit }) {
   const role = RoleLabelSchema.safeParse(segment.role_label);
   const info = role.success ? roleInfo(role.data) : null;
-  const turns =
-    segment.turn_start === segment.turn_end
-      ? `turn ${segment.turn_start}`
-      : `turns ${segment.turn_start}–${segment.turn_end}`;
+  const turns = turnSpanName(segment.turn_start, segment.turn_end);
   const source = segment.label_source === null ? null : labelSourceKind(segment.label_source);
   return (
     <div
@@ -24,7 +22,7 @@ export function SegmentMarker({ segment }: { segment: SegmentCredit }) {
       data-segment={segment.segment_index}
       data-role-label={segment.role_label ?? ''}
     >
-      <span className="tw-segment-name">Step {segment.segment_index}</span>
+      <span className="tw-segment-name">{stepName(segment.segment_index)}</span>
       <span className="tw-meta">{turns}</span>
       {info !== null ? (
         <span

@@ -5,6 +5,7 @@
 import type { EChartsCoreOption } from 'echarts/core';
 import { DASH } from '../../components/format';
 import { drawnNodeLabel, type DrawnNode, type TreeLayout } from './tree-layout';
+import { turnSpanName } from '../../components/step-names';
 
 export interface TreeColors {
   success: string;
@@ -39,7 +40,7 @@ export function signed(value: number | null): string {
 export function turnRangeText(node: DrawnNode): string {
   if (node.turnRange === null) return 'the shared task (before the first turn)';
   const [from, to] = node.turnRange;
-  return from === to ? `turn #${from}` : `turns #${from}–#${to}`;
+  return turnSpanName(from, to);
 }
 
 function tooltipText(node: DrawnNode): string {
