@@ -20,6 +20,9 @@ export const REVIEW_RULES = [
 ] as const;
 export type ReviewRule = (typeof REVIEW_RULES)[number];
 
+/** failure_step_in_success's default threshold on the progress drop (docs/review.md). */
+export const DEFAULT_PROGRESS_DROP = 0.2;
+
 export const REVIEW_STATUSES = ['pending', 'approved', 'rejected', 'relabeled'] as const;
 export type ReviewStatus = (typeof REVIEW_STATUSES)[number];
 
@@ -80,6 +83,11 @@ export const REVIEW_API = {
         rules: z.array(z.enum(REVIEW_RULES)).min(1).optional(),
         /** low_judge_confidence: judge labels below this confidence. */
         min_confidence: z.number().min(0).max(1).default(0.6),
+        /**
+         * failure_step_in_success: the progress drop at the failure step (minus the step's
+         * progress advantage) must exceed this (finite, >= 0); the default keeps to clear drops.
+         */
+        min_progress_drop: z.number().min(0).default(DEFAULT_PROGRESS_DROP),
       })
       .strict(),
     JobStateSchema,

@@ -118,6 +118,8 @@ describe('turnwise review', () => {
       [['list', '--status', 'done'], /--status is one of pending/],
       [['queue', '--dataset', 'nope'], /no dataset named 'nope'/],
       [['queue', '--segmentation', 'bogus'], /--segmentation is action/],
+      [['queue', '--min-progress-drop=-0.5'], /--min-progress-drop is a number from 0 up/],
+      [['queue', '--min-progress-drop', 'steep'], /--min-progress-drop is a number from 0 up/],
       [['frobnicate'], /review needs list, decide, undo or queue/],
       [[], /review needs list, decide, undo or queue/],
     ];

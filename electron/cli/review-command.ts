@@ -1,7 +1,7 @@
 // turnwise review --db FILE list|decide|undo|queue ...: the forms and options are REVIEW_COMMAND.
 // The review queue from the command line (docs/review.md); decisions commit before the answer.
 import type { ReviewQueueItem, ReviewQueueResult } from '../../shared/api-review';
-import { REVIEW_RULES, REVIEW_STATUSES } from '../../shared/api-review';
+import { DEFAULT_PROGRESS_DROP, REVIEW_RULES, REVIEW_STATUSES } from '../../shared/api-review';
 import { ROLE_LABELS } from '../../shared/model';
 import { SEGMENTATION_NAMES, parseSegmentation } from '../../shared/segments';
 import type { Engine } from '../engine/engine-types';
@@ -121,6 +121,10 @@ async function queue(engine: Engine, { values, positionals }: Parsed): Promise<v
   const confidence = minConfidence === undefined ? undefined : Number(minConfidence);
   if (confidence !== undefined && !(confidence >= 0 && confidence <= 1))
     throw usageFailure('--min-confidence is a number from 0 to 1');
+  const minDrop = values['min-progress-drop'];
+  const drop = minDrop === undefined ? undefined : Number(minDrop);
+  if (drop !== undefined && !(Number.isFinite(drop) && drop >= 0))
+    throw usageFailure('--min-progress-drop is a number from 0 up');
   let datasetId: string | undefined;
   if (values.dataset !== undefined) {
     // --dataset takes the name given at import (or the id).
@@ -139,6 +143,7 @@ async function queue(engine: Engine, { values, positionals }: Parsed): Promise<v
       ...(await segmentationInput(engine, segmentation, datasetId, 'review queue')),
       ...(rule ? { rules: [rule] } : {}),
       ...(confidence !== undefined ? { min_confidence: confidence } : {}),
+      ...(drop !== undefined ? { min_progress_drop: drop } : {}),
     },
     'review queue',
   );
@@ -163,7 +168,7 @@ export const REVIEW_COMMAND: CommandSpec = {
     '--db FILE list [--status S] [--rule RULE] [--offset N] [--limit N]',
     '--db FILE decide ITEM_ID --approve|--reject|--relabel ROLE [--note TEXT] [--by NAME]',
     '--db FILE undo ITEM_ID [--by NAME]',
-    '--db FILE queue [--dataset NAME] [--segmentation S] [--rule RULE] [--min-confidence X]',
+    '--db FILE queue [--dataset NAME] [--segmentation S] [--rule RULE] [--min-confidence X] [--min-progress-drop X]',
   ],
   options: [
     { name: 'db', value: 'FILE', description: 'the workspace (required)' },
@@ -192,6 +197,12 @@ export const REVIEW_COMMAND: CommandSpec = {
       value: 'X',
       description: 'queue: judge labels below this confidence are queued (0 to 1)',
       applies: '0.6',
+    },
+    {
+      name: 'min-progress-drop',
+      value: 'X',
+      description: 'queue: a failure step in a success is queued when progress drops by more',
+      applies: String(DEFAULT_PROGRESS_DROP),
     },
   ],
   run: reviewCommand,

@@ -20,6 +20,7 @@ export function reviewHandlers({ workspace, jobs }: HandlerContext): HandlersOf<
         segmentation: request.segmentation,
         rules: request.rules,
         minConfidence: request.min_confidence,
+        minProgressDrop: request.min_progress_drop,
       };
       return jobs.start('review', (report, signal) =>
         runReviewQueue(workspace, options, report, signal),

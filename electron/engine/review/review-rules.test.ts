@@ -29,7 +29,13 @@ beforeAll(async () => {
            ($1, 0, -0.05, 0.2, NULL, 0.15, false, '{}', 'action')`,
     [failure],
   );
-  // The success's predicted failure step falls inside its segment 3.
+  // The success's predicted failure step falls inside its segment 3, where progress drops 0.3.
+  await w.run(
+    `INSERT INTO tw_credit (trajectory_id, segment_index, outcome_advantage, role_bonus,
+      progress_advantage, total, sign_flipped, params, segmentation)
+    VALUES ($1, 3, 0.5, 0.0, -0.3, 0.5, false, '{}', 'action')`,
+    [success],
+  );
   const [seg3] = await w.sql(
     `SELECT turn_start, turn_end FROM segments WHERE trajectory_id = $1 AND segment_index = 3
      AND segmentation = 'action'`,
@@ -100,7 +106,7 @@ describe('review queue rules', () => {
       'judge says regression with low confidence 0.40 (< 0.60)',
     );
     expect(reasons['failure_step_in_success#3']).toMatch(
-      /^progress advantage puts the failure step \(turn \d+\) in this segment of a successful trajectory$/,
+      /^progress drops by 0\.300 \(> 0\.200\) at the failure step \(turn \d+\) in this segment of a successful trajectory$/,
     );
     expect(reasons['sign_flip#1']).toBe(
       'role bonus of useful_exploration flips the sign of the outcome advantage (-0.050 -> total 0.050)',

@@ -1,8 +1,8 @@
 // The review queue rules (docs/judge.md, docs/review.md): each is a condition over one row of the
 // segment evidence below, built only from the public views (segments, trajectories, labels,
 // labels_effective, credit, trajectory_scores), with the label it proposes and a reason in words.
-// The evidence is read for one segmentation and one dataset (or all); the min judge confidence
-// is the column min_confidence.
+// The evidence is read for one segmentation and one dataset (or all); the rules' thresholds are
+// the columns of params (min_confidence, min_progress_drop).
 import type { ReviewRule } from '../../../shared/api-review';
 import { sql, type SqlFragment } from '../store/sql-template';
 
@@ -48,10 +48,13 @@ export const RULE_SQL: Record<QueueRule, RuleSql> = {
     reason: `'judge says ' || effective || ' with low confidence ' ||
       printf('%.2f', effective_confidence) || ' (< ' || printf('%.2f', min_confidence) || ')'`,
   },
+  // Only a real drop: the failure method falls back to the first step when nothing dropped.
   failure_step_in_success: {
-    where: `success AND failure_step BETWEEN turn_start AND turn_end`,
+    where: `success AND failure_step BETWEEN turn_start AND turn_end
+      AND progress_drop > min_progress_drop`,
     proposed: `'regression'`,
-    reason: `'progress advantage puts the failure step (turn ' || failure_step ||
+    reason: `'progress drops by ' || printf('%.3f', progress_drop) || ' (> ' ||
+      printf('%.3f', min_progress_drop) || ') at the failure step (turn ' || failure_step ||
       ') in this segment of a successful trajectory'`,
   },
   sign_flip: {
@@ -97,6 +100,10 @@ export function evidenceSql(
          u.role_label AS heuristic, u.source AS heuristic_source,
          u.confidence AS heuristic_confidence,
          c.total AS credit_total, c.sign_flipped, c.outcome_advantage, c.role_bonus,
+         c.progress_advantage,
+         -- How far the running progress sum falls over this step (docs/review.md); NaN is none.
+         CASE WHEN isnan(c.progress_advantage) THEN NULL ELSE -c.progress_advantage END
+           AS progress_drop,
          ts.failure_step
   FROM segments s
   JOIN trajectories t ON t.trajectory_id = s.trajectory_id
@@ -128,14 +135,23 @@ export const EVIDENCE_JSON = `json_object(
   'success', success, 'reward', reward,
   'credit', CASE WHEN credit_total IS NULL AND sign_flipped IS NULL THEN NULL ELSE json_object(
     'total', credit_total, 'sign_flipped', sign_flipped,
-    'outcome_advantage', outcome_advantage, 'role_bonus', role_bonus) END,
+    'outcome_advantage', outcome_advantage, 'role_bonus', role_bonus,
+    'progress_advantage', progress_advantage) END,
   'failure_step', failure_step, 'turn_start', turn_start, 'turn_end', turn_end)`;
+
+/** The rules' thresholds (docs/review.md). */
+export interface RuleThresholds {
+  /** low_judge_confidence: judge labels below this confidence. */
+  minConfidence: number;
+  /** failure_step_in_success: the progress drop at the failure step must exceed this. */
+  minProgressDrop: number;
+}
 
 /** Every candidate of the given rules: rule, trajectory, segment, proposed, reason, evidence. */
 export function candidatesSql(
   rules: QueueRule[],
   scope: EvidenceScope,
-  minConfidence: number,
+  { minConfidence, minProgressDrop }: RuleThresholds,
 ): SqlFragment {
   const parts = rules.map((rule) => {
     const { proposed, reason, where } = RULE_SQL[rule];
@@ -143,7 +159,8 @@ export function candidatesSql(
               ${reason} AS reason, ${EVIDENCE_JSON} AS evidence
             FROM evidence, params WHERE ${where}`;
   });
-  return sql`WITH params AS (SELECT ${minConfidence}::DOUBLE AS min_confidence),
+  return sql`WITH params AS (SELECT ${minConfidence}::DOUBLE AS min_confidence,
+                                    ${minProgressDrop}::DOUBLE AS min_progress_drop),
     evidence AS (${evidenceSql(scope)})
     ${sql.raw(parts.join(' UNION ALL '))}`;
 }

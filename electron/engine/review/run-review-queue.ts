@@ -17,6 +17,7 @@ export interface ReviewQueueOptions {
   segmentation: string;
   rules: ReviewRule[] | undefined;
   minConfidence: number;
+  minProgressDrop: number;
 }
 
 const AddedRow = z.object({ rule: z.string(), n: z.number() });
@@ -39,7 +40,7 @@ export async function runReviewQueue(
   if (signal.aborted) throw new TurnwiseError('cancelled', 'review queue cancelled');
   report({ done: 0, total: null, unit: 'items', message: `applying ${rules.length} rules` });
   const evidence = { segmentation: options.segmentation, datasetId: options.datasetId };
-  const candidates = candidatesSql(rules, evidence, options.minConfidence);
+  const candidates = candidatesSql(rules, evidence, options);
   const itemId = itemIdSql('rule', options.segmentation, 'segment_index');
   // Queued with the decisions and label writers, so a decision never races the insert.
   const byRule = await writeLabels(workspace, () =>
