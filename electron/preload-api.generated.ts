@@ -61,6 +61,7 @@ export function apiFunctions(invoke: Invoke): ApiFunctions {
     listReviewQueue: (input) => invoke(channel('listReviewQueue'), input),
     decideReviewItem: (input) => invoke(channel('decideReviewItem'), input),
     undoReviewDecision: (input) => invoke(channel('undoReviewDecision'), input),
+    getReviewRuleStats: (input) => invoke(channel('getReviewRuleStats'), input),
     listReviewEvents: (input) => invoke(channel('listReviewEvents'), input),
     listJudgePrompts: (input) => invoke(channel('listJudgePrompts'), input),
     createJudgePrompt: (input) => invoke(channel('createJudgePrompt'), input),

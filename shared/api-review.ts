@@ -69,6 +69,23 @@ export const ReviewQueueResultSchema = z.object({
 });
 export type ReviewQueueResult = z.infer<typeof ReviewQueueResultSchema>;
 
+/**
+ * How a rule's items were decided: decided = approved + relabeled + rejected; precision =
+ * (approved + relabeled) / decided (the share of its items worth a reviewer's time), null
+ * while none is decided.
+ */
+export const ReviewRuleStatsSchema = z.object({
+  rule: z.enum(REVIEW_RULES),
+  queued: z.number(),
+  pending: z.number(),
+  decided: z.number(),
+  approved: z.number(),
+  relabeled: z.number(),
+  rejected: z.number(),
+  precision: z.number().nullable(),
+});
+export type ReviewRuleStats = z.infer<typeof ReviewRuleStatsSchema>;
+
 export const REVIEW_API = {
   /**
    * Applies the queue rules to the workspace (a 'review' job; its result is a
@@ -153,6 +170,11 @@ export const REVIEW_API = {
   undoReviewDecision: method(
     z.object({ item_id: Id, by: AnnotatorSchema.default('local') }).strict(),
     ReviewQueueItemSchema,
+  ),
+  /** Each rule's items by the status in force, with its precision so far, in REVIEW_RULES order. */
+  getReviewRuleStats: method(
+    z.object({}).strict(),
+    z.object({ rules: z.array(ReviewRuleStatsSchema) }),
   ),
   /** Every decision event of an item, oldest first. */
   listReviewEvents: method(

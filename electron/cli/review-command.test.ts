@@ -107,6 +107,23 @@ describe('turnwise review', () => {
     ).toEqual([first.item_id]);
   }, 120_000);
 
+  it("rules prints each rule's counts and precision by the decision in force", () => {
+    const { rules } = json('rules');
+    const relabeled = rules.find((r: { rule: string }) => r.rule === 'regression_in_success');
+    expect(relabeled).toMatchObject({ queued: 2, decided: 1, relabeled: 1, precision: 1 });
+    expect(rules.find((r: { rule: string }) => r.rule === 'sign_flip')).toMatchObject({
+      queued: 0,
+      precision: null,
+    });
+    const text = review('rules');
+    expect(text.code).toBe(0);
+    expect(text.stdout).toMatch(
+      /^rule +queued +pending +decided +approved +relabeled +rejected +precision/,
+    );
+    expect(text.stdout).toMatch(/\nregression_in_success +2 +1 +1 +0 +1 +0 +1\.00\n/);
+    expect(text.stdout).toMatch(/\nsign_flip +0 +0 +0 +0 +0 +0 +-\n/);
+  }, 120_000);
+
   it('refuses bad input with exit 2 and a usage line', () => {
     const [item] = json('list').items;
     const cases: [string[], RegExp][] = [
@@ -120,8 +137,9 @@ describe('turnwise review', () => {
       [['queue', '--segmentation', 'bogus'], /--segmentation is action/],
       [['queue', '--min-progress-drop=-0.5'], /--min-progress-drop is a number from 0 up/],
       [['queue', '--min-progress-drop', 'steep'], /--min-progress-drop is a number from 0 up/],
-      [['frobnicate'], /review needs list, decide, undo or queue/],
-      [[], /review needs list, decide, undo or queue/],
+      [['rules', 'extra'], /unexpected argument 'extra'/],
+      [['frobnicate'], /review needs list, decide, undo, queue or rules/],
+      [[], /review needs list, decide, undo, queue or rules/],
     ];
     for (const [args, message] of cases) {
       const run = review(...args);

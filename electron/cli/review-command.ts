@@ -13,6 +13,16 @@ import { formatTable, printJson, usageFailure } from './output';
 import { followJob } from './run-job';
 
 const ITEM_COLUMNS = ['item_id', 'rule', 'trajectory_id', 'segment_index', 'proposed', 'status'];
+const RULE_COLUMNS = [
+  'rule',
+  'queued',
+  'pending',
+  'decided',
+  'approved',
+  'relabeled',
+  'rejected',
+  'precision',
+];
 
 function oneOf<T extends string>(
   flag: string,
@@ -159,15 +169,32 @@ async function queue(engine: Engine, { values, positionals }: Parsed): Promise<v
   console.log(`Added ${result.added} review items (${rules}).`);
 }
 
-const ACTIONS = { list, decide, undo, queue } as const;
+/** '0.75' for a precision, '-' while nothing is decided. */
+const precisionText = (precision: number | null) =>
+  precision === null ? '-' : precision.toFixed(2);
+
+async function rules(engine: Engine, { values, positionals }: Parsed): Promise<void> {
+  if (positionals.length > 0) throw usageFailure(`unexpected argument '${positionals[0]}'`);
+  const stats = await call(engine, 'getReviewRuleStats', {}, 'review rules');
+  if (values.json) {
+    printJson(stats);
+    return;
+  }
+  const rows = stats.rules.map((row) => ({ ...row, precision: precisionText(row.precision) }));
+  console.log(formatTable(RULE_COLUMNS, rows));
+}
+
+const ACTIONS = { list, decide, undo, queue, rules } as const;
 
 export const REVIEW_COMMAND: CommandSpec = {
   name: 'review',
-  summary: 'Work the review queue: list items, decide or undo them, queue segments by rule.',
+  summary:
+    "Work the review queue: list items, decide or undo them, queue segments by rule, see each rule's precision.",
   usage: [
     '--db FILE list [--status S] [--rule RULE] [--offset N] [--limit N]',
     '--db FILE decide ITEM_ID --approve|--reject|--relabel ROLE [--note TEXT] [--by NAME]',
     '--db FILE undo ITEM_ID [--by NAME]',
+    '--db FILE rules',
     '--db FILE queue [--dataset NAME] [--segmentation S] [--rule RULE] [--min-confidence X] [--min-progress-drop X]',
   ],
   options: [
@@ -213,7 +240,8 @@ export async function reviewCommand(args: string[]): Promise<void> {
   const db = requireDb(parsed.values);
   const [action, ...positionals] = parsed.positionals;
   if (action === undefined || !Object.hasOwn(ACTIONS, action))
-    throw usageFailure(`review needs list, decide, undo or queue, not '${action ?? ''}'`);
+    throw usageFailure(`review needs list, decide, undo, queue or rules, not '${action ?? ''}'`);
   const run = ACTIONS[action as keyof typeof ACTIONS];
-  await withEngine(db, action === 'list', (engine) => run(engine, { ...parsed, positionals }));
+  const readOnly = action === 'list' || action === 'rules';
+  await withEngine(db, readOnly, (engine) => run(engine, { ...parsed, positionals }));
 }

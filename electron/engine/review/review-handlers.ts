@@ -4,6 +4,7 @@ import { TurnwiseError } from '../../../shared/result';
 import type { HandlerContext, HandlersOf } from '../handler-context';
 import { requireDataset } from '../store/require';
 import { decideReviewItem, undoReviewDecision } from './review-decisions';
+import { getReviewRuleStats } from './review-rule-stats';
 import { addReviewItem, listReviewEvents, listReviewQueue } from './review-store';
 import { runReviewQueue } from './run-review-queue';
 
@@ -31,5 +32,6 @@ export function reviewHandlers({ workspace, jobs }: HandlerContext): HandlersOf<
     decideReviewItem: (request) => decideReviewItem(workspace, request),
     undoReviewDecision: (request) => undoReviewDecision(workspace, request),
     listReviewEvents: (request) => listReviewEvents(workspace, request.item_id),
+    getReviewRuleStats: () => getReviewRuleStats(workspace),
   };
 }
