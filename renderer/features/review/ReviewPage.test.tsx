@@ -210,7 +210,14 @@ describe('ReviewPage', () => {
     await waitFor(() =>
       expect(screen.getByTestId('review-progress').textContent).toContain('1 of 3 decided'),
     );
-    // The decided item stays in the list with its status until the filter changes.
+    // "pending" lists only pending items: the decided one leaves the list...
+    const rows = () => screen.getAllByTestId('review-queue-row').map((r) => r.dataset.itemId);
+    await waitFor(() => expect(rows()).toEqual(['item-2', 'item-3']));
+    expect(shownItem()).toBe('item-2');
+    // ...and is listed, approved, under "all".
+    fireEvent.mouseDown(screen.getByRole('combobox', { name: 'Status' }));
+    fireEvent.click(await screen.findByRole('option', { name: /^all/ }));
+    await waitFor(() => expect(rows()).toEqual(['item-1', 'item-2', 'item-3']));
     const row = screen
       .getAllByTestId('review-queue-row')
       .find((r) => r.dataset.itemId === 'item-1') as HTMLElement;
@@ -302,18 +309,20 @@ describe('ReviewPage', () => {
     ).toMatchObject({ status: 'pending', rule: 'sign_flip' });
   });
 
-  it('loads the next page after the loaded items still pending, keeping decided ones', async () => {
+  it('loads the next page after the loaded items still pending, dropping decided ones', async () => {
     const many = Array.from({ length: REVIEW_PAGE + 20 }, (_, n) => item(n));
     const { transport, sent } = setup(many);
     await screen.findByTestId('review-item');
     press('a');
     await waitFor(() => expect(sent('decideReviewItem')).toHaveLength(1));
-    // Scrolled to the end of the first page, the list asks for the next one.
+    // The decided item left the list; scrolled to the end of the first page, the list asks for
+    // the next one.
     const list = screen.getByTestId('review-queue');
-    list.scrollTop = REVIEW_PAGE * QUEUE_ROW_HEIGHT;
+    await waitFor(() => expect(list.dataset.count).toBe(String(REVIEW_PAGE - 1)));
+    list.scrollTop = (REVIEW_PAGE - 1) * QUEUE_ROW_HEIGHT;
     fireEvent.scroll(list);
-    // Every item once: the decided one stays listed, and none is skipped or repeated.
-    await waitFor(() => expect(list.dataset.count).toBe(String(REVIEW_PAGE + 20)));
+    // Every pending item once: the decided one is gone, and none is skipped or repeated.
+    await waitFor(() => expect(list.dataset.count).toBe(String(REVIEW_PAGE + 19)));
     const pages = transport.calls
       .filter((c) => c.method === 'listReviewQueue')
       .map((c) => (c.input as ApiInput<'listReviewQueue'>).offset)

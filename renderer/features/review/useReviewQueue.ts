@@ -1,9 +1,9 @@
 // The review queue under a filter, a page at a time, plus the counts over the whole queue, both
-// through the query cache. Decided items stay in the list with their new status (so a decision
-// can be looked at and undone) until the filter changes: the server's answer to each decision
-// made here stands in for the listed item rather than the list being fetched again. The next page
-// starts after the loaded items that still match the filter, since the server no longer counts
-// the others.
+// through the query cache. The server's answer to each decision made here stands in for the
+// listed item rather than the list being fetched again, and the list shows only the items that
+// match the filter as last decided: under "pending", a decided item leaves the list (an undo
+// brings it back); under "all" it stays with its new status. The next page starts after the
+// loaded items that still match the filter, since the server no longer counts the others.
 import { useInfiniteQuery, useQueryClient, type InfiniteData } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import type { ApiInput, ApiOutput } from '../../../shared/api';
@@ -75,8 +75,9 @@ export function useReviewQueue(filter: ReviewFilter): ReviewQueue {
   const invalidate = useInvalidate();
   const [decided, setDecided] = useState<Decided>(() => new Map());
   const select = useCallback(
-    (data: InfiniteData<Page, number>) => listed(data.pages, decided),
-    [decided],
+    (data: InfiniteData<Page, number>) =>
+      listed(data.pages, decided).filter((item) => matches(item, filter)),
+    [decided, filter],
   );
   const pages = useInfiniteQuery({
     queryKey: apiQueryKey('listReviewQueue', request(filter, 0)),
@@ -100,13 +101,23 @@ export function useReviewQueue(filter: ReviewFilter): ReviewQueue {
   const apply = useCallback(
     (item: ReviewQueueItem) => {
       setDecided((previous) => new Map(previous).set(item.item_id, item));
-      // Only the counts: fetching the list again would drop the item from a "pending" filter.
+      // An undone item that the loaded pages no longer hold (they were fetched again while it
+      // was decided) is only shown by listing afresh.
+      const loaded = queryClient
+        .getQueryData<InfiniteData<Page, number>>(
+          apiQueryKey('listReviewQueue', request(filter, 0)),
+        )
+        ?.pages.some((page) => page.items.some((listed) => listed.item_id === item.item_id));
+      if (loaded !== true && matches(item, filter)) void invalidate('listReviewQueue');
+      // Only the counts and the rules' precision: the list is not fetched again for each
+      // decision (it may be many pages), the answer above stands in for the item.
       void queryClient.invalidateQueries({
         queryKey: apiQueryKey('listReviewQueue', COUNTS),
         exact: true,
       });
+      void invalidate('getReviewRuleStats');
     },
-    [queryClient],
+    [filter, invalidate, queryClient],
   );
 
   const failed = pages.isError && !pages.isFetching;
@@ -117,7 +128,10 @@ export function useReviewQueue(filter: ReviewFilter): ReviewQueue {
     hasMore: !failed && hasNextPage,
     loadMore,
     apply,
-    // The list and the counts (after the queue rules ran, or to retry).
-    reload: useCallback(() => void invalidate('listReviewQueue'), [invalidate]),
+    // The list, the counts and the precision (after the queue rules ran, or to retry).
+    reload: useCallback(
+      () => void invalidate('listReviewQueue', 'getReviewRuleStats'),
+      [invalidate],
+    ),
   };
 }
