@@ -1,16 +1,19 @@
-// "Fill the queue": runs the queue rules over the workspace (a job), then reloads the list. Items
-// already queued keep their decisions; a re-run adds only what is new.
+// "Fill the queue": asks for the rules' thresholds, runs the queue rules over the workspace (a
+// job), then reloads the list. Items already queued keep their decisions; a re-run adds only what
+// is new.
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useJob } from '../../api/useJob';
 import { ErrorAlert } from '../../components/ErrorAlert';
+import { FillQueueDialog } from './FillQueueDialog';
 
 type Props = { onDone: (message: string) => void };
 
 export function FillQueueButton({ onDone }: Props) {
   const { job, error, start } = useJob('startReviewQueue');
   const running = job?.status === 'running';
+  const [asking, setAsking] = useState(false);
   const reported = useRef<string | null>(null);
   useEffect(() => {
     if (job === null || running || reported.current === job.job_id) return;
@@ -26,7 +29,7 @@ export function FillQueueButton({ onDone }: Props) {
     <>
       <Button
         variant="outlined"
-        onClick={() => void start({})}
+        onClick={() => setAsking(true)}
         disabled={running}
         startIcon={running ? <CircularProgress size={14} /> : undefined}
         data-testid="review-fill-queue"
@@ -34,6 +37,15 @@ export function FillQueueButton({ onDone }: Props) {
       >
         Fill queue
       </Button>
+      {asking && (
+        <FillQueueDialog
+          onClose={() => setAsking(false)}
+          onRun={(input) => {
+            setAsking(false);
+            void start(input);
+          }}
+        />
+      )}
       {error !== null && <ErrorAlert error={error} title="Could not start the queue rules" />}
     </>
   );

@@ -331,10 +331,22 @@ describe('ReviewPage', () => {
     expect(pages).toEqual([REVIEW_PAGE - 1]);
   });
 
-  it('fills an empty queue with its rules on request', async () => {
-    setup([], [item(7), item(8)]);
+  it('fills an empty queue with its rules on request, with the thresholds asked', async () => {
+    const { transport } = setup([], [item(7), item(8)]);
     expect(await screen.findByText('Nothing here to review')).toBeTruthy();
     fireEvent.click(screen.getByTestId('review-fill-queue'));
+    const drop = await screen.findByTestId('fill-queue-min-drop');
+    expect((drop as HTMLInputElement).value).toBe('0.2');
+    const run = screen.getByTestId('fill-queue-run');
+    fireEvent.change(drop, { target: { value: '-1' } });
+    expect(run.hasAttribute('disabled')).toBe(true);
+    expect(screen.getByText('A number from 0 up')).toBeTruthy();
+    fireEvent.change(drop, { target: { value: '0.35' } });
+    fireEvent.click(run);
+    expect(transport.calls.find((c) => c.method === 'startReviewQueue')?.input).toEqual({
+      min_progress_drop: 0.35,
+      min_confidence: 0.6,
+    });
     expect((await screen.findByTestId('review-message')).textContent).toContain(
       'The queue rules added 2 new items.',
     );
