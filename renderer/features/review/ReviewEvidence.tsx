@@ -90,6 +90,9 @@ export function ReviewEvidence({ evidence }: { evidence: Evidence }) {
               total {formatSigned(credit.total)} · outcome adv.{' '}
               {formatSigned(credit.outcome_advantage)} · role bonus{' '}
               {formatSigned(credit.role_bonus)}
+              {credit.progress_advantage == null
+                ? ''
+                : ` · progress adv. ${formatSigned(credit.progress_advantage)}`}
               {credit.sign_flipped === true ? ' · sign flipped' : ''}
             </Typography>
           )}

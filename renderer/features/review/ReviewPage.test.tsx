@@ -120,6 +120,25 @@ function setup(items: ReviewQueueItem[], fill: ReviewQueueItem[] = []) {
       return ok(previous);
     },
     listReviewEvents: () => ok({ events: [] }),
+    getReviewRuleStats: () =>
+      ok({
+        rules: [...new Set(queue.map((i) => i.rule))].map((rule) => {
+          const of = (status: string) =>
+            queue.filter((i) => i.rule === rule && i.status === status).length;
+          const [approved, relabeled, rejected] = [of('approved'), of('relabeled'), of('rejected')];
+          const decided = approved + relabeled + rejected;
+          return {
+            rule,
+            queued: decided + of('pending'),
+            pending: of('pending'),
+            decided,
+            approved,
+            relabeled,
+            rejected,
+            precision: decided === 0 ? null : (approved + relabeled) / decided,
+          };
+        }),
+      }),
     getTrajectory: (input): ReturnType<typeof ok<ApiOutput<'getTrajectory'>>> =>
       ok({
         segmentation: 'action',
@@ -222,6 +241,27 @@ describe('ReviewPage', () => {
       .getAllByTestId('review-queue-row')
       .find((r) => r.dataset.itemId === 'item-1') as HTMLElement;
     expect(row.getAttribute('data-status')).toBe('approved');
+  });
+
+  it("shows each rule's precision so far, updated by each decision", async () => {
+    setup([item(1), item(2), item(3), item(4, { rule: 'sign_flip' })]);
+    const row = async (rule: string) =>
+      (await screen.findAllByTestId('review-rule-precision')).find(
+        (r) => r.dataset.rule === rule,
+      ) as HTMLElement;
+    await waitFor(async () => expect((await row('sign_flip')).textContent).toContain('0 / 1'));
+    expect((await row('regression_in_success')).dataset.precision).toBe('');
+    press('a');
+    await waitFor(async () =>
+      expect((await row('regression_in_success')).textContent).toBe(
+        'Regression in a success1 / 3100.0% (1/1)',
+      ),
+    );
+    press('r');
+    await waitFor(async () =>
+      expect((await row('regression_in_success')).dataset.precision).toBe('0.5'),
+    );
+    expect((await row('regression_in_success')).textContent).toContain('50.0% (1/2)');
   });
 
   it('relabels with 3 as no-progress infrastructure, then undoes it with u', async () => {

@@ -1,5 +1,5 @@
 // `#/review`: the review queue, built for speed. Left, the queue under a status and rule filter
-// with progress; right, the current item with its evidence and trajectory context. Everything is
+// with progress and each rule's precision so far; right, the current item with its evidence and trajectory context. Everything is
 // on the keyboard (see review-shortcuts.ts): a decision is sent at once and the screen moves to
 // the next pending item; "u" undoes.
 import Alert from '@mui/material/Alert';
@@ -11,6 +11,7 @@ import Typography from '@mui/material/Typography';
 import FactCheckOutlined from '@mui/icons-material/FactCheckOutlined';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { RoleLabel } from '../../../shared/model';
+import { useApi } from '../../api/useApi';
 import { EmptyState } from '../../components/EmptyState';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { PageHeader } from '../../components/PageHeader';
@@ -22,6 +23,7 @@ import { ReviewItemPanel, itemHref } from './ReviewItemPanel';
 import { ReviewNoteField } from './ReviewNoteField';
 import { ReviewQueueFilters } from './ReviewQueueFilters';
 import { ReviewQueueList } from './ReviewQueueList';
+import { PRECISION_ROW_HEIGHT, ReviewRulePrecision } from './ReviewRulePrecision';
 import { ReviewShortcutSheet } from './ReviewShortcutSheet';
 import { type Decision, useReviewDecisions } from './useReviewDecisions';
 import { useReviewKeys } from './useReviewKeys';
@@ -42,6 +44,10 @@ export function ReviewPage() {
   const [by] = useAnnotator();
   const [filter, setFilter] = useState<ReviewFilter>({ status: 'pending', rule: 'all' });
   const queue = useReviewQueue(filter);
+  const ruleStats = useApi('getReviewRuleStats', {}).data?.rules ?? [];
+  // The precision table (a header and a row per rule with items) takes room from the list.
+  const ruleRows = ruleStats.filter((row) => row.queued > 0).length;
+  const precisionHeight = ruleRows === 0 ? 0 : (ruleRows + 1) * PRECISION_ROW_HEIGHT + 12;
   const decisions = useReviewDecisions(by, queue.apply);
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const [note, setNote] = useState('');
@@ -151,6 +157,7 @@ export function ReviewPage() {
       >
         <Paper sx={{ p: 1.5, display: 'grid', gap: 1.5, position: { md: 'sticky' }, top: 64 }}>
           <ReviewQueueFilters filter={filter} counts={queue.counts} onChange={changeFilter} />
+          <ReviewRulePrecision rules={ruleStats} />
           {queue.items !== undefined && (
             <ReviewQueueList
               items={items}
@@ -158,7 +165,10 @@ export function ReviewPage() {
               onSelect={select}
               hasMore={queue.hasMore}
               onNearEnd={queue.loadMore}
-              height={Math.min(listHeight, Math.max(1, items.length) * 64)}
+              height={Math.min(
+                Math.max(160, listHeight - precisionHeight),
+                Math.max(1, items.length) * 64,
+              )}
             />
           )}
         </Paper>

@@ -32,6 +32,7 @@ const EvidenceSchema = z.object({
       sign_flipped: z.boolean().nullable().optional(),
       outcome_advantage: num,
       role_bonus: num,
+      progress_advantage: num,
     })
     .nullable()
     .optional(),
