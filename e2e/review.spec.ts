@@ -1,9 +1,10 @@
 // The review screen by keyboard only (docs/review.md): the queue filled by its rules over the
 // demo workspace (heuristic labels and credit first), three items decided with a, 1-4 and r (with
-// a note), the events and human labels checked through the API, an undo, and a rule filter.
+// a note), the events and human labels checked through the API, each rule's precision updated,
+// decided items gone from "pending", an undo, a rule filter, and a refill with a lower threshold.
 import { expect, test } from '@playwright/test';
 import type { JobState } from '../shared/api';
-import type { ReviewQueueItem, ReviewRule } from '../shared/api-review';
+import type { ReviewQueueItem, ReviewRule, ReviewRuleStats } from '../shared/api-review';
 import { api, appUrl, defined } from './api';
 
 const SHOTS = process.env.TURNWISE_SHOTS ?? 'test-results/review';
@@ -28,6 +29,14 @@ async function finished(job: JobState): Promise<JobState> {
   return state;
 }
 
+async function ruleStats(rule: ReviewRule): Promise<ReviewRuleStats> {
+  const { rules } = await api<{ rules: ReviewRuleStats[] }>('getReviewRuleStats', {});
+  return defined(
+    rules.find((row) => row.rule === rule),
+    `stats of ${rule}`,
+  );
+}
+
 async function humanLabel(item: ReviewQueueItem) {
   const segments = await api<{
     segments: { segment_index: number; label: { role_label: string; source: string } | null }[];
@@ -38,6 +47,7 @@ async function humanLabel(item: ReviewQueueItem) {
 test('three queue items are decided by keyboard, one is undone, and the queue filters by rule', async ({
   page,
 }) => {
+  test.setTimeout(180_000); // many steps, each waiting on the engine, on a 2-core machine
   await finished(await api<JobState>('startHeuristicLabels', { dataset_id: 'demo' }));
   await finished(await api<JobState>('startCredit', { dataset_id: 'demo' }));
   await finished(await api<JobState>('startReviewQueue', { dataset_id: 'demo' }));
@@ -64,6 +74,13 @@ test('three queue items are decided by keyboard, one is undone, and the queue fi
   await expect(page.getByTestId('review-progress')).toContainText(
     `of ${Object.values(pending.by_status).reduce((a, b) => a + b, 0)} decided`,
   );
+  // The first item's rule, nothing decided yet: no precision.
+  const precision = page.locator(
+    `[data-testid="review-rule-precision"][data-rule="${first.rule}"]`,
+  );
+  const before = await ruleStats(first.rule);
+  await expect(precision).toHaveAttribute('data-decided', String(before.decided));
+  await expect(precision).toContainText(`${before.decided} / ${before.queued}`);
   await page.screenshot({ path: `${SHOTS}-item.png`, fullPage: true });
 
   await page.keyboard.press('?');
@@ -75,6 +92,19 @@ test('three queue items are decided by keyboard, one is undone, and the queue fi
   // Approve, auto-advance; relabel, auto-advance; a note, then reject.
   await page.keyboard.press('a');
   await expect(item).toHaveAttribute('data-item-id', second.item_id);
+  // The approval counts for its rule: one more decided, kept.
+  await expect(precision).toHaveAttribute('data-decided', String(before.decided + 1));
+  await expect(precision).toHaveAttribute(
+    'data-kept',
+    String(before.approved + before.relabeled + 1),
+  );
+  const afterOne = await ruleStats(first.rule);
+  expect(afterOne.precision).not.toBeNull();
+  await expect(precision).toHaveAttribute('data-precision', String(afterOne.precision));
+  // "pending" lists only pending items: the approved one left the list.
+  const row = (id: string) =>
+    page.locator(`[data-testid="review-queue-row"][data-item-id="${id}"]`);
+  await expect(row(first.item_id)).toHaveCount(0);
   await page.keyboard.press(relabelKey);
   await expect(item).toHaveAttribute('data-item-id', third.item_id);
   await page.keyboard.press('n');
@@ -85,9 +115,21 @@ test('three queue items are decided by keyboard, one is undone, and the queue fi
   await expect(note).not.toBeFocused();
   await page.keyboard.press('r');
   await expect(item).not.toHaveAttribute('data-item-id', third.item_id);
-  await expect(
-    page.locator(`[data-testid="review-queue-row"][data-item-id="${third.item_id}"]`),
-  ).toHaveAttribute('data-status', 'rejected');
+  await expect(row(third.item_id)).toHaveCount(0);
+  await expect(row(second.item_id)).toHaveCount(0);
+  const pendingNow = await api<Queue>('listReviewQueue', { status: 'pending' });
+  expect(pendingNow.items.map((i) => i.item_id)).not.toContain(third.item_id);
+  await expect(page.getByTestId('review-queue')).toHaveAttribute(
+    'data-count',
+    String(pendingNow.items.length),
+  );
+  // Every rule's row shows what the engine counts.
+  for (const decided of [first, second, third]) {
+    const stats = await ruleStats(decided.rule);
+    await expect(
+      page.locator(`[data-testid="review-rule-precision"][data-rule="${decided.rule}"]`),
+    ).toHaveAttribute('data-precision', String(stats.precision ?? ''));
+  }
   await page.screenshot({ path: `${SHOTS}-decided.png`, fullPage: true });
 
   // Every decision is an event with who and what; approve and relabel wrote human labels.
@@ -149,8 +191,14 @@ test('three queue items are decided by keyboard, one is undone, and the queue fi
   const after = await humanLabel(second);
   expect(after?.source === `human:${REVIEWER}` && after.role_label === relabelTo).toBe(false);
 
-  // The approved item shows who decided, when, and its event; it can be undone from there too.
-  await page.keyboard.press('k');
+  // Undone, both are listed under "pending" again.
+  await expect(row(second.item_id)).toHaveCount(1);
+  await expect(row(third.item_id)).toHaveCount(1);
+
+  // Under "approved", the approved item shows who decided, when, and its event; it can be undone
+  // from there too.
+  await page.getByRole('combobox', { name: 'Status' }).click();
+  await page.getByRole('option', { name: /^approved/ }).click();
   await expect(item).toHaveAttribute('data-item-id', first.item_id);
   await expect(page.getByTestId('review-by')).toContainText(`by ${REVIEWER}`);
   await expect(page.getByTestId('review-events')).toContainText(`${REVIEWER}: approved`);
@@ -158,6 +206,8 @@ test('three queue items are decided by keyboard, one is undone, and the queue fi
   await page.screenshot({ path: `${SHOTS}-approved.png`, fullPage: true });
 
   // Filter by a rule: exactly that rule's pending items are listed.
+  await page.getByRole('combobox', { name: 'Status' }).click();
+  await page.getByRole('option', { name: /^pending/ }).click();
   const rules = Object.entries(counted.by_rule).filter(([, n]) => n > 0);
   const [rule] = defined(rules.at(-1), 'a rule with items') as [ReviewRule, number];
   const ruled = await api<Queue>('listReviewQueue', { status: 'pending', rule });
@@ -174,6 +224,24 @@ test('three queue items are decided by keyboard, one is undone, and the queue fi
   ).toHaveCount(0);
   await expect(item).toHaveAttribute('data-item-id', defined(ruled.items[0], 'an item').item_id);
   await page.screenshot({ path: `${SHOTS}-filtered.png`, fullPage: true });
+
+  // Fill again with a lower progress drop: only failure steps in a success are added.
+  const queued = (await ruleStats('failure_step_in_success')).queued;
+  await page.getByTestId('review-fill-queue').click();
+  const drop = page.getByTestId('fill-queue-min-drop');
+  await expect(drop).toHaveValue('0.2');
+  await drop.fill('-1');
+  await expect(page.getByTestId('fill-queue-run')).toBeDisabled();
+  await drop.fill('0.05');
+  await page.screenshot({ path: `${SHOTS}-fill.png` });
+  await page.getByTestId('fill-queue-run').click();
+  await expect(page.getByTestId('review-message')).toContainText('The queue rules added', LOADED);
+  const refilled = await ruleStats('failure_step_in_success');
+  const added = Number(
+    /added (\d+) new/.exec((await page.getByTestId('review-message').textContent()) ?? '')?.[1],
+  );
+  expect(refilled.queued).toBe(queued + added);
+  expect(added).toBeGreaterThan(0);
 });
 
 test('a step is added to the queue by hand from the trajectory view', async ({ page }) => {
