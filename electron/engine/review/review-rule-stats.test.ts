@@ -1,6 +1,7 @@
 // Each rule's precision so far and the status filter, both by the decision in force (the newest
 // event): the arithmetic alone, then on the demo slice with decisions, an undo and a redecision.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { REVIEW_RULES } from '../../../shared/api-review';
 import { ruleStats } from './review-rule-stats';
 import { openReviewWorkspace, type ReviewTestWorkspace } from './review-test-workspace';
 
@@ -56,15 +57,7 @@ describe('rule precision and the status filter on a workspace', () => {
     await w.call('decideReviewItem', { item_id: d, decision: 'approve' });
     await w.call('undoReviewDecision', { item_id: d });
     const { rules } = await w.call('getReviewRuleStats', {});
-    expect(rules.map((row) => row.rule)).toEqual([
-      'regression_in_success',
-      'progress_in_failure',
-      'label_disagreement',
-      'low_judge_confidence',
-      'failure_step_in_success',
-      'sign_flip',
-      'manual',
-    ]);
+    expect(rules.map((row) => row.rule)).toEqual([...REVIEW_RULES]);
     expect(rules[0]).toEqual({
       rule: 'regression_in_success',
       queued: 4,
