@@ -46,6 +46,8 @@ export function apiFunctions(invoke: Invoke): ApiFunctions {
     listSavedFilters: (input) => invoke(channel('listSavedFilters'), input),
     saveFilter: (input) => invoke(channel('saveFilter'), input),
     deleteSavedFilter: (input) => invoke(channel('deleteSavedFilter'), input),
+    getExplorerLayout: (input) => invoke(channel('getExplorerLayout'), input),
+    setExplorerLayout: (input) => invoke(channel('setExplorerLayout'), input),
     startCredit: (input) => invoke(channel('startCredit'), input),
     getTrajectoryCredit: (input) => invoke(channel('getTrajectoryCredit'), input),
     getCreditStats: (input) => invoke(channel('getCreditStats'), input),

@@ -1,4 +1,5 @@
-// The trajectory explorer's methods: the filtered list, its facet counts and saved filters.
+// The trajectory explorer's methods: the filtered list, its facet counts, saved filters and the
+// grid's column layout.
 import { z } from 'zod';
 import { method } from './api-method';
 import { TrajectorySummarySchema } from './model';
@@ -35,6 +36,31 @@ export const SavedFilterSchema = z.object({
 export type SavedFilter = z.infer<typeof SavedFilterSchema>;
 
 const FilterName = z.string().trim().min(1).max(100);
+
+export const EXPLORER_COLUMN_WIDTH = { min: 32, max: 1000 } as const;
+
+/**
+ * The explorer grid's columns as the user arranged them, in display order. Ids are plain strings,
+ * not the current column list: a layout saved by another version keeps parsing, and the renderer
+ * drops ids it does not know and appends columns the layout does not name. No columns: the
+ * default layout.
+ */
+export const ExplorerLayoutSchema = z
+  .object({
+    columns: z
+      .array(
+        z
+          .object({
+            id: z.string().min(1).max(100),
+            width: z.number().int().min(EXPLORER_COLUMN_WIDTH.min).max(EXPLORER_COLUMN_WIDTH.max),
+            hidden: z.boolean(),
+          })
+          .strict(),
+      )
+      .max(200),
+  })
+  .strict();
+export type ExplorerLayout = z.infer<typeof ExplorerLayoutSchema>;
 
 export const EXPLORER_API = {
   listTrajectories: method(
@@ -80,4 +106,8 @@ export const EXPLORER_API = {
     z.object({ name: FilterName }).strict(),
     z.object({ deleted: z.boolean() }),
   ),
+  /** The grid's column layout, kept in the workspace (one per workspace, shared by its grids). */
+  getExplorerLayout: method(z.object({}).strict(), ExplorerLayoutSchema),
+  /** Replaces the layout; no columns resets it to the default. */
+  setExplorerLayout: method(ExplorerLayoutSchema, ExplorerLayoutSchema),
 };

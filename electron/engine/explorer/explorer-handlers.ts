@@ -1,6 +1,7 @@
-// The explorer's API handlers: filtered list, facets and saved filters.
+// The explorer's API handlers: filtered list, facets, saved filters and the column layout.
 import type { EXPLORER_API } from '../../../shared/api-explorer';
 import type { HandlerContext, HandlersOf } from '../handler-context';
+import { readExplorerLayout, writeExplorerLayout } from './explorer-layout';
 import { getTrajectoryFacets, listTrajectories } from './explorer-queries';
 import { deleteSavedFilter, listSavedFilters, saveFilter } from './saved-filters';
 
@@ -13,5 +14,7 @@ export function explorerHandlers({ workspace }: HandlerContext): HandlersOf<type
     deleteSavedFilter: async (request) => ({
       deleted: await deleteSavedFilter(workspace, request.name),
     }),
+    getExplorerLayout: () => readExplorerLayout(workspace),
+    setExplorerLayout: (request) => writeExplorerLayout(workspace, request),
   };
 }
