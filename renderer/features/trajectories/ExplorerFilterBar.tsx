@@ -8,7 +8,7 @@ import BarChartOutlined from '@mui/icons-material/BarChartOutlined';
 import FileDownloadOutlined from '@mui/icons-material/FileDownloadOutlined';
 import FilterList from '@mui/icons-material/FilterList';
 import ManageSearch from '@mui/icons-material/ManageSearch';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import type { TrajectoryFilter } from '../../../shared/trajectory-filter';
 import { formatCount } from '../../components/format';
 import { chartsHref, exportHref } from '../../routing/routes';
@@ -24,9 +24,11 @@ type Props = {
   /** Typed text replaces the current history entry; clicks add one. */
   onChange: (filter: TrajectoryFilter, options?: { replace?: boolean }) => void;
   total: number | undefined;
+  /** The grid's Columns menu button. */
+  columnsMenu?: ReactNode;
 };
 
-export function ExplorerFilterBar({ filter, onChange, total }: Props) {
+export function ExplorerFilterBar({ filter, onChange, total, columnsMenu }: Props) {
   const [rangesOpen, setRangesOpen] = useState(false);
   const rangeCount = Object.keys(filter.ranges ?? {}).length;
   return (
@@ -84,6 +86,7 @@ export function ExplorerFilterBar({ filter, onChange, total }: Props) {
         >
           Export
         </Button>
+        {columnsMenu}
         <Box sx={{ flex: 1 }} />
         <Typography variant="body2" sx={{ color: 'text.secondary' }} data-testid="trajectory-count">
           {total === undefined ? '' : `${formatCount(total)} trajectories`}

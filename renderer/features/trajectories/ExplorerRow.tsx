@@ -11,8 +11,9 @@ import { DASH, formatCount, formatReward } from '../../components/format';
 import { OutcomeChip } from '../../components/OutcomeChip';
 import { groupHref, navigate, trajectoryHref } from '../../routing/routes';
 import { MONO_FONT } from '../../theme/theme';
-import { EXPLORER_COLUMNS, type ExplorerColumn } from './explorer-columns';
+import { PINNED_COLUMN, type ExplorerColumn } from './explorer-columns';
 import { shortTrajectoryId } from './trajectory-id';
+import { columnWidthVar } from './useExplorerColumns';
 
 export const EXPLORER_ROW_HEIGHT = 36;
 
@@ -35,14 +36,15 @@ function stickyCell(selected: boolean) {
 
 const MONO_COLUMNS = new Set(['trajectory_id', 'task_id', 'group_id', 'dataset_id']);
 
-function cellContent(column: ExplorerColumn, row: TrajectoryListRow): ReactNode {
+function cellContent(column: ExplorerColumn, row: TrajectoryListRow, shortIds: boolean): ReactNode {
   const value = row[column.id];
   switch (column.id) {
     case 'trajectory_id':
-      // The dataset has its own column, so the id shows only its key (full id on hover and copy).
+      // With the dataset in its own column the id shows only its key (full id on hover and copy);
+      // with that column hidden, the whole id.
       return (
         <AppLink href={trajectoryHref(row.trajectory_id)}>
-          {shortTrajectoryId(row.trajectory_id, row.dataset_id)}
+          {shortIds ? shortTrajectoryId(row.trajectory_id, row.dataset_id) : row.trajectory_id}
         </AppLink>
       );
     case 'group_id':
@@ -81,11 +83,22 @@ function cellContent(column: ExplorerColumn, row: TrajectoryListRow): ReactNode 
 type Props = {
   row: TrajectoryListRow;
   index: number;
+  /** The shown columns in order; their widths come from CSS variables on the grid. */
+  columns: readonly ExplorerColumn[];
+  /** The dataset column is shown, so ids may drop their dataset prefix. */
+  shortIds: boolean;
   selected: boolean;
   onSelect: (index: number) => void;
 };
 
-export const ExplorerRow = memo(function ExplorerRow({ row, index, selected, onSelect }: Props) {
+export const ExplorerRow = memo(function ExplorerRow({
+  row,
+  index,
+  columns,
+  shortIds,
+  selected,
+  onSelect,
+}: Props) {
   const href = trajectoryHref(row.trajectory_id);
   return (
     <Box
@@ -111,7 +124,7 @@ export const ExplorerRow = memo(function ExplorerRow({ row, index, selected, onS
         '&:hover': { bgcolor: selected ? selectedFill : 'action.hover' },
       }}
     >
-      {EXPLORER_COLUMNS.map((column) => (
+      {columns.map((column) => (
         <Box
           key={column.id}
           role="gridcell"
@@ -126,9 +139,9 @@ export const ExplorerRow = memo(function ExplorerRow({ row, index, selected, onS
               : undefined
           }
           sx={{
-            width: column.width,
+            width: `var(${columnWidthVar(column.id)})`,
             flex: 'none',
-            px: 1,
+            px: 0.75,
             boxSizing: 'border-box',
             overflow: 'hidden',
             whiteSpace: 'nowrap',
@@ -137,10 +150,10 @@ export const ExplorerRow = memo(function ExplorerRow({ row, index, selected, onS
             fontSize: MONO_COLUMNS.has(column.id) ? 12 : 13,
             fontFamily: MONO_COLUMNS.has(column.id) ? MONO_FONT : undefined,
             // The id stays in view while the wide grid scrolls sideways.
-            ...(column.id === 'trajectory_id' ? stickyCell(selected) : {}),
+            ...(column.id === PINNED_COLUMN ? stickyCell(selected) : {}),
           }}
         >
-          {cellContent(column, row)}
+          {cellContent(column, row, shortIds)}
         </Box>
       ))}
     </Box>

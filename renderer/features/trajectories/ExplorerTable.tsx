@@ -1,5 +1,6 @@
 // The trajectory explorer grid: server-side filtered and sorted, virtualized (only visible rows
-// are in the DOM, fetched in blocks), with j/k to move and Enter to open.
+// are in the DOM, fetched in blocks), with j/k to move and Enter to open. Its columns follow the
+// workspace's saved layout (resize, hide, reorder; useExplorerColumns).
 import Box from '@mui/material/Box';
 import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
@@ -9,10 +10,12 @@ import type { TrajectorySortColumn } from '../../../shared/trajectory-filter';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { useFixedRows } from '../../hooks/useFixedRows';
 import { navigate, trajectoryHref } from '../../routing/routes';
-import { EXPLORER_WIDTH } from './explorer-columns';
+import { ExplorerColumnsMenu } from './ExplorerColumnsMenu';
 import { EXPLORER_HEADER_HEIGHT, ExplorerHeader } from './ExplorerHeader';
 import { EXPLORER_ROW_HEIGHT, ExplorerRow } from './ExplorerRow';
+import { useExplorerColumns } from './useExplorerColumns';
 import { handleExplorerKey, useGlobalExplorerKeys } from './useExplorerKeys';
+import { useExplorerLayout } from './useExplorerLayout';
 import { useTrajectoryRows, type RowsQuery } from './useTrajectoryRows';
 
 type Props = {
@@ -22,8 +25,8 @@ type Props = {
   maxVisibleRows?: number;
   /** j/k/Enter work anywhere on the page, not only when the grid has focus. */
   globalKeys?: boolean;
-  /** Above the grid, beside the count (filters). */
-  toolbar?: ReactNode;
+  /** Above the grid (filters), given the Columns menu button to place among its buttons. */
+  toolbar?: (columnsMenu: ReactNode) => ReactNode;
   onTotal?: (total: number | undefined) => void;
 };
 
@@ -36,6 +39,9 @@ export function ExplorerTable({
   onTotal,
 }: Props) {
   const rows = useTrajectoryRows(query);
+  const layout = useExplorerLayout();
+  const { table, visible: columns, widths, totalWidth } = useExplorerColumns(layout);
+  const shortIds = columns.some((column) => column.id === 'dataset_id');
   const total = rows.total ?? 0;
   const bodyHeight = Math.min(maxVisibleRows, Math.max(1, total)) * EXPLORER_ROW_HEIGHT;
   const {
@@ -98,6 +104,8 @@ export function ExplorerTable({
         key={row.trajectory_id}
         row={row}
         index={index}
+        columns={columns}
+        shortIds={shortIds}
         selected={index === selected}
         onSelect={setSelected}
       />
@@ -106,7 +114,7 @@ export function ExplorerTable({
 
   return (
     <Paper sx={{ overflow: 'hidden' }}>
-      {toolbar}
+      {toolbar?.(<ExplorerColumnsMenu table={table} layout={layout} />)}
       <LinearProgress sx={{ height: 2, visibility: rows.loading ? 'visible' : 'hidden' }} />
       {rows.error !== undefined && (
         <ErrorAlert error={rows.error} title="Could not list trajectories" onRetry={rows.reload} />
@@ -121,6 +129,7 @@ export function ExplorerTable({
         onKeyDown={(event) => {
           if (handleExplorerKey(event, { move, open })) event.preventDefault();
         }}
+        style={widths}
         sx={{
           height: bodyHeight + EXPLORER_HEADER_HEIGHT + 2,
           overflow: 'auto',
@@ -128,8 +137,14 @@ export function ExplorerTable({
           '&:focus-visible': { outline: 2, outlineColor: 'primary.main', outlineOffset: -2 },
         }}
       >
-        <ExplorerHeader sort={query.sort} descending={query.descending} onSort={onSort} />
-        <Box sx={{ position: 'relative', width: EXPLORER_WIDTH, height: totalHeight }}>
+        <ExplorerHeader
+          table={table}
+          totalWidth={totalWidth}
+          sort={query.sort}
+          descending={query.descending}
+          onSort={onSort}
+        />
+        <Box sx={{ position: 'relative' }} style={{ width: totalWidth, height: totalHeight }}>
           {visible}
         </Box>
         {rows.total === 0 && (

@@ -58,7 +58,14 @@ export function TrajectoriesPage({ filter }: { filter: TrajectoryFilter }) {
           maxVisibleRows={18}
           globalKeys
           onTotal={setTotal}
-          toolbar={<ExplorerFilterBar filter={filter} onChange={change} total={total} />}
+          toolbar={(columnsMenu) => (
+            <ExplorerFilterBar
+              filter={filter}
+              onChange={change}
+              total={total}
+              columnsMenu={columnsMenu}
+            />
+          )}
         />
       </Box>
     </>

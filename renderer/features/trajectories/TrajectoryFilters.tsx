@@ -4,6 +4,7 @@ import InputAdornment from '@mui/material/InputAdornment';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import Search from '@mui/icons-material/Search';
+import type { ReactNode } from 'react';
 import type { OutcomeFilter } from '../../../shared/trajectory-filter';
 import { formatCount } from '../../components/format';
 import { OutcomeToggle } from './OutcomeToggle';
@@ -14,9 +15,18 @@ type Props = {
   outcome: OutcomeFilter;
   onOutcome: (outcome: OutcomeFilter) => void;
   total: number | undefined;
+  /** The grid's Columns menu button. */
+  columnsMenu?: ReactNode;
 };
 
-export function TrajectoryFilters({ search, onSearch, outcome, onOutcome, total }: Props) {
+export function TrajectoryFilters({
+  search,
+  onSearch,
+  outcome,
+  onOutcome,
+  total,
+  columnsMenu,
+}: Props) {
   return (
     <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, p: 1.5, flexWrap: 'wrap' }}>
       <TextField
@@ -37,6 +47,7 @@ export function TrajectoryFilters({ search, onSearch, outcome, onOutcome, total 
         }}
       />
       <OutcomeToggle value={outcome} onChange={onOutcome} />
+      {columnsMenu}
       <Box sx={{ flex: 1 }} />
       <Typography variant="body2" sx={{ color: 'text.secondary' }}>
         {total === undefined ? '' : `${formatCount(total)} trajectories`}

@@ -65,15 +65,16 @@ export function TrajectoryTable({ scope, storageKey }: Props) {
         })
       }
       onTotal={setTotal}
-      toolbar={
+      toolbar={(columnsMenu) => (
         <TrajectoryFilters
           search={state.search}
           onSearch={(text) => set({ search: text })}
           outcome={state.outcome}
           onOutcome={(outcome) => set({ outcome })}
           total={total}
+          columnsMenu={columnsMenu}
         />
-      }
+      )}
     />
   );
 }
