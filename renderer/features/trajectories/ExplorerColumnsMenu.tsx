@@ -13,12 +13,10 @@ import ArrowDownward from '@mui/icons-material/ArrowDownward';
 import ArrowUpward from '@mui/icons-material/ArrowUpward';
 import ViewColumnOutlined from '@mui/icons-material/ViewColumnOutlined';
 import { useRef, useState } from 'react';
-import { EXPLORER_COLUMNS, PINNED_COLUMN } from './explorer-columns';
+import { explorerColumn, PINNED_COLUMN } from './explorer-columns';
 import { moveColumn } from './explorer-layout';
 import type { ExplorerColumnsTable } from './useExplorerColumns';
 import type { ExplorerLayoutControl } from './useExplorerLayout';
-
-const BY_ID = new Map(EXPLORER_COLUMNS.map((column) => [column.id as string, column]));
 
 type Props = { table: ExplorerColumnsTable; layout: ExplorerLayoutControl };
 
@@ -50,7 +48,7 @@ export function ExplorerColumnsMenu({ table, layout }: Props) {
       >
         <ListSubheader sx={{ lineHeight: '32px' }}>Columns, left to right</ListSubheader>
         {order.map((id, index) => {
-          const column = BY_ID.get(id);
+          const column = explorerColumn(id);
           if (column === undefined) return null;
           const pinned = id === PINNED_COLUMN;
           const shown = layout.state.columnVisibility[id] !== false;

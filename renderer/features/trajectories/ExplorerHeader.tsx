@@ -5,13 +5,11 @@ import Box from '@mui/material/Box';
 import TableSortLabel from '@mui/material/TableSortLabel';
 import Tooltip from '@mui/material/Tooltip';
 import type { TrajectorySortColumn } from '../../../shared/trajectory-filter';
-import { EXPLORER_COLUMNS, PINNED_COLUMN } from './explorer-columns';
+import { explorerColumn, PINNED_COLUMN } from './explorer-columns';
 import { ColumnResizeHandle } from './ColumnResizeHandle';
 import { columnWidthVar, type ExplorerColumnsTable } from './useExplorerColumns';
 
 export const EXPLORER_HEADER_HEIGHT = 40;
-
-const BY_ID = new Map(EXPLORER_COLUMNS.map((column) => [column.id as string, column]));
 
 type Props = {
   table: ExplorerColumnsTable;
@@ -43,7 +41,7 @@ export function ExplorerHeader({ table, totalWidth, sort, descending, onSort }: 
       }}
     >
       {headers.map((header) => {
-        const column = BY_ID.get(header.column.id);
+        const column = explorerColumn(header.column.id);
         if (column === undefined) return null;
         const active = column.sort === sort;
         const name = column.title ?? column.label;

@@ -113,6 +113,11 @@ export const EXPLORER_COLUMNS: readonly ExplorerColumn[] = [
   },
 ];
 
+/** The column of an id (a table or layout id is a plain string). */
+export function explorerColumn(id: string): ExplorerColumn | undefined {
+  return EXPLORER_COLUMNS.find((column) => column.id === id);
+}
+
 /** Numbers first sort high-to-low; ids and names low-to-high. */
 export function defaultDescending(column: TrajectorySortColumn): boolean {
   return !['trajectory_id', 'dataset_id', 'task_id', 'group_id', 'model', 'sample_index'].includes(

@@ -17,7 +17,12 @@ import {
 } from '@tanstack/react-table';
 import { useMemo, type CSSProperties } from 'react';
 import { EXPLORER_COLUMN_WIDTH, type TrajectoryListRow } from '../../../shared/api-explorer';
-import { EXPLORER_COLUMNS, PINNED_COLUMN, type ExplorerColumn } from './explorer-columns';
+import {
+  EXPLORER_COLUMNS,
+  explorerColumn,
+  PINNED_COLUMN,
+  type ExplorerColumn,
+} from './explorer-columns';
 import type { ColumnLayoutState } from './explorer-layout';
 import type { ExplorerLayoutControl } from './useExplorerLayout';
 
@@ -39,7 +44,6 @@ const COLUMN_DEFS: ColumnDef<typeof features, TrajectoryListRow>[] = EXPLORER_CO
   }),
 );
 const NO_ROWS: TrajectoryListRow[] = [];
-const BY_ID = new Map(EXPLORER_COLUMNS.map((column) => [column.id as string, column]));
 
 /** The CSS variable a column's cells take their width from (one style change per resize). */
 export const columnWidthVar = (id: string) => `--explorer-col-${id}`;
@@ -79,7 +83,7 @@ export function useExplorerColumns({ state, update }: ExplorerLayoutControl) {
     () =>
       columnOrder
         .filter((id) => columnVisibility[id] !== false)
-        .map((id) => BY_ID.get(id))
+        .map((id) => explorerColumn(id))
         .filter((column): column is ExplorerColumn => column !== undefined),
     [columnOrder, columnVisibility],
   );
