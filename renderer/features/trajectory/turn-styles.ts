@@ -5,6 +5,7 @@ import { ansiClasses } from './ansi-styles';
 import { TURN_ROLES } from '../../../shared/model';
 import { roleColor } from '../../theme/role-colors';
 import { MONO_FONT } from '../../theme/theme';
+import { markdownStyles } from './markdown-styles';
 
 export const TurnListRoot = styled('div')(({ theme }) => {
   const mode = theme.palette.mode;
@@ -273,6 +274,7 @@ export const TurnListRoot = styled('div')(({ theme }) => {
     '& .tw-strip-label': { fontSize: 11, color: theme.palette.text.secondary },
     '& .tw-strip canvas': { display: 'block', cursor: 'crosshair', borderRadius: 2 },
     '& .tw-strip-readout': { minHeight: 16, fontFamily: MONO_FONT },
+    ...markdownStyles(theme),
     ...roles,
   };
 });

@@ -1,0 +1,135 @@
+// @vitest-environment jsdom
+import { cleanup, fireEvent, render } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { MarkdownText } from './MarkdownText';
+
+afterEach(() => {
+  cleanup();
+  vi.restoreAllMocks();
+});
+
+const PNG = 'data:image/png;base64,iVBORw0KGgo=';
+
+describe('MarkdownText', () => {
+  it('renders headings, lists, tables, emphasis and fenced code', () => {
+    const text = [
+      '# Plan',
+      '',
+      'Some **bold**, _em_, ~~gone~~ and `inline`.',
+      '',
+      '- one',
+      '- two',
+      '',
+      '1. first',
+      '',
+      '| a | b |',
+      '|---|---|',
+      '| 1 | 2 |',
+      '',
+      '```python',
+      'import os',
+      '```',
+    ].join('\n');
+    const { container, getByTestId } = render(<MarkdownText text={text} />);
+    expect(container.querySelector('h1')?.textContent).toBe('Plan');
+    expect(container.querySelector('strong')?.textContent).toBe('bold');
+    expect(container.querySelector('em')?.textContent).toBe('em');
+    expect(container.querySelector('del')?.textContent).toBe('gone');
+    expect(container.querySelector('code')?.textContent).toBe('inline');
+    expect([...container.querySelectorAll('ul li')].map((li) => li.textContent)).toEqual([
+      'one',
+      'two',
+    ]);
+    expect(container.querySelector('ol li')?.textContent).toBe('first');
+    expect([...container.querySelectorAll('td')].map((td) => td.textContent)).toEqual(['1', '2']);
+    // The transcript's own code colouring, language and all.
+    const code = getByTestId('code-block');
+    expect(code.getAttribute('data-language')).toBe('python');
+    expect(code.textContent).toBe('import os');
+    expect(code.querySelector('.tw-code-keyword')?.textContent).toBe('import');
+  });
+
+  it('keeps a single newline as a line break', () => {
+    const { container } = render(<MarkdownText text={'line one\nline two'} />);
+    const paragraph = container.querySelector('p');
+    expect(paragraph?.querySelectorAll('br')).toHaveLength(1);
+    expect(paragraph?.textContent?.replace(/\s+/g, ' ')).toBe('line one line two');
+  });
+
+  it('shows raw HTML as literal text, never as elements', () => {
+    const text = [
+      '<script>window.__pwned = 1</script>',
+      '',
+      'inline <img src=x onerror="window.__pwned = 2"> and <b>bold</b>',
+      '',
+      '<iframe src="data:text/html,<script>parent.__pwned = 3</script>"></iframe>',
+      '',
+      '<svg onload="window.__pwned = 4"></svg>',
+    ].join('\n');
+    const { container } = render(<MarkdownText text={text} />);
+    expect(container.querySelector('script, img, b, iframe, svg, [onerror], [onload]')).toBeNull();
+    expect(container.textContent).toContain('<script>window.__pwned = 1</script>');
+    expect(container.textContent).toContain('<img src=x onerror="window.__pwned = 2">');
+    expect(container.textContent).toContain('<iframe src=');
+    expect((window as unknown as { __pwned?: unknown }).__pwned).toBeUndefined();
+  });
+
+  it('keeps the lines of an HTML block, as a paragraph of text', () => {
+    const { container } = render(<MarkdownText text={'<instructions>\n# Task\n</instructions>'} />);
+    const paragraph = container.querySelector('p');
+    expect(container.querySelector('h1')).toBeNull();
+    expect(paragraph?.querySelectorAll('br')).toHaveLength(2);
+    expect(paragraph?.textContent?.replace(/\s+/g, ' ')).toBe(
+      '<instructions> # Task </instructions>',
+    );
+  });
+
+  it('opens http(s) links on a click only, in a new context without opener or referrer', () => {
+    const open = vi.spyOn(window, 'open').mockReturnValue(null);
+    const { getAllByTestId, container } = render(
+      <MarkdownText text={'[docs](https://example.com/a?b=1) and www.example.org'} />,
+    );
+    const links = getAllByTestId('markdown-link');
+    expect(links.map((l) => l.textContent)).toEqual(['docs', 'www.example.org']);
+    // Buttons, not hrefs: nothing can navigate the app window.
+    expect(container.querySelector('a, [href]')).toBeNull();
+    expect(open).not.toHaveBeenCalled();
+    fireEvent.click(links[0] as HTMLElement);
+    expect(open).toHaveBeenCalledWith('https://example.com/a?b=1', '_blank', 'noopener,noreferrer');
+  });
+
+  it('shows links of other schemes as plain text', () => {
+    const open = vi.spyOn(window, 'open').mockReturnValue(null);
+    const text =
+      '[js](javascript:alert(1)) [file](file:///etc/passwd) [mail](mailto:a@b.c) ' +
+      '[creds](https://good.com@evil.com/) [anchor](#top) <javascript:alert(2)>';
+    const { container, queryAllByTestId } = render(<MarkdownText text={text} />);
+    expect(queryAllByTestId('markdown-link')).toEqual([]);
+    expect(container.querySelector('a, button, [href]')).toBeNull();
+    expect(container.textContent).toContain('js file mail creds anchor');
+    fireEvent.click(container.querySelector('p') as HTMLElement);
+    expect(open).not.toHaveBeenCalled();
+  });
+
+  it('never loads remote images and shows their URL as text', () => {
+    const { container, getAllByTestId } = render(
+      <MarkdownText text={'![pixel](http://evil.example/p.png) ![f](file:///x.png)'} />,
+    );
+    expect(container.querySelector('img, [src]')).toBeNull();
+    expect(getAllByTestId('markdown-image-placeholder').map((p) => p.textContent)).toEqual([
+      '[image: pixel — remote images are not loaded] http://evil.example/p.png',
+      '[image: f — only inline images are shown] file:///x.png',
+    ]);
+  });
+
+  it('shows inline data: raster images, but not inline SVG', () => {
+    const { container, getByTestId } = render(
+      <MarkdownText text={`![dot](${PNG}) ![svg](data:image/svg+xml;base64,PHN2Zz4=)`} />,
+    );
+    const img = getByTestId('markdown-image');
+    expect(img.getAttribute('src')).toBe(PNG);
+    expect(img.getAttribute('alt')).toBe('dot');
+    expect(container.querySelectorAll('img')).toHaveLength(1);
+    expect(container.textContent).toContain('[image: svg — only inline images are shown]');
+  });
+});
