@@ -4,10 +4,12 @@ import { memo, useState } from 'react';
 import type { Turn } from '../../../shared/model';
 import { formatCount } from '../../components/format';
 import { LogprobStrips } from './LogprobStrips';
+import { rendersMarkdown } from './markdown-turn';
 import { ReasoningBlock } from './ReasoningBlock';
 import { ToolCallView } from './ToolCallView';
 import { TurnContent } from './TurnContent';
 import { TurnErrorBadge } from './TurnErrorBadge';
+import { TurnRawToggle } from './TurnRawToggle';
 
 type Props = {
   trajectoryId: string;
@@ -25,6 +27,7 @@ export const TurnCard = memo(function TurnCard({
   active = false,
 }: Props) {
   const [showLogprobs, setShowLogprobs] = useState(false);
+  const [raw, setRaw] = useState(false);
   return (
     <section
       className={`tw-turn tw-role-${turn.role}${active ? ' tw-active' : ''}`}
@@ -54,6 +57,9 @@ export const TurnCard = memo(function TurnCard({
           </span>
         )}
         <span className="tw-spacer" />
+        {rendersMarkdown(turn.role, turn.content) && (
+          <TurnRawToggle raw={raw} onToggle={() => setRaw((r) => !r)} />
+        )}
         {turn.has_logprobs && (
           <button
             type="button"
@@ -75,7 +81,7 @@ export const TurnCard = memo(function TurnCard({
       {turn.reasoning !== null && turn.reasoning !== '' && (
         <ReasoningBlock text={turn.reasoning} highlight={highlight} />
       )}
-      <TurnContent trajectoryId={trajectoryId} turn={turn} highlight={highlight} />
+      <TurnContent trajectoryId={trajectoryId} turn={turn} highlight={highlight} raw={raw} />
       {turn.tool_calls.map((call, i) => (
         <ToolCallView key={`${call.id}:${i}`} call={call} highlight={highlight} />
       ))}

@@ -1,5 +1,6 @@
-// A turn's text as plain text (never HTML): pre-wrap, monospace for tool and environment output.
-// Long content arrives as a preview; the full text is paged in on request.
+// A turn's text, never as HTML: messages as Markdown (React elements, see MarkdownText) unless
+// searched or switched to raw; everything else as plain text, monospace for tool and environment
+// output. Long content arrives as a preview; the full text is paged in on request.
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -12,6 +13,8 @@ import { looksLikeCode } from './code-tokens';
 import { DiffText } from './DiffText';
 import { HighlightedText } from './HighlightedText';
 import { FoldedLines } from './FoldedLines';
+import { rendersMarkdown } from './markdown-turn';
+import { MarkdownText } from './MarkdownText';
 import { looksLikeDiff, stripAnsi } from './terminal-text';
 import { AnsiText } from './AnsiText';
 import { fileView } from './file-view';
@@ -23,17 +26,23 @@ import { JsonTree } from './JsonTree';
 import { readOutput } from './tool-output';
 import { useFullTurnText } from './useFullTurnText';
 
-type Props = { trajectoryId: string; turn: Turn; highlight?: string };
+type Props = {
+  trajectoryId: string;
+  turn: Turn;
+  highlight?: string;
+  /** Show the exact stored text instead of Markdown. */
+  raw?: boolean;
+};
 
-export function TurnContent({ trajectoryId, turn, highlight = '' }: Props) {
+export function TurnContent({ trajectoryId, turn, highlight = '', raw = false }: Props) {
   const full = useFullTurnText(trajectoryId, turn.turn_index);
   const observation = turn.role === 'tool' || turn.role === 'environment';
   const done = full.state.status === 'done';
-  const raw = full.state.status === 'done' ? full.state.text : turn.content;
+  const source = full.state.status === 'done' ? full.state.text : turn.content;
   // Terminal colours are shown as colours in observations; elsewhere, and while searching, the
   // escapes are removed so they never show as noise.
-  const coloured = observation && highlight === '' && hasAnsiColour(raw);
-  const stored = coloured ? raw : stripAnsi(raw);
+  const coloured = observation && highlight === '' && hasAnsiColour(source);
+  const stored = coloured ? source : stripAnsi(source);
   // Observations that are JSON wrappers read as their text, other JSON as a tree (issue 18).
   const read = observation ? readOutput(stored) : null;
   const text = read === null ? stored : read.text;
@@ -43,6 +52,8 @@ export function TurnContent({ trajectoryId, turn, highlight = '' }: Props) {
   if (text === '' && turn.tool_calls.length > 0) return null;
 
   const classes = ['tw-content', observation && 'tw-observation', done && 'tw-full'];
+  // While searching, messages show plain text so the matches can be marked.
+  const markdown = !raw && highlight === '' && rendersMarkdown(turn.role, text);
   if (tree) {
     return (
       <div className={classes.filter(Boolean).join(' ')} data-testid="turn-content">
@@ -61,18 +72,27 @@ export function TurnContent({ trajectoryId, turn, highlight = '' }: Props) {
           ))}
         </div>
       )}
-      <pre className={classes.filter(Boolean).join(' ')} data-testid="turn-content">
-        {observation && highlight === '' ? (
-          // While searching, the whole text stays in view so every match is marked.
-          <FoldedLines
-            text={text}
-            render={(t) => (coloured ? <AnsiText text={t} /> : body(t, highlight, observation))}
-          />
-        ) : (
-          body(text, highlight, observation)
-        )}
-        {truncated && '…'}
-      </pre>
+      {markdown ? (
+        <div className="tw-content tw-markdown" data-testid="turn-content" data-markdown="true">
+          <MarkdownText text={text} />
+          {truncated && '…'}
+        </div>
+      ) : (
+        <pre className={classes.filter(Boolean).join(' ')} data-testid="turn-content">
+          {raw ? (
+            <HighlightedText text={text} query={highlight} />
+          ) : observation && highlight === '' ? (
+            // While searching, the whole text stays in view so every match is marked.
+            <FoldedLines
+              text={text}
+              render={(t) => (coloured ? <AnsiText text={t} /> : body(t, highlight, observation))}
+            />
+          ) : (
+            body(text, highlight, observation)
+          )}
+          {truncated && '…'}
+        </pre>
+      )}
       {text === '' && <span className="tw-empty">(empty)</span>}
       {truncated && (
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, mt: 0.5 }}>
