@@ -204,6 +204,18 @@ describe('guardContents', () => {
     expect(fake.open('https://example.com')).toEqual({ action: 'deny' });
     expect(fake.open(APP_ENTRY_URL)).toEqual({ action: 'deny' });
   });
+
+  it("sends a Markdown link's window.open to the OS browser only after a yes", async () => {
+    // MarkdownLink opens links with window.open(url, '_blank', 'noopener,noreferrer').
+    const yes = fakeLinks(true);
+    const fake = fakeContents();
+    guardContents(fake.contents, yes.deps);
+    expect(fake.open('https://docs.example.test/guide?x=1')).toEqual({ action: 'deny' });
+    expect(fake.open('mailto:a@b.c')).toEqual({ action: 'deny' });
+    await flush();
+    expect(yes.asked).toEqual(['https://docs.example.test/guide?x=1']);
+    expect(yes.opened).toEqual(['https://docs.example.test/guide?x=1']);
+  });
 });
 
 describe('permissions and session', () => {
