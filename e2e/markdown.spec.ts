@@ -19,6 +19,10 @@ const LINKS = [
   '',
   '![remote pixel](https://evil.example/pixel.png) ![dot](' + PNG + ')',
   '',
+  '| tool | calls |',
+  '|:-----|------:|',
+  '| bash | 3 |',
+  '',
   '```python',
   'def f():',
   '    return 1',
@@ -34,14 +38,17 @@ async function open(page: Page, id: string, turn: number) {
   return card;
 }
 
-/** Requests this page makes to a host other than this machine. */
-function remoteRequests(page: Page): string[] {
-  const remote: string[] = [];
+/** Requests this page makes to a host other than this machine, and CSP violations. */
+function leaks(page: Page): string[] {
+  const leaked: string[] = [];
+  page.on('console', (message) => {
+    if (/Content Security Policy/i.test(message.text())) leaked.push(message.text());
+  });
   page.on('request', (request) => {
     const { hostname } = new URL(request.url());
-    if (hostname !== '127.0.0.1' && hostname !== 'localhost') remote.push(request.url());
+    if (hostname !== '127.0.0.1' && hostname !== 'localhost') leaked.push(request.url());
   });
-  return remote;
+  return leaked;
 }
 
 test.beforeAll(async () => {
@@ -101,12 +108,14 @@ test('a tau-bench reply renders its Markdown, and raw shows the stored text', as
 test('links open on a click in a new tab, remote images are never loaded', async ({
   page,
 }, testInfo) => {
-  const remote = remoteRequests(page);
+  const leaked = leaks(page);
   const id = 'markdown-links:links';
   const card = await open(page, id, 1);
   const content = card.getByTestId('turn-content');
   await expect(content.locator('h2')).toHaveText('Links and images');
   await expect(content.getByTestId('code-block')).toHaveAttribute('data-language', 'python');
+  // Column alignment is a style the CSP allows (set through the DOM, not an inline attribute).
+  await expect(content.locator('td').last()).toHaveCSS('text-align', 'right');
   await expect(content.getByTestId('markdown-image-placeholder')).toHaveText(
     '[image: remote pixel — remote images are not loaded] https://evil.example/pixel.png',
   );
@@ -137,7 +146,7 @@ test('links open on a click in a new tab, remote images are never loaded', async
   // The app stayed where it was.
   expect(page.url()).toContain(`#/trajectory/${encodeURIComponent(id)}`);
   await tab.close();
-  expect(remote).toEqual([]);
+  expect(leaked).toEqual([]);
   expect(
     await page.evaluate(() => (window as unknown as { __pwned?: unknown }).__pwned),
   ).toBeUndefined();
