@@ -22,6 +22,41 @@ export const FailureSignalSchema = z.object({
 });
 export type FailureSignal = z.infer<typeof FailureSignalSchema>;
 
+/** At most this many inline images and sandbox events come back per turn. */
+export const TURN_DETAILS_IMAGES = 4;
+export const TURN_DETAILS_SANDBOX_EVENTS = 20;
+
+const Scalar = z.union([z.string(), z.number(), z.boolean()]);
+
+/** What a format recorded about the model call behind one turn, normalized across formats. */
+export const TurnDetailsSchema = z.object({
+  model: z.string().nullable(),
+  input_tokens: z.number().nullable(),
+  output_tokens: z.number().nullable(),
+  cached_tokens: z.number().nullable(),
+  reasoning_tokens: z.number().nullable(),
+  latency_ms: z.number().nullable(),
+  /** Sampling parameters as recorded (temperature, top_p, max_tokens, seed, ...). */
+  sampling: z.record(z.string(), Scalar),
+  stop_reason: z.string().nullable(),
+  cost_usd: z.number().nullable(),
+  retries: z.number().nullable(),
+  /** The scorers' verdicts recorded on this turn (Inspect: on the last message). */
+  scores: z.array(
+    z.object({ scorer: z.string(), value: z.string(), explanation: z.string().nullable() }),
+  ),
+  /** Sandbox events run for this turn (Inspect), the first few, with how many there were. */
+  sandbox_events: z.array(
+    z.object({ action: z.string(), target: z.string(), result: z.string().nullable() }),
+  ),
+  sandbox_events_total: z.number(),
+  /** Images carried inline in the data: data: URLs only, never a remote address. */
+  images: z.array(z.string()),
+  /** The rest of the turn's metadata as JSON text (cut when long), null when nothing is left. */
+  other: z.string().nullable(),
+});
+export type TurnDetails = z.infer<typeof TurnDetailsSchema>;
+
 const TurnRef = z.object({ trajectory_id: Id, turn_index: z.number().int().min(0) }).strict();
 
 export const TRAJECTORY_API = {
@@ -34,6 +69,8 @@ export const TRAJECTORY_API = {
       logp_ref: z.array(z.number().nullable()),
     }),
   ),
+  /** What the format recorded about one turn's call: model, tokens, latency, sampling, ... */
+  getTurnDetails: method(TurnRef, TurnDetailsSchema),
   /** Turns whose content, reasoning or tool calls contain the query (case-insensitive). */
   searchTrajectory: method(
     z.object({ trajectory_id: Id, query: z.string().min(1).max(1000) }).strict(),

@@ -111,6 +111,8 @@ export const TurnSchema = z.object({
   is_action: z.boolean(),
   n_tokens: z.number().nullable(),
   has_logprobs: z.boolean(),
+  /** The format recorded something about this turn beyond its text (getTurnDetails has it). */
+  has_details: z.boolean(),
   /** Null when the turn is not an error. */
   error: TurnErrorSchema.nullable(),
 });

@@ -55,7 +55,9 @@ export async function getTrajectory(
             length(u.content) AS content_length,
             length(u.content) > ${PREVIEW} AS content_truncated,
             u.reasoning, u.tool_calls::VARCHAR AS tool_calls, u.tool_call_id, u.is_action,
-            u.n_tokens, l.trajectory_id IS NOT NULL AS has_logprobs, u.error::VARCHAR AS error
+            u.n_tokens, l.trajectory_id IS NOT NULL AS has_logprobs,
+            coalesce(u.metadata::VARCHAR NOT IN ('{}', 'null'), false) AS has_details,
+            u.error::VARCHAR AS error
      FROM ${sql.raw(relations.turns)} u
      LEFT JOIN ${sql.raw(relations.logprobs)} l USING (trajectory_id, turn_index)
      WHERE u.trajectory_id = ${trajectoryId}

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiOutput, JobState } from '../../../shared/api';
 import { openEngine } from '../engine';
 import type { Engine } from '../engine-types';
-import { tempDir, writeJsonl } from '../test-support';
+import { samplePath, tempDir, writeJsonl } from '../test-support';
 
 const tmp = tempDir();
 afterAll(() => tmp.cleanup());
@@ -77,6 +77,10 @@ describe('trajectory API', () => {
     engine = await openEngine({ dbPath: path.join(tmp.dir, 'ws.duckdb') });
     await runJob(engine, 'startImport', { paths: [custom], dataset: 'custom' });
     await runJob(engine, 'startImport', { paths: [demo], dataset: 'demo' });
+    await runJob(engine, 'startImport', {
+      paths: [samplePath('inspect-ai', '2025-05-12T20-27-36-04-00_browser.json')],
+      dataset: 'browser',
+    });
   }, 60_000);
   afterAll(() => engine.close());
 
@@ -98,6 +102,36 @@ describe('trajectory API', () => {
     const missing = await engine.dispatch('getTurnLogprobs', {
       trajectory_id: 'custom:nope',
       turn_index: 0,
+    });
+    expect(missing.ok ? 'ok' : missing.error.code).toBe('not_found');
+  });
+
+  it('returns one turn of details on demand, flagged on the turns that have any', async () => {
+    const [id] = (
+      await sql(engine, "SELECT trajectory_id FROM trajectories WHERE dataset_id = 'browser'")
+    ).map((row) => String(row.trajectory_id));
+    const trajectory = await api<ApiOutput<'getTrajectory'>>(engine, 'getTrajectory', {
+      trajectory_id: id,
+    });
+    // Every Inspect message keeps something (its source, a model call, sandbox events, scores).
+    expect(trajectory.turns.every((t) => t.has_details)).toBe(true);
+    const custom = await api<ApiOutput<'getTrajectory'>>(engine, 'getTrajectory', {
+      trajectory_id: 'custom:custom-1',
+    });
+    expect(custom.turns.some((t) => t.has_details)).toBe(false);
+    const details = await api<ApiOutput<'getTurnDetails'>>(engine, 'getTurnDetails', {
+      trajectory_id: id,
+      turn_index: 1,
+    });
+    expect(details).toMatchObject({ input_tokens: 1124, output_tokens: 23, latency_ms: 1101 });
+    const plain = await api<ApiOutput<'getTurnDetails'>>(engine, 'getTurnDetails', {
+      trajectory_id: 'custom:custom-1',
+      turn_index: 0,
+    });
+    expect(plain).toMatchObject({ model: null, other: null, scores: [], images: [] });
+    const missing = await engine.dispatch('getTurnDetails', {
+      trajectory_id: 'custom:custom-1',
+      turn_index: 99,
     });
     expect(missing.ok ? 'ok' : missing.error.code).toBe('not_found');
   });

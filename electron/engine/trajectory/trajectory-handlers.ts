@@ -2,7 +2,7 @@
 import type { TRAJECTORY_API } from '../../../shared/api-trajectory';
 import type { HandlerContext, HandlersOf } from '../handler-context';
 import { failureSignals } from './failure-signals';
-import { searchTurns, turnLogprobs } from './trajectory-queries';
+import { searchTurns, turnDetails, turnLogprobs } from './trajectory-queries';
 
 export function trajectoryHandlers({
   workspace,
@@ -10,6 +10,7 @@ export function trajectoryHandlers({
   return {
     getTurnLogprobs: (request) =>
       turnLogprobs(workspace, request.trajectory_id, request.turn_index),
+    getTurnDetails: (request) => turnDetails(workspace, request.trajectory_id, request.turn_index),
     searchTrajectory: (request) => searchTurns(workspace, request.trajectory_id, request.query),
     getFailureSignals: async (request) => ({
       signals: await failureSignals(workspace, request.trajectory_id),

@@ -1,13 +1,14 @@
-// The trajectory view's reads: one turn's token log-probs and the turns matching a search. Turns
-// come from the trajectory's own relation (tw_turns, or the row of an attached file).
+// The trajectory view's reads: one turn's token log-probs and details, and the turns matching a
+// search. Turns come from the trajectory's own relation (tw_turns, or the row of an attached file).
 import { z } from 'zod';
 import type { ApiOutput } from '../../../shared/api';
 import { TRAJECTORY_SEARCH_CAP } from '../../../shared/api-trajectory';
 import { turnRelationsFor } from '../attach/turn-relations';
 import { containsPattern } from '../store/like-pattern';
-import { requireTrajectory } from '../store/require';
+import { notFound, requireTrajectory } from '../store/require';
 import { sql } from '../store/sql-template';
 import type { Workspace } from '../store/workspace';
+import { normalizeTurnDetails } from './turn-details';
 
 /** A stored log-prob: a number, or null where it is missing (NaN and infinities included). */
 function logprobList(value: unknown): (number | null)[] {
@@ -33,6 +34,23 @@ export async function turnLogprobs(
     logp_policy: logprobList(row.logp_policy),
     logp_ref: logprobList(row.logp_ref),
   };
+}
+
+export async function turnDetails(
+  workspace: Workspace,
+  trajectoryId: string,
+  turnIndex: number,
+): Promise<ApiOutput<'getTurnDetails'>> {
+  await requireTrajectory(workspace, trajectoryId);
+  const relations = await turnRelationsFor(workspace, trajectoryId);
+  const [row] = await workspace.query(
+    sql`SELECT metadata::VARCHAR AS metadata FROM ${sql.raw(relations.turns)} AS u
+        WHERE trajectory_id = ${trajectoryId} AND turn_index = ${turnIndex}`,
+  );
+  if (!row) throw notFound.turn(trajectoryId, turnIndex);
+  return normalizeTurnDetails(
+    typeof row.metadata === 'string' ? (JSON.parse(row.metadata) as unknown) : null,
+  );
 }
 
 export async function searchTurns(

@@ -27,6 +27,7 @@ function turn(turn_index: number, role: Turn['role'], content: string): Turn {
     is_action: role === 'assistant',
     n_tokens: null,
     has_logprobs: false,
+    has_details: false,
     error: null,
   };
 }

@@ -242,6 +242,7 @@ describe('the turn list with the labeling panel', () => {
       is_action: true,
       n_tokens: null,
       has_logprobs: false,
+      has_details: false,
       error: null,
     }));
     renderWithApi(

@@ -65,6 +65,7 @@ function turn(turn_index: number): Turn {
     is_action: turn_index % 2 === 1,
     n_tokens: null,
     has_logprobs: false,
+    has_details: false,
     error: null,
   };
 }

@@ -24,6 +24,7 @@ function turn(partial: Partial<Turn> & Pick<Turn, 'turn_index' | 'role'>): Turn 
     is_action: false,
     n_tokens: null,
     has_logprobs: false,
+    has_details: false,
     error: null,
     ...partial,
   };

@@ -28,6 +28,7 @@ function turn(turn_index: number, partial: Partial<Turn> = {}): Turn {
     is_action: turn_index % 2 === 0,
     n_tokens: null,
     has_logprobs: false,
+    has_details: false,
     error: null,
     ...partial,
   };

@@ -8,6 +8,7 @@ import { rendersMarkdown } from './markdown-turn';
 import { ReasoningBlock } from './ReasoningBlock';
 import { ToolCallView } from './ToolCallView';
 import { TurnContent } from './TurnContent';
+import { TurnDetailsPanel } from './TurnDetailsPanel';
 import { TurnErrorBadge } from './TurnErrorBadge';
 import { TurnRawToggle } from './TurnRawToggle';
 
@@ -28,6 +29,7 @@ export const TurnCard = memo(function TurnCard({
 }: Props) {
   const [showLogprobs, setShowLogprobs] = useState(false);
   const [raw, setRaw] = useState(false);
+  const [showDetails, setShowDetails] = useState(false);
   return (
     <section
       className={`tw-turn tw-role-${turn.role}${active ? ' tw-active' : ''}`}
@@ -60,6 +62,18 @@ export const TurnCard = memo(function TurnCard({
         {rendersMarkdown(turn.role, turn.content) && (
           <TurnRawToggle raw={raw} onToggle={() => setRaw((r) => !r)} />
         )}
+        {turn.has_details && (
+          <button
+            type="button"
+            className="tw-chip"
+            title="What the format recorded about this turn: model, tokens, latency, sampling, …"
+            aria-pressed={showDetails}
+            data-testid="turn-details-toggle"
+            onClick={() => setShowDetails((s) => !s)}
+          >
+            {showDetails ? '▾' : '▸'} details
+          </button>
+        )}
         {turn.has_logprobs && (
           <button
             type="button"
@@ -77,6 +91,7 @@ export const TurnCard = memo(function TurnCard({
         )}
         <span className="tw-meta">{formatCount(turn.content_length)} chars</span>
       </div>
+      {showDetails && <TurnDetailsPanel trajectoryId={trajectoryId} turnIndex={turn.turn_index} />}
       {showLogprobs && <LogprobStrips trajectoryId={trajectoryId} turnIndex={turn.turn_index} />}
       {turn.reasoning !== null && turn.reasoning !== '' && (
         <ReasoningBlock text={turn.reasoning} highlight={highlight} />

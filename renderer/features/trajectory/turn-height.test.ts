@@ -15,6 +15,7 @@ describe('estimateTurnHeight', () => {
     is_action: false,
     n_tokens: null,
     has_logprobs: false,
+    has_details: false,
     error: null,
   };
 

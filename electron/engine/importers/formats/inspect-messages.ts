@@ -55,14 +55,27 @@ export function expandInputRefs(refs: unknown, pool: unknown[], where: string): 
 interface ContentParts {
   text: string;
   reasoning: string | null;
+  images: string[];
+}
+
+/** Inline images kept per message for the details panel: data: URLs only, bounded. */
+const IMAGES_KEPT = 4;
+const IMAGE_CHARS = 1_000_000;
+
+function inlineImage(part: Record<string, unknown>): string | null {
+  const url = part.type === 'image' ? part.image : undefined;
+  return typeof url === 'string' && url.startsWith('data:image/') && url.length <= IMAGE_CHARS
+    ? url
+    : null;
 }
 
 function contentParts(content: unknown, where: string): ContentParts {
-  if (content === null || content === undefined) return { text: '', reasoning: null };
-  if (typeof content === 'string') return { text: content, reasoning: null };
+  if (content === null || content === undefined) return { text: '', reasoning: null, images: [] };
+  if (typeof content === 'string') return { text: content, reasoning: null, images: [] };
   if (!Array.isArray(content)) throw new RecordError(`${where}: expected a string or a list`);
   const text: string[] = [];
   const reasoning: string[] = [];
+  const images: string[] = [];
   content.forEach((part, index) => {
     if (typeof part === 'string') return void text.push(part);
     if (!isRecord(part)) throw new RecordError(`${where}[${index}]: expected a content part`);
@@ -73,9 +86,15 @@ function contentParts(content: unknown, where: string): ContentParts {
       return;
     }
     if (typeof part.text === 'string') return void text.push(part.text);
+    const image = inlineImage(part);
+    if (image !== null && images.length < IMAGES_KEPT) images.push(image);
     text.push(`[${String(part.type ?? 'part')}]`);
   });
-  return { text: text.join(''), reasoning: reasoning.length > 0 ? reasoning.join('\n') : null };
+  return {
+    text: text.join(''),
+    reasoning: reasoning.length > 0 ? reasoning.join('\n') : null,
+    images,
+  };
 }
 
 function toolCalls(value: unknown, where: string): ToolCall[] {
@@ -101,7 +120,7 @@ export function inspectMessageToTurn(message: unknown, where: string): Canonical
   if (role === undefined) {
     throw new RecordError(`${where}.role: unknown role ${JSON.stringify(message.role)}`);
   }
-  const { text, reasoning } = contentParts(message.content, `${where}.content`);
+  const { text, reasoning, images } = contentParts(message.content, `${where}.content`);
   const calls = role === 'assistant' ? toolCalls(message.tool_calls, `${where}.tool_calls`) : [];
   const metadata: Record<string, unknown> = {};
   if (role === 'tool' && typeof message.function === 'string') metadata.function = message.function;
@@ -109,6 +128,7 @@ export function inspectMessageToTurn(message: unknown, where: string): Canonical
     metadata.error = message.error;
   }
   if (typeof message.source === 'string') metadata.source = message.source;
+  if (images.length > 0) metadata.images = images;
   return {
     role,
     content: text,

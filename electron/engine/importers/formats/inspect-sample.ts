@@ -1,6 +1,7 @@
 // One Inspect AI sample (one epoch of one dataset sample) -> a canonical trajectory.
-import { RecordError, type CanonicalTrajectory } from '../canonical';
+import { RecordError, type CanonicalTrajectory, type CanonicalTurn } from '../canonical';
 import { isRecord } from '../openai-messages';
+import { inspectCallFacts, sandboxMetadata, scoreList } from './inspect-events';
 import { expandInputRefs, inspectMessageToTurn, resolveAttachments } from './inspect-messages';
 
 /** What the log header says about the whole eval (shared by every sample). */
@@ -80,6 +81,37 @@ function toolsOf(sample: Record<string, unknown>): unknown[] | null {
   return null;
 }
 
+/** Model calls onto assistant turns (by message id, else in order), sandbox events, scores. */
+function addCallFacts(
+  turns: CanonicalTurn[],
+  messages: unknown[],
+  raw: Record<string, unknown>,
+  attachments: Record<string, unknown>,
+): void {
+  // Older .json logs keep the events under `transcript`.
+  const events = raw.events ?? (isRecord(raw.transcript) ? raw.transcript.events : undefined);
+  const facts = inspectCallFacts(events, attachments);
+  const withIds = messages.some((m) => isRecord(m) && typeof m.id === 'string');
+  const assistants = turns.filter((turn) => turn.role === 'assistant').length;
+  const inOrder = !withIds && facts.inOrder.length === assistants ? [...facts.inOrder] : [];
+  const add = (turn: CanonicalTurn, extra: Record<string, unknown>) => {
+    if (Object.keys(extra).length > 0) turn.metadata = { ...(turn.metadata ?? {}), ...extra };
+  };
+  turns.forEach((turn, index) => {
+    const message = messages[index];
+    if (turn.role === 'assistant') {
+      const id = isRecord(message) && typeof message.id === 'string' ? message.id : null;
+      const call = id !== null ? facts.byMessageId.get(id) : inOrder.shift();
+      if (call !== undefined) add(turn, { model_call: call });
+    } else if (turn.role === 'tool' && turn.tool_call_id !== null) {
+      add(turn, sandboxMetadata(facts.sandboxByCall.get(turn.tool_call_id)));
+    }
+  });
+  const scores = scoreList(raw.scores);
+  const last = turns[turns.length - 1];
+  if (last !== undefined && scores.length > 0) add(last, { scores });
+}
+
 function sampleId(value: unknown): string {
   if (typeof value === 'string' && value !== '') return value;
   if (typeof value === 'number' && Number.isFinite(value)) return String(value);
@@ -107,6 +139,7 @@ export function inspectSample(raw: unknown, info: InspectEval): CanonicalTraject
   const turns = messages.map((message, index) =>
     inspectMessageToTurn(message, `${listed.length > 0 ? 'messages' : 'events'}[${index}]`),
   );
+  addCallFacts(turns, messages, raw, attachments);
   const { reward, success } = outcome(raw.scores);
   const metadata: Record<string, unknown> = {
     eval_task: info.task,
