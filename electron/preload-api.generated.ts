@@ -81,6 +81,7 @@ export function apiFunctions(invoke: Invoke): ApiFunctions {
     previewExport: (input) => invoke(channel('previewExport'), input),
     getCharts: (input) => invoke(channel('getCharts'), input),
     getTurnLogprobs: (input) => invoke(channel('getTurnLogprobs'), input),
+    setDatasetTokenizer: (input) => invoke(channel('setDatasetTokenizer'), input),
     getTurnDetails: (input) => invoke(channel('getTurnDetails'), input),
     searchTrajectory: (input) => invoke(channel('searchTrajectory'), input),
     getFailureSignals: (input) => invoke(channel('getFailureSignals'), input),

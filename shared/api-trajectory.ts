@@ -1,5 +1,6 @@
 // The trajectory view's methods of the API table (shared/api.ts spreads them in): a turn's
-// per-token log-probs, search within one trajectory, and the turns that signal a failure.
+// per-token log-probs (with token text), details, search within one trajectory, and the turns
+// that signal a failure.
 import { z } from 'zod';
 import { Id, method } from './api-method';
 
@@ -21,6 +22,9 @@ export const FailureSignalSchema = z.object({
   detail: z.string(),
 });
 export type FailureSignal = z.infer<typeof FailureSignalSchema>;
+
+/** At most this many tokens of a turn are decoded to text for the heat strips. */
+export const TOKEN_TEXT_CAP = 4000;
 
 /** At most this many inline images and sandbox events come back per turn. */
 export const TURN_DETAILS_IMAGES = 4;
@@ -60,14 +64,28 @@ export type TurnDetails = z.infer<typeof TurnDetailsSchema>;
 const TurnRef = z.object({ trajectory_id: Id, turn_index: z.number().int().min(0) }).strict();
 
 export const TRAJECTORY_API = {
-  /** One turn's token ids and log-probs under the policy and the reference (empty when none). */
+  /**
+   * One turn's token ids and log-probs under the policy and the reference (empty when none), with
+   * each token's text decoded by the dataset's tokenizer.json when one is set.
+   */
   getTurnLogprobs: method(
     TurnRef,
     z.object({
       token_ids: z.array(z.number()),
       logp_policy: z.array(z.number().nullable()),
       logp_ref: z.array(z.number().nullable()),
+      /** The text of the first TOKEN_TEXT_CAP tokens (null for an unknown id); null without one. */
+      tokens: z.array(z.string().nullable()).nullable(),
+      dataset_id: z.string(),
+      tokenizer_path: z.string().nullable(),
+      /** Why the set tokenizer could not decode (moved, unreadable), else null. */
+      tokenizer_error: z.string().nullable(),
     }),
+  ),
+  /** Sets (or clears, with null) the tokenizer.json a dataset's token ids are decoded with. */
+  setDatasetTokenizer: method(
+    z.object({ dataset_id: Id, tokenizer_path: z.string().min(1).max(4000).nullable() }).strict(),
+    z.object({ tokenizer_path: z.string().nullable() }),
   ),
   /** What the format recorded about one turn's call: model, tokens, latency, sampling, ... */
   getTurnDetails: method(TurnRef, TurnDetailsSchema),

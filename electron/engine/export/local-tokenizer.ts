@@ -12,6 +12,8 @@ export interface LocalTokenizer {
   /** One past the largest id the tokenizer knows (added tokens included). */
   vocabSize: number;
   encode(text: string, addSpecialTokens: boolean): number[];
+  /** Each id's own text (special tokens included); null for an id the tokenizer does not know. */
+  tokenTexts(ids: number[]): (string | null)[];
 }
 
 /** The model types the library implements; others (e.g. WordLevel) would be guessed at. */
@@ -85,5 +87,12 @@ export async function loadLocalTokenizer(tokenizerPath: string): Promise<LocalTo
   }
   let largest = -1;
   for (const id of tokenizer.get_vocab(true).values()) largest = Math.max(largest, id);
-  return { file, vocabSize: largest + 1, encode };
+  // One id at a time, so each cell gets its own piece (a byte of a split character shows as �).
+  const tokenTexts = (ids: number[]) =>
+    ids.map((id) =>
+      tokenizer.id_to_token(id) === undefined
+        ? null
+        : tokenizer.decode([id], { skip_special_tokens: false }),
+    );
+  return { file, vocabSize: largest + 1, encode, tokenTexts };
 }

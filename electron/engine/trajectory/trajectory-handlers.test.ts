@@ -89,7 +89,7 @@ describe('trajectory API', () => {
       trajectory_id: 'custom:custom-1',
       turn_index: 2,
     });
-    expect(lp).toEqual({
+    expect(lp).toMatchObject({
       token_ids: [5, 6, 7, 8],
       logp_policy: [-0.5, -1.25, -2, -3],
       logp_ref: [-0.25, -2, -1, -3.5],
@@ -98,7 +98,7 @@ describe('trajectory API', () => {
       trajectory_id: 'custom:custom-1',
       turn_index: 3,
     });
-    expect(none).toEqual({ token_ids: [], logp_policy: [], logp_ref: [] });
+    expect(none).toMatchObject({ token_ids: [], logp_policy: [], logp_ref: [], tokens: null });
     const missing = await engine.dispatch('getTurnLogprobs', {
       trajectory_id: 'custom:nope',
       turn_index: 0,

@@ -2,6 +2,7 @@
 import type { TRAJECTORY_API } from '../../../shared/api-trajectory';
 import type { HandlerContext, HandlersOf } from '../handler-context';
 import { failureSignals } from './failure-signals';
+import { setDatasetTokenizer } from './token-text';
 import { searchTurns, turnDetails, turnLogprobs } from './trajectory-queries';
 
 export function trajectoryHandlers({
@@ -11,6 +12,8 @@ export function trajectoryHandlers({
     getTurnLogprobs: (request) =>
       turnLogprobs(workspace, request.trajectory_id, request.turn_index),
     getTurnDetails: (request) => turnDetails(workspace, request.trajectory_id, request.turn_index),
+    setDatasetTokenizer: (request) =>
+      setDatasetTokenizer(workspace, request.dataset_id, request.tokenizer_path),
     searchTrajectory: (request) => searchTurns(workspace, request.trajectory_id, request.query),
     getFailureSignals: async (request) => ({
       signals: await failureSignals(workspace, request.trajectory_id),

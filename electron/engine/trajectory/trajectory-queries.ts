@@ -8,6 +8,7 @@ import { containsPattern } from '../store/like-pattern';
 import { notFound, requireTrajectory } from '../store/require';
 import { sql } from '../store/sql-template';
 import type { Workspace } from '../store/workspace';
+import { tokenText } from './token-text';
 import { normalizeTurnDetails } from './turn-details';
 
 /** A stored log-prob: a number, or null where it is missing (NaN and infinities included). */
@@ -21,18 +22,23 @@ export async function turnLogprobs(
   trajectoryId: string,
   turnIndex: number,
 ): Promise<ApiOutput<'getTurnLogprobs'>> {
-  await requireTrajectory(workspace, trajectoryId);
+  const [trajectory] = await workspace.query(
+    sql`SELECT dataset_id FROM tw_trajectories WHERE trajectory_id = ${trajectoryId}`,
+  );
+  if (!trajectory) throw notFound.trajectory(trajectoryId);
+  const datasetId = String(trajectory.dataset_id);
   const relations = await turnRelationsFor(workspace, trajectoryId);
   const [row] = await workspace.query(
     sql`SELECT token_ids, logp_policy, logp_ref FROM ${sql.raw(relations.logprobs)} AS l
         WHERE trajectory_id = ${trajectoryId} AND turn_index = ${turnIndex} LIMIT 1`,
   );
-  if (!row) return { token_ids: [], logp_policy: [], logp_ref: [] };
-  const ids = Array.isArray(row.token_ids) ? row.token_ids.map((id) => Number(id)) : [];
+  const ids = Array.isArray(row?.token_ids) ? row.token_ids.map((id) => Number(id)) : [];
   return {
     token_ids: ids,
-    logp_policy: logprobList(row.logp_policy),
-    logp_ref: logprobList(row.logp_ref),
+    logp_policy: logprobList(row?.logp_policy),
+    logp_ref: logprobList(row?.logp_ref),
+    dataset_id: datasetId,
+    ...(await tokenText(workspace, datasetId, ids)),
   };
 }
 

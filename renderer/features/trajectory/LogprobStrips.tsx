@@ -1,11 +1,15 @@
 // A turn's token log-probs as three heat strips (policy, reference, policy - reference), fetched
-// when opened. Token text is not stored, so the readout names token positions and ids.
+// when opened, above the tokens' text coloured by policy log-prob when the dataset's tokenizer.json
+// decodes them. The readout names the token under the pointer: position, text, id and values.
 import Alert from '@mui/material/Alert';
 import Skeleton from '@mui/material/Skeleton';
 import { useCallback, useMemo, useState } from 'react';
 import { useApi } from '../../api/useApi';
 import { formatCount } from '../../components/format';
 import { HeatStripCanvas } from './HeatStripCanvas';
+import { TokenizerField } from './TokenizerField';
+import { TokenTextCells } from './TokenTextCells';
+import { tokenLabel } from './token-cells';
 import {
   differenceColor,
   differences,
@@ -21,14 +25,21 @@ const MAX_CELLS = 2000;
 const num = (v: number | null | undefined) =>
   v === null || v === undefined ? 'n/a' : v.toFixed(3);
 
-type Data = { token_ids: number[]; policy: (number | null)[]; ref: (number | null)[] };
+type Data = {
+  token_ids: number[];
+  policy: (number | null)[];
+  ref: (number | null)[];
+  tokens?: (string | null)[] | null;
+};
 
 /** What the pointer is over: one token's id and values, or a bucket's range and means. */
 export function describeBucket(bucket: Bucket, data: Data): string {
   const diff = differences(data.policy, data.ref);
   if (bucket.end - bucket.start === 1) {
     const i = bucket.start;
-    return `token ${i} · id ${data.token_ids[i] ?? 'n/a'} · policy ${num(data.policy[i])} · reference ${num(data.ref[i])} · policy − reference ${num(diff[i])}`;
+    const text = data.tokens?.[i];
+    const quoted = text === undefined ? '' : ` · "${tokenLabel(text, data.token_ids[i])}"`;
+    return `token ${i}${quoted} · id ${data.token_ids[i] ?? 'n/a'} · policy ${num(data.policy[i])} · reference ${num(data.ref[i])} · policy − reference ${num(diff[i])}`;
   }
   const mean = (values: (number | null)[]) => {
     const seen = values.slice(bucket.start, bucket.end).filter((v): v is number => v !== null);
@@ -55,6 +66,7 @@ export function LogprobStrips({
             token_ids: result.data.token_ids,
             policy: result.data.logp_policy,
             ref: result.data.logp_ref,
+            tokens: result.data.tokens,
           },
     [result.data],
   );
@@ -85,8 +97,33 @@ export function LogprobStrips({
     return <span className="tw-empty">No token log-probs are stored for this turn.</span>;
   }
   const aggregated = data.token_ids.length > MAX_CELLS;
+  const info = result.data;
+  const tokens = data.tokens ?? null;
   return (
     <div className="tw-strips" data-testid="logprob-strips">
+      {info !== undefined && (
+        <TokenizerField
+          key={info.tokenizer_path ?? ''}
+          datasetId={info.dataset_id}
+          tokenizerPath={info.tokenizer_path}
+          tokenizerError={info.tokenizer_error}
+          hasText={tokens !== null}
+        />
+      )}
+      {tokens !== null && (
+        <TokenTextCells
+          tokens={tokens}
+          ids={data.token_ids}
+          values={data.policy}
+          color={scales.logprob}
+          onHover={onHover}
+        />
+      )}
+      {tokens !== null && tokens.length < data.token_ids.length && (
+        <span className="tw-meta">
+          the first {formatCount(tokens.length)} tokens as text; the strips show all
+        </span>
+      )}
       <HeatStripCanvas
         label="policy"
         values={data.policy}

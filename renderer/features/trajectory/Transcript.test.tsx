@@ -126,7 +126,15 @@ describe('Transcript', () => {
     const transport = fakeTransport(
       handlers({
         getTurnLogprobs: () =>
-          ok({ token_ids: [7, 8], logp_policy: [-0.5, null], logp_ref: [-1, -2] }),
+          ok({
+            token_ids: [7, 8],
+            logp_policy: [-0.5, null],
+            logp_ref: [-1, -2],
+            tokens: null,
+            dataset_id: 'ds',
+            tokenizer_path: null,
+            tokenizer_error: null,
+          }),
       }),
     );
     renderWithApi(

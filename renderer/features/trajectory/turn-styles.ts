@@ -275,6 +275,20 @@ export const TurnListRoot = styled('div')(({ theme }) => {
     '& .tw-strip canvas': { display: 'block', cursor: 'crosshair', borderRadius: 2 },
     '& .tw-strip-readout': { minHeight: 16, fontFamily: MONO_FONT },
     ...markdownStyles(theme),
+    '& .tw-token-text': {
+      fontFamily: MONO_FONT,
+      fontSize: 12,
+      lineHeight: '20px',
+      whiteSpace: 'pre-wrap',
+      wordBreak: 'break-all',
+      maxHeight: 240,
+      overflow: 'auto',
+    },
+    '& .tw-token': {
+      boxShadow: `inset -1px 0 ${theme.palette.background.paper}`,
+      cursor: 'default',
+    },
+    '& .tw-tokenizer, & .tw-tokenizer form': { display: 'flex', alignItems: 'center', gap: 8 },
     ...roles,
   };
 });

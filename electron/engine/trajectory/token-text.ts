@@ -1,0 +1,95 @@
+// Token text for the heat strips: a dataset's token ids decoded with the tokenizer.json set for
+// it (tw_settings 'tokenizer:<dataset_id>'). The file is read once and kept while it is unchanged.
+import { statSync } from 'node:fs';
+import path from 'node:path';
+import { TOKEN_TEXT_CAP } from '../../../shared/api-trajectory';
+import { TurnwiseError } from '../../../shared/result';
+import { loadLocalTokenizer, type LocalTokenizer } from '../export/local-tokenizer';
+import { requireDataset } from '../store/require';
+import type { Workspace } from '../store/workspace';
+
+const settingKey = (datasetId: string) => `tokenizer:${datasetId}`;
+
+/** The last tokenizers read, by path, with the file's mtime: a changed file is read again. */
+const cache = new Map<string, { mtimeMs: number; tokenizer: LocalTokenizer }>();
+const CACHED = 2;
+
+async function tokenizerAt(file: string): Promise<LocalTokenizer> {
+  let mtimeMs = -1;
+  try {
+    mtimeMs = statSync(file).mtimeMs;
+  } catch {
+    // loadLocalTokenizer names the problem (missing, a folder, no permission).
+  }
+  const hit = cache.get(file);
+  if (hit !== undefined && hit.mtimeMs === mtimeMs) return hit.tokenizer;
+  const tokenizer = await loadLocalTokenizer(file);
+  cache.delete(file);
+  cache.set(file, { mtimeMs, tokenizer });
+  for (const key of cache.keys()) if (cache.size > CACHED) cache.delete(key);
+  return tokenizer;
+}
+
+export async function datasetTokenizerPath(
+  workspace: Workspace,
+  datasetId: string,
+): Promise<string | null> {
+  const [row] = await workspace.query(
+    `SELECT value::VARCHAR AS value FROM tw_settings WHERE key = $1`,
+    [settingKey(datasetId)],
+  );
+  const value: unknown = typeof row?.value === 'string' ? JSON.parse(row.value) : null;
+  return typeof value === 'string' ? value : null;
+}
+
+/** Stores the path after reading the file once, so a wrong path fails here, not in every view. */
+export async function setDatasetTokenizer(
+  workspace: Workspace,
+  datasetId: string,
+  tokenizerPath: string | null,
+): Promise<{ tokenizer_path: string | null }> {
+  if (workspace.readOnly) throw new TurnwiseError('read_only', 'the workspace is open read-only');
+  await requireDataset(workspace, datasetId);
+  if (tokenizerPath === null) {
+    await workspace.run(`DELETE FROM tw_settings WHERE key = $1`, [settingKey(datasetId)]);
+    return { tokenizer_path: null };
+  }
+  const file = path.resolve(tokenizerPath);
+  await tokenizerAt(file);
+  await workspace.run(
+    `INSERT INTO tw_settings (key, value) VALUES ($1, $2::JSON)
+     ON CONFLICT (key) DO UPDATE SET value = excluded.value`,
+    [settingKey(datasetId), JSON.stringify(file)],
+  );
+  return { tokenizer_path: file };
+}
+
+export interface TokenText {
+  tokens: (string | null)[] | null;
+  tokenizer_path: string | null;
+  tokenizer_error: string | null;
+}
+
+/** The text of the first TOKEN_TEXT_CAP ids, or why there is none. */
+export async function tokenText(
+  workspace: Workspace,
+  datasetId: string,
+  ids: number[],
+): Promise<TokenText> {
+  const file = await datasetTokenizerPath(workspace, datasetId);
+  if (file === null || ids.length === 0) {
+    return { tokens: null, tokenizer_path: file, tokenizer_error: null };
+  }
+  try {
+    const tokenizer = await tokenizerAt(file);
+    return {
+      tokens: tokenizer.tokenTexts(ids.slice(0, TOKEN_TEXT_CAP)),
+      tokenizer_path: file,
+      tokenizer_error: null,
+    };
+  } catch (error) {
+    // A tokenizer moved or broken since it was set: the log-probs still show, with the reason.
+    if (!(error instanceof TurnwiseError)) throw error;
+    return { tokens: null, tokenizer_path: file, tokenizer_error: error.message };
+  }
+}

@@ -1,0 +1,43 @@
+// A turn's tokens as text cells coloured by their policy log-prob, readable without hovering;
+// hovering a cell still reports its values in the strips' readout.
+import { memo } from 'react';
+import type { Bucket } from './heat-scale';
+import { inkOn, tokenLabel } from './token-cells';
+
+type Props = {
+  tokens: (string | null)[];
+  ids: number[];
+  values: (number | null)[];
+  color: (value: number | null) => string;
+  onHover: (bucket: Bucket | null) => void;
+};
+
+export const TokenTextCells = memo(function TokenTextCells({
+  tokens,
+  ids,
+  values,
+  color,
+  onHover,
+}: Props) {
+  return (
+    <div className="tw-token-text" data-testid="token-text" onMouseLeave={() => onHover(null)}>
+      {tokens.map((text, i) => {
+        const value = values[i] ?? null;
+        const background = color(value);
+        return (
+          <span
+            key={i}
+            className="tw-token"
+            data-testid="token-cell"
+            style={{ backgroundColor: background, color: inkOn(background) }}
+            onMouseEnter={() =>
+              onHover({ start: i, end: i + 1, mean: value, min: value, max: value })
+            }
+          >
+            {tokenLabel(text, ids[i])}
+          </span>
+        );
+      })}
+    </div>
+  );
+});

@@ -1,0 +1,79 @@
+// Where the heat strips' token text comes from: the dataset's tokenizer.json, set here for the
+// whole dataset (the engine reads the file; the browser cannot). Without one, says so.
+import Button from '@mui/material/Button';
+import TextField from '@mui/material/TextField';
+import { useState } from 'react';
+import { useApiClient } from '../../api/ApiContext';
+import { useInvalidate } from '../../api/useInvalidate';
+
+type Props = {
+  datasetId: string;
+  tokenizerPath: string | null;
+  /** Why the set tokenizer could not decode, from the engine. */
+  tokenizerError: string | null;
+  hasText: boolean;
+};
+
+export function TokenizerField({ datasetId, tokenizerPath, tokenizerError, hasText }: Props) {
+  const client = useApiClient();
+  const invalidate = useInvalidate();
+  const [editing, setEditing] = useState(false);
+  const [value, setValue] = useState(tokenizerPath ?? '');
+  const [error, setError] = useState<string | null>(null);
+
+  const save = async (path: string | null) => {
+    const result = await client.call('setDatasetTokenizer', {
+      dataset_id: datasetId,
+      tokenizer_path: path,
+    });
+    if (!result.ok) return setError(result.error.message);
+    setError(null);
+    setEditing(false);
+    await invalidate('getTurnLogprobs');
+  };
+
+  if (hasText && !editing) {
+    return (
+      <div className="tw-meta" data-testid="tokenizer-source">
+        token text from <span className="tw-mono">{tokenizerPath}</span>{' '}
+        <button type="button" className="tw-chip" onClick={() => setEditing(true)}>
+          change
+        </button>
+      </div>
+    );
+  }
+  return (
+    <div className="tw-meta tw-tokenizer" data-testid="tokenizer-field">
+      {!editing && (
+        <span data-testid="token-ids-only">
+          {tokenizerError ?? 'token ids only — set a tokenizer.json to see text'}
+        </span>
+      )}
+      <form
+        onSubmit={(event) => {
+          event.preventDefault();
+          if (value.trim() !== '') void save(value.trim());
+        }}
+      >
+        <TextField
+          size="small"
+          label="tokenizer.json path (for this dataset)"
+          value={value}
+          onChange={(event) => setValue(event.target.value)}
+          error={error !== null}
+          helperText={error}
+          slotProps={{ htmlInput: { 'data-testid': 'tokenizer-path' } }}
+          sx={{ minWidth: 360 }}
+        />
+        <Button type="submit" size="small" data-testid="tokenizer-save">
+          Set
+        </Button>
+        {tokenizerPath !== null && (
+          <Button size="small" onClick={() => void save(null)}>
+            Clear
+          </Button>
+        )}
+      </form>
+    </div>
+  );
+}
