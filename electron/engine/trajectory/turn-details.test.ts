@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { atifFormat } from '../importers/formats/atif';
 import { inspectFormat } from '../importers/formats/inspect';
 import { miniSweAgentFormat } from '../importers/formats/mini-swe-agent';
+import { openhandsFormat } from '../importers/formats/openhands';
 import type { FormatReader } from '../importers/canonical';
 import { readAllItems, samplePath, trajectoriesOf } from '../test-support';
 import { normalizeTurnDetails, OTHER_CHARS } from './turn-details';
@@ -85,6 +86,19 @@ describe('normalizeTurnDetails', () => {
       cached_tokens: 512,
       cost_usd: 0.0021,
       latency_ms: 2840,
+    });
+  });
+
+  it('reads an OpenHands model response: model, usage with cached tokens, finish reason', async () => {
+    const turns = await turnsOf(openhandsFormat, 'openhands', 'basic_interactions.json');
+    const call = turns.find((turn) => turn.metadata?.model_call !== undefined);
+    expect(normalizeTurnDetails(call?.metadata)).toMatchObject({
+      model: 'gpt-4o-2024-08-06',
+      input_tokens: 2473,
+      output_tokens: 10,
+      cached_tokens: 2304,
+      reasoning_tokens: null,
+      stop_reason: 'tool_calls',
     });
   });
 

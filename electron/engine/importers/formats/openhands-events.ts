@@ -2,6 +2,7 @@
 // rebuilt from tool_call_metadata, else text actions), observations become tool turns (when their
 // cause was a tool call) or environment turns, user messages user turns. State-change and null
 // events are kept only when they carry content.
+import { withoutUndefined } from '../../../../shared/without-undefined';
 import { RecordError, type CanonicalTurn, plainTurn } from '../canonical';
 import { canonicalArguments } from '../canonical-json';
 import { contentText, isRecord } from '../openai-messages';
@@ -133,6 +134,7 @@ export function eventsToTurns(history: unknown[], where: string): EventTurns {
         if (typeof reasoning === 'string' && reasoning !== '') turn.reasoning = reasoning;
         const usage = record(response.usage);
         if (typeof usage.completion_tokens === 'number') turn.n_tokens = usage.completion_tokens;
+        metadata.model_call = modelCallOf(response);
       } else if (message === null && typeof args.thought === 'string' && event.type !== 'think') {
         turn.content = args.thought;
       }
@@ -162,6 +164,25 @@ function stateText(args: Record<string, unknown>): string {
     if (typeof value === 'string' && value.trim() !== '') return value;
   }
   return '';
+}
+
+/** The response's model, usage and finish reason, for the details panel (README.md). */
+function modelCallOf(response: Record<string, unknown>): Record<string, unknown> {
+  const choice = Array.isArray(response.choices) ? record(response.choices[0]) : {};
+  const usage = record(response.usage);
+  const cached = record(usage.prompt_tokens_details).cached_tokens;
+  const reasoning = record(usage.completion_tokens_details).reasoning_tokens;
+  // Fields the response lacks are left out rather than stored as null.
+  return withoutUndefined({
+    model: response.model,
+    usage: withoutUndefined({
+      prompt_tokens: usage.prompt_tokens,
+      completion_tokens: usage.completion_tokens,
+      input_tokens_cache_read: cached,
+      reasoning_tokens: reasoning,
+    }),
+    stop_reason: choice.finish_reason,
+  });
 }
 
 function firstChoiceMessage(response: Record<string, unknown>): Record<string, unknown> | null {

@@ -1,5 +1,6 @@
 // One trace's spans -> a canonical trajectory: walk the span tree depth-first in start-time order;
 // chat spans give assistant turns (the first one also its prompt), tool spans give tool turns.
+import { withoutUndefined } from '../../../../shared/without-undefined';
 import type { TurnError, TurnRole } from '../../../../shared/model';
 import { canonicalArguments } from '../canonical-json';
 import { isRecord } from '../openai-messages';
@@ -28,6 +29,34 @@ export interface Span {
   events: SpanEvent[];
   resource: Attributes;
   status: unknown;
+}
+
+/** GenAI request parameters kept as the call's sampling config (docs/formats/otel-genai.md). */
+const REQUEST_PARAMETERS = [
+  'temperature',
+  'top_p',
+  'top_k',
+  'max_tokens',
+  'seed',
+  'frequency_penalty',
+  'presence_penalty',
+];
+
+/** A chat span's model, usage, finish reason and sampling parameters, for the details panel. */
+function chatCall(attrs: Attributes): Record<string, unknown> {
+  const config = withoutUndefined(
+    Object.fromEntries(REQUEST_PARAMETERS.map((key) => [key, attrs[`gen_ai.request.${key}`]])),
+  );
+  const reasons = attrs['gen_ai.response.finish_reasons'];
+  return withoutUndefined({
+    model: attrs['gen_ai.response.model'] ?? attrs['gen_ai.request.model'],
+    usage: withoutUndefined({
+      input_tokens: attrs['gen_ai.usage.input_tokens'],
+      output_tokens: attrs['gen_ai.usage.output_tokens'],
+    }),
+    config,
+    stop_reason: Array.isArray(reasons) ? reasons[0] : reasons,
+  });
 }
 
 const ROLES: Record<string, TurnRole> = {
@@ -119,7 +148,7 @@ export function traceToTrajectory(spans: Span[], options: FormatOptions): Canoni
         for (const [i, message] of output.entries()) {
           const out = toTurn({ ...message, role: 'assistant' }, `output message ${i}`);
           if (output.length === 1 && typeof tokens === 'number') out.n_tokens = tokens;
-          out.metadata = { span_id: span.spanId };
+          out.metadata = { span_id: span.spanId, model_call: chatCall(span.attrs) };
           turns.push(out);
         }
         known = input.length + output.length;

@@ -86,6 +86,8 @@ function currentTrace(id: string) {
       'gen_ai.input.messages': JSON.stringify(input1),
       'gen_ai.output.messages': JSON.stringify(output1),
       'gen_ai.usage.output_tokens': 12,
+      'gen_ai.usage.input_tokens': 40,
+      'gen_ai.request.temperature': 0.25,
     }),
     span(id, 't1', 'a', 'execute_tool get_weather', 20, {
       'gen_ai.operation.name': 'execute_tool',
@@ -181,6 +183,12 @@ describe('otel-genai reader', () => {
       is_action: true,
       n_tokens: 12,
       tool_calls: [{ id: 'c1', name: 'get_weather', arguments: '{"city":"Paris"}' }],
+    });
+    // The call's facts for the details panel.
+    expect(turns[2]?.metadata?.model_call).toEqual({
+      model: 'gpt-4o-2024-08-06',
+      usage: { input_tokens: 40, output_tokens: 12 },
+      config: { temperature: 0.25 },
     });
     expect(turns[3]).toMatchObject({ content: 'sunny', tool_call_id: 'c1' });
     expect(turns[4]).toMatchObject({ content: 'It is sunny.', is_action: false });
