@@ -23,6 +23,7 @@ function turn(partial: Partial<Turn> & Pick<Turn, 'role'>): Turn {
     is_action: false,
     n_tokens: null,
     has_logprobs: false,
+    has_details: false,
     error: null,
     ...partial,
   };
