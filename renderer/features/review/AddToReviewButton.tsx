@@ -10,6 +10,7 @@ import { AppLink } from '../../components/AppLink';
 import { useAnnotator } from '../../hooks/useAnnotator';
 import { hrefFor } from '../../routing/routes';
 import { AddToReviewMenu } from './AddToReviewMenu';
+import { stepName } from '../../components/step-names';
 
 type Props = {
   trajectoryId: string;
@@ -40,7 +41,7 @@ export function AddToReviewButton({ trajectoryId, turn, segmentation }: Props) {
           result.ok
             ? {
                 ok: true,
-                text: `Added ${segmentIndex === undefined ? 'the trajectory' : `step ${segmentIndex}`} to the review queue (${result.value.status}).`,
+                text: `Added ${segmentIndex === undefined ? 'the trajectory' : stepName(segmentIndex)} to the review queue (${result.value.status}).`,
               }
             : { ok: false, text: `Could not add it to the queue: ${result.error.message}` },
         );

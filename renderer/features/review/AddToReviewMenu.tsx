@@ -4,6 +4,7 @@ import ListItemText from '@mui/material/ListItemText';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import { useApi } from '../../api/useApi';
+import { stepName, turnSpanName } from '../../components/step-names';
 
 type Props = {
   trajectoryId: string;
@@ -46,11 +47,10 @@ export function AddToReviewMenu(props: Props) {
           data-segment-index={segment.segment_index}
         >
           <ListItemText
-            primary={`Step ${segment.segment_index} · ${
-              segment.turn_start === segment.turn_end
-                ? `turn ${segment.turn_start}`
-                : `turns ${segment.turn_start}–${segment.turn_end}`
-            }${segment === atTurn ? ' (this turn)' : ''}`}
+            primary={`${stepName(segment.segment_index)} · ${turnSpanName(
+              segment.turn_start,
+              segment.turn_end,
+            )}${segment === atTurn ? ' (this turn)' : ''}`}
             secondary={segment.action}
             slotProps={{ secondary: { noWrap: true } }}
           />

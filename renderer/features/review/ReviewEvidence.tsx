@@ -8,6 +8,7 @@ import { OutcomeChip } from '../../components/OutcomeChip';
 import { formatReward } from '../../components/format';
 import { roleInfo } from '../labeling/role-labels';
 import { EVIDENCE_SOURCES, formatSigned, type Evidence } from './review-evidence';
+import { turnName } from '../../components/step-names';
 
 const SOURCE_NAMES = {
   in_force: 'in force',
@@ -97,9 +98,9 @@ export function ReviewEvidence({ evidence }: { evidence: Evidence }) {
             </Typography>
           )}
         </Row>
-        <Row name="failure step">
+        <Row name="predicted failure">
           <Typography variant="body2" data-testid="evidence-failure-step">
-            {evidence.failure_step == null ? '—' : `turn ${evidence.failure_step}`}
+            {evidence.failure_step == null ? '—' : turnName(evidence.failure_step)}
           </Typography>
         </Row>
       </Box>

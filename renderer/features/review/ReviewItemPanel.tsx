@@ -19,6 +19,7 @@ import { ReviewDecision } from './ReviewDecision';
 import { ReviewEvidence } from './ReviewEvidence';
 import { readEvidence } from './review-evidence';
 import { RULE_NAMES } from './review-labels';
+import { stepName } from '../../components/step-names';
 
 type Props = {
   item: ReviewQueueItem;
@@ -74,7 +75,9 @@ export function ReviewItemPanel({ item, onApprove, onReject, onRelabel, onUndo, 
           title={item.trajectory_id}
         >
           {item.trajectory_id}
-          {item.segment_index === null ? ' · whole trajectory' : ` · step ${item.segment_index}`}
+          {item.segment_index === null
+            ? ' · whole trajectory'
+            : ` · ${stepName(item.segment_index)}`}
           {range !== null &&
             ` · ${range.start === range.end ? `turn ${range.start}` : `turns ${range.start}–${range.end}`}`}
         </Typography>

@@ -7,6 +7,7 @@ import type { ReviewQueueItem } from '../../../shared/api-review';
 import { MONO_FONT } from '../../theme/theme';
 import { roleInfo } from '../labeling/role-labels';
 import { RULE_NAMES, STATUS_COLORS } from './review-labels';
+import { stepName } from '../../components/step-names';
 
 export const QUEUE_ROW_HEIGHT = 64;
 
@@ -69,7 +70,7 @@ export const ReviewQueueRow = memo(function ReviewQueueRow({
         sx={{ fontFamily: MONO_FONT, fontSize: 12 }}
       >
         {item.trajectory_id}
-        {item.segment_index === null ? '' : ` · step ${item.segment_index}`}
+        {item.segment_index === null ? '' : ` · ${stepName(item.segment_index)}`}
       </Typography>
       <Typography variant="caption" noWrap sx={{ color: 'text.secondary', display: 'block' }}>
         {label === null ? 'no proposal' : roleInfo(label).name}

@@ -1,5 +1,6 @@
 // How the review screen names the queue rules and statuses, and where an item's decision stands.
 import type { ReviewQueueItem, ReviewRule, ReviewStatus } from '../../../shared/api-review';
+import { stepName } from '../../components/step-names';
 
 /** Short names of the queue rules (docs/review.md documents each). */
 export const RULE_NAMES: Record<ReviewRule, string> = {
@@ -40,5 +41,5 @@ export function nextPending(
 export function itemTitle(item: ReviewQueueItem): string {
   return item.segment_index === null
     ? `${item.trajectory_id} · whole trajectory`
-    : `${item.trajectory_id} · step ${item.segment_index}`;
+    : `${item.trajectory_id} · ${stepName(item.segment_index)}`;
 }

@@ -84,7 +84,7 @@ export const EXPLORER_COLUMNS: readonly ExplorerColumn[] = [
   {
     id: 'failure_step',
     label: 'fail@',
-    title: 'Predicted failure step (credit)',
+    title: 'Predicted failure turn (credit)',
     width: 64,
     minWidth: NUMBER_MIN,
     numeric: true,
