@@ -56,7 +56,7 @@ test('the default columns fit at 1440 px and numeric headers are not clipped', a
   // The short header says its full name on hover.
   await header(page, 'failure_step').getByText('fail@').hover();
   await expect(
-    page.getByRole('tooltip', { name: 'Predicted failure step (credit)' }),
+    page.getByRole('tooltip', { name: 'Predicted failure turn (credit)' }),
   ).toBeVisible();
   await page.screenshot({ path: `${SHOTS}-1440.png` });
 });
