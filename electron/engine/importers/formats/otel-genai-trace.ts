@@ -25,6 +25,8 @@ export interface Span {
   parentSpanId: string | null;
   name: string;
   start: bigint;
+  /** Null when the export has no end time (or one before the start). */
+  end: bigint | null;
   attrs: Attributes;
   events: SpanEvent[];
   resource: Attributes;
@@ -43,7 +45,8 @@ const REQUEST_PARAMETERS = [
 ];
 
 /** A chat span's model, usage, finish reason and sampling parameters, for the details panel. */
-function chatCall(attrs: Attributes): Record<string, unknown> {
+function chatCall(span: Span): Record<string, unknown> {
+  const attrs = span.attrs;
   const config = withoutUndefined(
     Object.fromEntries(REQUEST_PARAMETERS.map((key) => [key, attrs[`gen_ai.request.${key}`]])),
   );
@@ -56,6 +59,8 @@ function chatCall(attrs: Attributes): Record<string, unknown> {
     }),
     config,
     stop_reason: Array.isArray(reasons) ? reasons[0] : reasons,
+    // The span's duration is the model call's latency, in seconds as Inspect's `time` is.
+    time: span.end === null ? undefined : Number(span.end - span.start) / 1e9,
   });
 }
 
@@ -148,7 +153,7 @@ export function traceToTrajectory(spans: Span[], options: FormatOptions): Canoni
         for (const [i, message] of output.entries()) {
           const out = toTurn({ ...message, role: 'assistant' }, `output message ${i}`);
           if (output.length === 1 && typeof tokens === 'number') out.n_tokens = tokens;
-          out.metadata = { span_id: span.spanId, model_call: chatCall(span.attrs) };
+          out.metadata = { span_id: span.spanId, model_call: chatCall(span) };
           turns.push(out);
         }
         known = input.length + output.length;

@@ -150,6 +150,24 @@ describe('otel-genai reader', () => {
     ]);
   });
 
+  it("keeps a chat span's duration as the model call's time, when the export has an end", async () => {
+    const temp = tempDir();
+    cleanup = temp.cleanup;
+    const file = path.join(temp.dir, 'traces.json');
+    const timed = currentTrace('T3').map((s) =>
+      s.spanId === 'c1'
+        ? { ...s, endTimeUnixNano: String(BigInt(s.startTimeUnixNano) + 1_250_000_000n) }
+        : // An end before the start is not a duration.
+          { ...s, endTimeUnixNano: String(BigInt(s.startTimeUnixNano) - 1n) },
+    );
+    writeFileSync(file, JSON.stringify(exportOf(timed)));
+    const [trajectory] = trajectoriesOf(await readAllItems(otelGenaiFormat, file));
+    const calls = (trajectory?.turns ?? []).flatMap((t) =>
+      t.metadata?.model_call ? [t.metadata.model_call as Record<string, unknown>] : [],
+    );
+    expect(calls.map((c) => c.time)).toEqual([1.25, undefined]);
+  });
+
   it('reads one trajectory per trace from a JSON export', async () => {
     const temp = tempDir();
     cleanup = temp.cleanup;

@@ -21,6 +21,11 @@ function nanos(value: unknown): bigint {
   }
 }
 
+/** A span's end, when the export gives one at or after its start (0 means not recorded). */
+function endOf(start: bigint, end: bigint): bigint | null {
+  return end > 0n && end >= start ? end : null;
+}
+
 /** The spans of one export; throws RecordError naming the bad field. */
 export function spansOf(exported: unknown): Span[] {
   if (!isRecord(exported) || !Array.isArray(exported.resourceSpans)) {
@@ -54,6 +59,7 @@ export function spansOf(exported: unknown): Span[] {
               : null,
           name: typeof span.name === 'string' ? span.name : '',
           start: nanos(span.startTimeUnixNano),
+          end: endOf(nanos(span.startTimeUnixNano), nanos(span.endTimeUnixNano)),
           attrs: attributesOf(span.attributes),
           events: events.filter(isRecord).map((e) => ({
             name: typeof e.name === 'string' ? e.name : '',
