@@ -30,6 +30,20 @@ describe('readOutput', () => {
     });
   });
 
+  it("unwraps mini-swe-agent's <returncode>/<output> template", () => {
+    // As in astropy__astropy-12907.traj.json.
+    const stored =
+      '<returncode>1</returncode>\n<output>\nTraceback (most recent call last):\n  x\n</output>';
+    expect(readOutput(stored)).toEqual({
+      kind: 'text',
+      text: 'Traceback (most recent call last):\n  x',
+      facts: [{ name: 'returncode', value: '1' }],
+    });
+    expect(readOutput('<returncode>0</returncode> no output tag').facts).toEqual([]);
+    // A preview cut before </output>.
+    expect(readOutput('<returncode>0</returncode>\n<output>\n# Licensed').text).toBe('# Licensed');
+  });
+
   it('unwraps a short output too when its field is a text field', () => {
     expect(readOutput('{"output": "ok", "exit_code": 0, "error": null}')).toEqual({
       kind: 'text',

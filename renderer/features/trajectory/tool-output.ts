@@ -1,6 +1,7 @@
-// Tool output as it reads best: a JSON wrapper around one text ({"content": "..."}, or Hermes's
-// {"output": "...", "exit_code": 126, "error": null}) is that text with the small fields beside
-// it; other JSON is a tree; long output folds to its head and tail.
+// Tool output as it reads best: a wrapper around one text ({"content": "..."}, Hermes's
+// {"output": "...", "exit_code": 126, "error": null}, mini-swe-agent's <returncode>/<output>) is
+// that text with the small fields beside it; other JSON is a tree; long output folds to its head
+// and tail.
 
 /** One small field of a wrapper (exit_code, status), shown next to the text it wraps. */
 export type OutputFact = { name: string; value: string };
@@ -22,9 +23,22 @@ const isSmall = (name: string, v: unknown) =>
   typeof v === 'boolean' ||
   (typeof v === 'string' && !isBody(name, v));
 
+// mini-swe-agent's observation template: the command's exit status, then its output.
+// A long output's preview is cut before the closing tag.
+const RETURNCODE_OUTPUT =
+  /^\s*<returncode>(-?\d+)<\/returncode>\s*<output>\n?([\s\S]*?)(?:\n?<\/output>\s*)?$/;
+
 /** How an observation reads: unwrapped text with its facts, a JSON value, or the text as is. */
 export function readOutput(text: string): ReadableOutput {
   const plain = { kind: 'text' as const, text, facts: [] };
+  const tagged = RETURNCODE_OUTPUT.exec(text);
+  if (tagged) {
+    return {
+      kind: 'text',
+      text: tagged[2] ?? '',
+      facts: [{ name: 'returncode', value: tagged[1] ?? '' }],
+    };
+  }
   const trimmed = text.trimStart();
   if (!trimmed.startsWith('{') && !trimmed.startsWith('[')) return plain;
   let value: unknown;
