@@ -38,6 +38,14 @@ describe('argFields', () => {
     expect(argFields('bash', '[1,2]')).toBeNull();
   });
 
+  it('shows numbers, booleans and null inline', () => {
+    expect(argFields('web_browser_click', '{"element_id":151,"new_tab":false,"x":null}')).toEqual([
+      { kind: 'text', name: 'element_id', text: '151' },
+      { kind: 'text', name: 'new_tab', text: 'false' },
+      { kind: 'text', name: 'x', text: 'null' },
+    ]);
+  });
+
   it('shows nested values as indented JSON', () => {
     const fields = argFields('t', '{"opts":{"a":1}}');
     expect(fields?.[0]).toEqual({

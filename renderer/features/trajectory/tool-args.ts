@@ -49,6 +49,9 @@ export function argFields(tool: string, args: string): ArgField[] | null {
           ? { kind: 'code', name, text: v, language: languageOfArgument(tool, name, record) }
           : { kind: 'text', name, text: v },
       );
+    } else if (v === null || typeof v !== 'object') {
+      // A number, boolean or null reads inline, like a short string.
+      fields.push({ kind: 'text', name, text: JSON.stringify(v) });
     } else {
       fields.push({ kind: 'json', name, text: JSON.stringify(v, null, 2), value: v });
     }
