@@ -258,7 +258,7 @@ test('a step is added to the queue by hand from the trajectory view', async ({ p
   await expect(offered).toContainText('(this turn)');
   await offered.click();
   await expect(page.getByTestId('add-to-review-status')).toContainText(
-    `Added step ${step.segment_index} to the review queue`,
+    `Added Step ${step.segment_index} to the review queue`,
   );
   const manual = await api<Queue>('listReviewQueue', { rule: 'manual' });
   expect(manual.items).toContainEqual(
