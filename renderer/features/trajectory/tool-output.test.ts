@@ -39,7 +39,7 @@ describe('readOutput', () => {
       text: 'Traceback (most recent call last):\n  x',
       facts: [{ name: 'returncode', value: '1' }],
     });
-    expect(readOutput('<returncode>0</returncode> no output tag').facts).toEqual([]);
+    expect(readOutput('<returncode>0</returncode> no output tag')).toMatchObject({ facts: [] });
     // A preview cut before </output>.
     expect(readOutput('<returncode>0</returncode>\n<output>\n# Licensed').text).toBe('# Licensed');
   });
