@@ -6,6 +6,7 @@ import type { Turn } from '../../../shared/model';
 import { fakeTransport, ok } from '../../test/fake-transport';
 import { renderWithApi } from '../../test/render';
 import { TrajectoryPage } from './TrajectoryPage';
+import { makeTurn } from '../../test/turn';
 
 afterEach(cleanup);
 
@@ -13,21 +14,7 @@ const ID = 'ds:run/1';
 const HOSTILE = '<img src=x onerror=alert(1)>';
 
 function turn(partial: Partial<Turn> & Pick<Turn, 'turn_index' | 'role'>): Turn {
-  const content = partial.content ?? '';
-  return {
-    content,
-    content_length: content.length,
-    content_truncated: false,
-    reasoning: null,
-    tool_calls: [],
-    tool_call_id: null,
-    is_action: false,
-    n_tokens: null,
-    has_logprobs: false,
-    has_details: false,
-    error: null,
-    ...partial,
-  };
+  return makeTurn(partial);
 }
 
 const detail: ApiOutput<'getTrajectory'> = {

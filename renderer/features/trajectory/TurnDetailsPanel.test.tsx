@@ -6,26 +6,18 @@ import type { Turn } from '../../../shared/model';
 import { fakeTransport, ok } from '../../test/fake-transport';
 import { renderWithApi } from '../../test/render';
 import { TurnCard } from './TurnCard';
+import { makeTurn } from '../../test/turn';
 
 afterEach(cleanup);
 
 const ID = 'ds:run/1';
 
-const TURN: Turn = {
+const TURN: Turn = makeTurn({
   turn_index: 3,
   role: 'assistant',
   content: 'answer',
-  content_length: 6,
-  content_truncated: false,
-  reasoning: null,
-  tool_calls: [],
-  tool_call_id: null,
-  is_action: false,
-  n_tokens: null,
-  has_logprobs: false,
   has_details: true,
-  error: null,
-};
+});
 
 const DETAILS: TurnDetails = {
   model: 'gpt-4o-mini',

@@ -5,28 +5,14 @@ import type { Turn } from '../../../shared/model';
 import { fakeTransport } from '../../test/fake-transport';
 import { renderWithApi } from '../../test/render';
 import { TurnCard } from './TurnCard';
+import { makeTurn } from '../../test/turn';
 
 afterEach(cleanup);
 
 const TEXT = '## Result\n\nThe fix is **done**:\n\n- tests pass\n- <b>no</b> HTML';
 
 function turn(partial: Partial<Turn> & Pick<Turn, 'role'>): Turn {
-  const content = partial.content ?? TEXT;
-  return {
-    turn_index: 0,
-    content,
-    content_length: content.length,
-    content_truncated: false,
-    reasoning: null,
-    tool_calls: [],
-    tool_call_id: null,
-    is_action: false,
-    n_tokens: null,
-    has_logprobs: false,
-    has_details: false,
-    error: null,
-    ...partial,
-  };
+  return makeTurn({ content: TEXT, ...partial });
 }
 
 function card(t: Turn, highlight = '') {

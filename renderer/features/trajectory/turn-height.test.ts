@@ -1,23 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { Turn } from '../../../shared/model';
 import { estimateTurnHeight } from './turn-height';
+import { makeTurn } from '../../test/turn';
 
 describe('estimateTurnHeight', () => {
-  const base: Turn = {
-    turn_index: 0,
-    role: 'assistant',
-    content: 'short',
-    content_length: 5,
-    content_truncated: false,
-    reasoning: null,
-    tool_calls: [],
-    tool_call_id: null,
-    is_action: false,
-    n_tokens: null,
-    has_logprobs: false,
-    has_details: false,
-    error: null,
-  };
+  const base: Turn = makeTurn({ role: 'assistant', content: 'short' });
 
   it('grows with the text and caps observations at their scroll box', () => {
     const long = 'x'.repeat(10_000);
