@@ -7,6 +7,7 @@ import {
   type SqlSettings,
 } from '../../../shared/api-sql';
 import type { QueryBounds } from '../store/bounded-query';
+import { readSetting, writeSetting } from '../store/settings';
 import type { Workspace } from '../store/workspace';
 
 const KEY = 'sql.limits';
@@ -17,14 +18,10 @@ export const DEFAULT_SQL_SETTINGS: SqlSettings = {
 };
 
 export async function readSqlSettings(workspace: Workspace): Promise<SqlSettings> {
-  const rows = await workspace.query(
-    `SELECT value::VARCHAR AS value FROM tw_settings WHERE key = $1`,
-    [KEY],
-  );
-  const stored = rows[0]?.value;
-  if (typeof stored !== 'string') return DEFAULT_SQL_SETTINGS;
+  const stored = await readSetting(workspace, KEY);
+  if (stored === undefined) return DEFAULT_SQL_SETTINGS;
   // A value that no longer parses (edited by hand, or by a newer version) falls back per field.
-  const parsed = SqlSettingsSchema.partial().safeParse(JSON.parse(stored));
+  const parsed = SqlSettingsSchema.partial().safeParse(stored);
   return { ...DEFAULT_SQL_SETTINGS, ...(parsed.success ? parsed.data : {}) };
 }
 
@@ -33,11 +30,7 @@ export async function writeSqlSettings(
   change: Partial<SqlSettings>,
 ): Promise<SqlSettings> {
   const next = SqlSettingsSchema.parse({ ...(await readSqlSettings(workspace)), ...change });
-  await workspace.run(
-    `INSERT INTO tw_settings (key, value) VALUES ($1, $2::JSON)
-     ON CONFLICT (key) DO UPDATE SET value = excluded.value`,
-    [KEY, JSON.stringify(next)],
-  );
+  await writeSetting(workspace, KEY, next);
   return next;
 }
 

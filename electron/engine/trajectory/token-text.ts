@@ -6,6 +6,7 @@ import { TOKEN_TEXT_CAP } from '../../../shared/api-trajectory';
 import { TurnwiseError } from '../../../shared/result';
 import { loadLocalTokenizer, type LocalTokenizer } from '../export/local-tokenizer';
 import { requireDataset } from '../store/require';
+import { deleteSetting, readSetting, writeSetting } from '../store/settings';
 import type { Workspace } from '../store/workspace';
 
 const settingKey = (datasetId: string) => `tokenizer:${datasetId}`;
@@ -34,11 +35,7 @@ export async function datasetTokenizerPath(
   workspace: Workspace,
   datasetId: string,
 ): Promise<string | null> {
-  const [row] = await workspace.query(
-    `SELECT value::VARCHAR AS value FROM tw_settings WHERE key = $1`,
-    [settingKey(datasetId)],
-  );
-  const value: unknown = typeof row?.value === 'string' ? JSON.parse(row.value) : null;
+  const value = await readSetting(workspace, settingKey(datasetId));
   return typeof value === 'string' ? value : null;
 }
 
@@ -51,16 +48,12 @@ export async function setDatasetTokenizer(
   if (workspace.readOnly) throw new TurnwiseError('read_only', 'the workspace is open read-only');
   await requireDataset(workspace, datasetId);
   if (tokenizerPath === null) {
-    await workspace.run(`DELETE FROM tw_settings WHERE key = $1`, [settingKey(datasetId)]);
+    await deleteSetting(workspace, settingKey(datasetId));
     return { tokenizer_path: null };
   }
   const file = path.resolve(tokenizerPath);
   await tokenizerAt(file);
-  await workspace.run(
-    `INSERT INTO tw_settings (key, value) VALUES ($1, $2::JSON)
-     ON CONFLICT (key) DO UPDATE SET value = excluded.value`,
-    [settingKey(datasetId), JSON.stringify(file)],
-  );
+  await writeSetting(workspace, settingKey(datasetId), file);
   return { tokenizer_path: file };
 }
 
