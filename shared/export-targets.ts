@@ -40,10 +40,11 @@ export const EXPORT_TARGET_INFO = {
     writes:
       'train.jsonl of {"messages", "tools"}: every selected trajectory as a conversation, tool-call arguments as objects.',
     doc: {
-      fields: '`messages`, `tools`',
+      fields: '`messages`, `tools` (only with schemas)',
       readBy: 'TRL SFTTrainer (none recorded)',
       weights: 'none',
-      pitfalls: "tool-call arguments as objects, as TRL's chat templates expect",
+      pitfalls:
+        "tool-call arguments as objects, as TRL's chat templates expect; no empty `tools` (Llama-3.x renders a tools block for one)",
     },
   },
   'trl-kto': {
@@ -72,10 +73,11 @@ export const EXPORT_TARGET_INFO = {
     writes:
       'train.jsonl of {"prompt", "chosen", "rejected", "tools"}: a successful and a failed trajectory of the same task, and/or the higher- and lower-value turns at turn-tree branch points.',
     doc: {
-      fields: '`prompt`, `chosen`, `rejected`, `tools`',
+      fields: '`prompt`, `chosen`, `rejected`, `tools` (only with schemas)',
       readBy: 'TRL DPOTrainer (none recorded)',
       weights: 'none',
-      pitfalls: 'pair skipped if the two prompts differ; tools of both sides merged by name',
+      pitfalls:
+        'pair skipped if the two prompts differ or the two sides are the same messages; tools of both sides merged by name',
     },
   },
   openrlhf: {

@@ -1,12 +1,14 @@
 // trl-dpo pairing: per task, successes and failures each ordered by reward (highest first) then
-// id, zipped; the rest are reported as unpaired; pairs whose prompts differ are skipped.
+// id, zipped; the rest are reported as unpaired; pairs whose prompts differ are skipped. Also: the
+// trl-sft and trl-dpo records leave out an empty `tools`.
 import { describe, expect, it } from 'vitest';
 import type { LoadedTrajectory } from '../chat-messages';
 import type { SelectedTrajectory } from '../selection';
 import { ExportSelectionSchema } from '../../../../shared/api-export';
 import type { Workspace } from '../../store/workspace';
 import type { ExportContext } from './export-target';
-import { TRL_DPO } from './trl-dpo';
+import { IDENTICAL_SIDES, TRL_DPO } from './trl-dpo';
+import { TRL_SFT } from './trl-sft';
 
 // Pairing reads only the selection; no query runs, so no workspace is opened.
 const context: ExportContext = {
@@ -76,12 +78,37 @@ describe('trl-dpo', () => {
         prompt: [{ role: 'user', content: 'fix it' }],
         chosen: [{ role: 'assistant', content: 'done' }],
         rejected: [{ role: 'assistant', content: 'gave up' }],
-        tools: [],
       },
     });
     const other = loaded(t('o', 'A', false, 0), 'something else', 'x');
     expect(TRL_DPO.build([win, other], context)).toEqual({
       skip: 'pair skipped: the two prompts differ',
+    });
+  });
+
+  it('skips a pair whose two sides are the same messages', () => {
+    // Rollouts that differ only in tool-call ids give the same messages: no preference in them.
+    const win = loaded(t('w', 'A', true, 1), 'fix it', 'done');
+    const twin = loaded(t('l', 'A', false, 0), 'fix it', 'done');
+    expect(TRL_DPO.build([win, twin], context)).toEqual({ skip: IDENTICAL_SIDES });
+  });
+});
+
+describe('records without tool schemas', () => {
+  // TRL hands `tools` to the chat template; Llama-3.x renders a tools block for an empty list.
+  it('leave `tools` out in trl-sft and trl-dpo, and keep it when there are schemas', () => {
+    const bare = loaded(t('w', 'A', true, 1), 'fix it', 'done');
+    expect(TRL_SFT.build([bare], context)).toEqual({ record: { messages: bare.messages } });
+    const schema = {
+      type: 'function' as const,
+      function: { name: 'bash', description: '', parameters: {} },
+    };
+    const withTools = { ...bare, tool_schemas: [schema] };
+    const sft = TRL_SFT.build([withTools], context);
+    expect(sft).toEqual({ record: { messages: bare.messages, tools: [schema] } });
+    const loss = loaded(t('l', 'A', false, 0), 'fix it', 'gave up');
+    expect(TRL_DPO.build([withTools, loss], context)).toMatchObject({
+      record: { tools: [schema] },
     });
   });
 });

@@ -67,11 +67,11 @@ describe('trl-grpo export target', () => {
       });
       const sft = JSON.parse(preview.first_records[0] ?? '{}') as {
         messages: { role: string }[];
-        tools: unknown[];
+        tools?: unknown[];
       };
       const cut = sft.messages.findIndex((m) => m.role === 'assistant');
       expect(row.prompt).toEqual(sft.messages.slice(0, cut));
-      expect(row.tools).toEqual(sft.tools);
+      expect(row.tools).toEqual(sft.tools ?? []);
       expect(row.ground_truth).toBe(groundTruthOf(JSON.parse(first.metadata ?? 'null')));
     }
     const truths = rows.map((r) => r.ground_truth);
