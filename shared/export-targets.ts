@@ -235,7 +235,8 @@ export const EXPORT_TARGET_INFO = {
         '`trajectory_id`, `task_id`, `input_ids`, `labels`, `loss_mask`, `weights`, `advantages`, `logprobs`, `trajectory_weight`',
       readBy: 'your own trainer (none recorded)',
       weights: 'per token (`weights`, `advantages`) and per record (`trajectory_weight`)',
-      pitfalls: 'stored token ids kept; ChatML framing identical to scoring',
+      pitfalls:
+        'stored token ids kept, `<|im_end|>` added where they lack it; tools merged into the system message; ChatML framing identical to scoring',
     },
   },
 } as const satisfies Record<string, ExportTargetInfo>;

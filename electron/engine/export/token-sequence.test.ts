@@ -122,23 +122,49 @@ describe('tokenSequence', () => {
     const turns = patched(scored, 4, { storedTokenIds: [10, 11], storedLogprobs: [-0.1] });
     const s = sequenceOf(turns);
     const trained = s.input_ids.map((_, i) => i).filter((i) => s.loss_mask[i] === 1);
-    expect(trained.map((i) => s.input_ids[i])).toEqual([7, 8, 9, 10, 11]);
-    expect(trained.map((i) => s.logprobs[i])).toEqual([-0.5, -1, -1.5, null, null]);
+    const stop = tokenizer.encode('<|im_end|>', false);
+    expect(trained.map((i) => s.input_ids[i])).toEqual([7, 8, 9, ...stop, 10, 11, ...stop]);
+    expect(trained.map((i) => s.logprobs[i])).toEqual([-0.5, -1, -1.5, null, null, null, null]);
     expect(s.logprobs.filter((value) => value !== null)).toHaveLength(3);
     // The context around them is still the ChatML framing.
     expect(decode(s.input_ids.slice(0, trained[0]))).toMatch(/<\|im_start\|>assistant\n$/);
   });
 
-  it('puts the tool schemas first, as a system message', () => {
+  it('puts the tool schemas in the leading system message, or in one of their own', () => {
     const tools = [{ type: 'function', function: { name: 'read', parameters: {} } }];
-    const s = sequenceOf(trajectory(), [], tools);
-    expect(decode(s.input_ids)).toMatch(
-      /^<\|im_start\|>system\n# Tools\n\{"type":"function","function":\{"name":"read","parameters":\{\}\}\}<\|im_end\|>\n<\|im_start\|>system\nBe brief\./,
-    );
+    const schema = '{"type":"function","function":{"name":"read","parameters":{}}}';
+    const merged = decode(sequenceOf(trajectory(), [], tools).input_ids);
+    expect(
+      merged.startsWith(`<|im_start|>system\nBe brief.\n\n# Tools\n${schema}<|im_end|>\n`),
+    ).toBe(true);
+    expect(merged.match(/<\|im_start\|>system/g)).toHaveLength(1);
+    // Credit still lines up by position when the system turn went into the opening.
+    const credited = sequenceOf(trajectory(), [null, null, 0.5], tools);
+    expect(credited.advantages.filter((_, i) => credited.loss_mask[i] === 1)).toContain(0.5);
+    const own = decode(sequenceOf(trajectory().slice(1), [], tools).input_ids);
+    expect(
+      own.startsWith(`<|im_start|>system\n# Tools\n${schema}<|im_end|>\n<|im_start|>user\n`),
+    ).toBe(true);
+  });
+
+  it('ends stored ids that lack it with the stop token, trained and without a log-prob', () => {
+    const stop = tokenizer.encode('<|im_end|>', false);
+    const turns = patched(trajectory(), 2, { storedTokenIds: [7, 8], storedLogprobs: [-1, -2] });
+    const ended = patched(turns, 4, { storedTokenIds: [9, ...stop] });
+    const s = sequenceOf(ended);
+    const trained = s.input_ids.filter((_, i) => s.loss_mask[i] === 1);
+    // Each assistant turn ends with exactly one stop token, added only where it was missing.
+    expect(trained).toEqual([7, 8, ...stop, 9, ...stop]);
+    expect(s.logprobs.filter((_, i) => s.loss_mask[i] === 1)).toEqual([-1, -2, null, null, null]);
   });
 
   it('matches the token ids and turn spans of the ChatML prompt scoring sends', async () => {
-    const turns = patched(trajectory(), 2, { reasoning: 'Look first.', storedTokenIds: [40, 41] });
+    // Stored ids that end with the stop token, as scoring scores them: the same spans.
+    const stop = tokenizer.encode('<|im_end|>', false);
+    const turns = patched(trajectory(), 2, {
+      reasoning: 'Look first.',
+      storedTokenIds: [40, 41, ...stop],
+    });
     const tools = [{ type: 'function', function: { name: 'read' } }];
     const rendered = await renderChatml(
       {

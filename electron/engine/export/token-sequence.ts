@@ -1,13 +1,13 @@
 // One trajectory as the per-token lists of the `tokens` export. The framing is exactly the ChatML
 // rendering that scoring uses (scoring/chat-rendering.ts, renderChatml), tokenized piece by piece
 // in the same places, so stored token ids and their log-probs sit in the context they were
-// scored in: an optional "# Tools" system message, then each turn as
-// "<|im_start|>role\n<body><|im_end|>\n". An assistant turn's own tokens are its body and its
-// "<|im_end|>" (the stored ids where there are any): these are trained, so the model also learns
-// to end its turn. Role headers, the newline after "<|im_end|>" and every other turn are context.
+// scored in: the tool schemas under "# Tools" in the leading system message (or one of their own),
+// then each turn as "<|im_start|>role\n<body><|im_end|>\n". An assistant turn's own tokens are its
+// body and its "<|im_end|>" (the stored ids where there are any, with "<|im_end|>" added when they
+// lack it): these are trained, so the model also learns to end its turn. Role headers, the newline after "<|im_end|>" and every other turn are context.
 // The sequence ends with the last assistant turn: nothing after it would be trained.
 import type { Weighting } from '../../../shared/api-export';
-import { chatmlBody, type ScoringTurn } from '../scoring/chat-rendering';
+import { chatmlBody, chatmlOpening, type ScoringTurn } from '../scoring/chat-rendering';
 import type { LocalTokenizer } from './local-tokenizer';
 import { weightOf } from './weight-transform';
 
@@ -39,7 +39,7 @@ export interface SequenceInput {
 export const IGNORE_INDEX = -100;
 
 export const FRAMING_RULE =
-  'ChatML as Turnwise scoring renders it (scoring rendering "chatml"): an optional system message "# Tools" listing the tool schemas, then each turn as "<|im_start|>role\\n<body><|im_end|>\\n" (environment turns as user; assistant bodies put reasoning in <think>...</think> and each tool call as <tool_call> JSON), tokenized piece by piece where scoring does; special tokens (e.g. a BOS) only at the very start. Ends with the last assistant turn. It is not the model\'s own chat template.';
+  'ChatML as Turnwise scoring renders it (scoring rendering "chatml"): the tool schemas as "# Tools" lines appended to the leading system message (or a system message of their own when there is none), then each turn as "<|im_start|>role\\n<body><|im_end|>\\n" (environment turns as user; assistant bodies put reasoning in <think>...</think> and each tool call as <tool_call> JSON), tokenized piece by piece where scoring does; stored assistant ids that do not end with <|im_end|> get it appended (trained, no log-prob); special tokens (e.g. a BOS) only at the very start. Ends with the last assistant turn. It is not the model\'s own chat template.';
 
 function emptySequence(): TokenSequence {
   return { input_ids: [], labels: [], loss_mask: [], weights: [], advantages: [], logprobs: [] };
@@ -96,6 +96,16 @@ function outsideVocabulary(turns: TokenTurn[], tokenizer: LocalTokenizer): strin
   return null;
 }
 
+/** The end of an assistant turn in Turnwise's ChatML. */
+const STOP = '<|im_end|>';
+
+function endsWith(ids: number[], suffix: number[]): boolean {
+  return (
+    ids.length >= suffix.length &&
+    suffix.every((id, i) => ids[ids.length - suffix.length + i] === id)
+  );
+}
+
 export function tokenSequence(input: SequenceInput): TokenSequence | { skip: string } {
   const last = input.turns.findLastIndex((turn) => turn.role === 'assistant');
   if (last < 0) return { skip: 'no assistant turn' };
@@ -105,11 +115,11 @@ export function tokenSequence(input: SequenceInput): TokenSequence | { skip: str
   const outside = outsideVocabulary(turns, tokenizer);
   if (outside !== null) return { skip: outside };
   const sequence = emptySequence();
-  let pending =
-    input.tools !== null && input.tools.length > 0
-      ? `<|im_start|>system\n# Tools\n${input.tools.map((tool) => JSON.stringify(tool)).join('\n')}<|im_end|>\n`
-      : '';
+  const opening = chatmlOpening(turns, input.tools);
+  let pending = opening.text;
+  const stop = tokenizer.encode(STOP, false);
   for (const [position, turn] of turns.entries()) {
+    if (position < opening.consumed) continue;
     if (turn.role !== 'assistant') {
       const role = turn.role === 'environment' ? 'user' : turn.role;
       pending += `<|im_start|>${role}\n${chatmlBody(turn)}<|im_end|>\n`;
@@ -121,8 +131,11 @@ export function tokenSequence(input: SequenceInput): TokenSequence | { skip: str
     const weight = weightOf(x, input.weighting);
     if (turn.storedTokenIds !== null) {
       pushTrained(sequence, turn.storedTokenIds, weight, x ?? 0, turn.storedLogprobs);
+      // Rollout engines store the sampled ids, often without the stop token; the model must
+      // still learn to end its turn, so "<|im_end|>" is added (trained, with no log-prob).
+      if (!endsWith(turn.storedTokenIds, stop)) pushTrained(sequence, stop, weight, x ?? 0, null);
     } else {
-      const ids = tokenizer.encode(`${chatmlBody(turn)}<|im_end|>`, false);
+      const ids = tokenizer.encode(`${chatmlBody(turn)}${STOP}`, false);
       pushTrained(sequence, ids, weight, x ?? 0, null);
     }
     pending = '\n';

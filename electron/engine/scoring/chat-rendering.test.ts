@@ -154,8 +154,8 @@ describe('chatml rendering', () => {
       {
         kind: 'context',
         tokens: toyTokenize(
-          '<|im_start|>system\n# Tools\n{"type":"function","function":{"name":"read"}}<|im_end|>\n' +
-            '<|im_start|>system\nBe brief.<|im_end|>\n<|im_start|>user\nRead a.<|im_end|>\n<|im_start|>assistant\n',
+          '<|im_start|>system\nBe brief.\n\n# Tools\n{"type":"function","function":{"name":"read"}}<|im_end|>\n' +
+            '<|im_start|>user\nRead a.<|im_end|>\n<|im_start|>assistant\n',
           true,
         ),
       },

@@ -85,6 +85,28 @@ export function chatmlBody(turn: ScoringTurn): string {
   return body;
 }
 
+/**
+ * The opening of Turnwise's ChatML: the tool schemas, one JSON line each under "# Tools", go into
+ * the conversation's own leading system message, as chat templates (Qwen's among them) merge
+ * them, or into a system message of their own when it opens otherwise. `consumed` is the number
+ * of turns the opening already rendered (0 or 1).
+ */
+export function chatmlOpening(
+  turns: readonly ScoringTurn[],
+  tools: unknown[] | null,
+): { text: string; consumed: number } {
+  if (tools === null || tools.length === 0) return { text: '', consumed: 0 };
+  const lines = tools.map((tool) => JSON.stringify(tool)).join('\n');
+  const first = turns[0];
+  if (first?.role === 'system') {
+    return {
+      text: `<|im_start|>system\n${chatmlBody(first)}\n\n# Tools\n${lines}<|im_end|>\n`,
+      consumed: 1,
+    };
+  }
+  return { text: `<|im_start|>system\n# Tools\n${lines}<|im_end|>\n`, consumed: 0 };
+}
+
 /** Arguments are canonical JSON text; a source that gave plain text keeps it as a string. */
 function parsedArguments(text: string): unknown {
   try {
@@ -155,16 +177,15 @@ export async function renderChatTemplate(
 export async function renderChatml(tokenizer: Tokenizer, input: RenderInput): Promise<Rendered> {
   const segments: Segment[] = [];
   let maxModelLen: number | null = null;
-  let pending = '';
-  if (input.tools && input.tools.length > 0) {
-    pending = `<|im_start|>system\n# Tools\n${input.tools.map((tool) => JSON.stringify(tool)).join('\n')}<|im_end|>\n`;
-  }
+  const turns = scoredTurns(input);
+  const opening = chatmlOpening(turns, input.tools);
+  let pending = opening.text;
   const tokenize = async (text: string, addSpecialTokens: boolean) => {
     const result = await tokenizer.text(text, addSpecialTokens);
     maxModelLen = minLength(maxModelLen, result.maxModelLen);
     return result.tokens;
   };
-  for (const turn of scoredTurns(input)) {
+  for (const turn of turns.slice(opening.consumed)) {
     const role = chatRole(turn.role);
     if (turn.role !== 'assistant') {
       pending += `<|im_start|>${role}\n${chatmlBody(turn)}<|im_end|>\n`;

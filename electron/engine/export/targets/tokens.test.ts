@@ -105,14 +105,19 @@ describe('tokens target', () => {
     expect(a?.task_id).toBe('T1');
     const trained = (r: TokensRecord) => r.input_ids.flatMap((_, i) => (r.loss_mask[i] ? [i] : []));
     const at = <T>(r: TokensRecord, list: T[]) => trained(r).map((i) => list[i]);
-    // a: two imported turns of [11, 12, 13], then "Done." tokenized (no stored ids).
-    expect(at(a, a.input_ids)).toEqual([11, 12, 13, 11, 12, 13, ...DONE_IDS]);
+    // a: two imported turns of [11, 12, 13], each ended with the stop token they lack, then
+    // "Done." tokenized (no stored ids).
+    const end = FIXTURE_SPECIALS.im_end;
+    expect(at(a, a.input_ids)).toEqual([11, 12, 13, end, 11, 12, 13, end, ...DONE_IDS]);
     expect(at(a, a.labels)).toEqual(at(a, a.input_ids));
-    expect(at(a, a.logprobs)).toEqual([-0.1, -0.2, -0.3, -0.1, -0.2, -0.3, null, null, null, null]);
-    expect(at(a, a.weights)).toEqual([1.5, 1.5, 1.5, 0.75, 0.75, 0.75, 1, 1, 1, 1]);
-    expect(at(a, a.advantages)).toEqual([0.5, 0.5, 0.5, -0.25, -0.25, -0.25, 0, 0, 0, 0]);
+    const stored = [-0.1, -0.2, -0.3, null];
+    expect(at(a, a.logprobs)).toEqual([...stored, ...stored, null, null, null, null]);
+    expect(at(a, a.weights)).toEqual([1.5, 1.5, 1.5, 1.5, 0.75, 0.75, 0.75, 0.75, 1, 1, 1, 1]);
+    expect(at(a, a.advantages)).toEqual([
+      0.5, 0.5, 0.5, 0.5, -0.25, -0.25, -0.25, -0.25, 0, 0, 0, 0,
+    ]);
     // b: the row added to tw_token_logprobs supplies the final answer's log-probs.
-    expect(at(b, b.logprobs)).toEqual([-0.1, -0.2, -0.3, -1, -2, -3, -4]);
+    expect(at(b, b.logprobs)).toEqual([...stored, -1, -2, -3, -4]);
     for (const record of [a, b]) {
       expect(schemaErrors(record, contract)).toEqual([]);
       const untrained = record.input_ids.flatMap((_, i) => (record.loss_mask[i] ? [] : [i]));
