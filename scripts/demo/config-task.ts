@@ -2,6 +2,7 @@
 // must change staging's effective settings without changing production's; tests call the real
 // overlay loader (simulated natively) and are graded from pristine copies.
 
+import { settingsGroundTruth } from './ground-truth';
 import { loadEnvironmentConfig, renderIni } from './ini-config';
 import type { NativeModules } from './python-runtime';
 import type { Rng } from './random';
@@ -160,11 +161,13 @@ function docsFor(service: string): string {
 /** environment, section, key, expected value */
 type Expectation = [string, string, string, string];
 
+const testName = ([env, section, key]: Expectation): string => `test_${env}_${section}_${key}`;
+
 function testFile(expectations: Expectation[]): string {
-  const tests = expectations.map(
-    ([env, section, key, value]) =>
-      `def test_${env}_${section}_${key}():\n    assert load("${env}")["${section}"]["${key}"] == "${value}"\n`,
-  );
+  const tests = expectations.map((expectation) => {
+    const [env, section, key, value] = expectation;
+    return `def ${testName(expectation)}():\n    assert load("${env}")["${section}"]["${key}"] == "${value}"\n`;
+  });
   return `"""Expected effective settings per environment."""\n\nfrom deploy.settings_loader import load\n\n\n${tests.join('\n\n')}`;
 }
 
@@ -241,6 +244,15 @@ export function buildConfigTask(seed: TaskSeed, rng: Rng): ConfigTask {
   const gradingFiles = { ...files, 'tests/test_config.py': testFile([...requested, ...preserved]) };
   const baseline = pristineCheckResults(new VirtualFs(files), gradingFiles, SETTINGS_NATIVES);
   const grader = makeTestGrader(gradingFiles, baseline, SETTINGS_NATIVES);
+  // A check that fails before any edit is a partial-credit target, as in makeTestGrader.
+  const groundTruth = settingsGroundTruth(
+    [...requested, ...preserved].map((expectation) => {
+      const [environment, section, key, value] = expectation;
+      const passed = baseline.get(`tests/test_config.py::${testName(expectation)}`);
+      if (passed === undefined) throw new Error(`${seed.id}: no graded test for ${section}.${key}`);
+      return { environment, section, key, value, failing: !passed };
+    }),
+  );
   const describe = changes.map((change) => change.description);
   const request =
     describe.length === 1
@@ -267,6 +279,7 @@ export function buildConfigTask(seed: TaskSeed, rng: Rng): ConfigTask {
     ],
     natives: SETTINGS_NATIVES,
     grade: (fs) => grader(fs),
+    groundTruth,
     service,
     environment: 'staging',
     changes,

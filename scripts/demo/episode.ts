@@ -132,6 +132,7 @@ export function runEpisode(
       checks_passed: grade.passed,
       checks_total: grade.total,
       submission,
+      ground_truth: task.groundTruth,
     },
   };
 }

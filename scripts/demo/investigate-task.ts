@@ -1,6 +1,7 @@
 // Builds an investigate task: answer a question about a repository whose docs are stale. Graded by
 // comparing the submitted answer with the value in the source (numbers compare by value).
 
+import { answerGroundTruth } from './ground-truth';
 import { INVESTIGATION_TEMPLATES, type InvestigationSpec } from './investigate-catalog';
 import type { Rng } from './random';
 import type { Difficulty } from './record-types';
@@ -45,6 +46,7 @@ export function buildInvestigateTask(seed: TaskSeed, rng: Rng): InvestigateTask 
     relevantPaths: [spec.truthPath, spec.entryPath],
     natives: {},
     grade: (_fs, submission) => gradeAnswer(submission, spec.answer),
+    groundTruth: answerGroundTruth(spec.answer, spec.correctForms),
     question: spec.question,
     answer: spec.answer,
     correctForms: spec.correctForms,

@@ -1,8 +1,8 @@
 // Structural checks of a `turnwise` demo record: message roles and order, tool-call ids answered by
 // tool messages, token arrays of equal length and plausible values, and metadata consistent with
-// the messages. Returns the problems found (empty when the record is valid).
+// the messages and the grade. Returns the problems found (empty when the record is valid).
 
-import { STEP_ROLES, type TurnwiseRecord } from './record-types';
+import { STEP_ROLES, type TaskFamily, type TurnwiseRecord } from './record-types';
 import { VOCAB_SIZE } from './tokenizer';
 
 function isRounded(value: number): boolean {
@@ -39,6 +39,45 @@ function checkAssistant(record: TurnwiseRecord, index: number, problems: string[
     problems.push(`${where}: logp_ref outside [-3, -0.01]`);
   if (message.logp_policy.some((v) => !(v <= 0) || !isRounded(v)))
     problems.push(`${where}: logp_policy not a rounded log-probability`);
+}
+
+const GROUND_TRUTH_KIND: Readonly<Record<TaskFamily, string>> = {
+  repair: 'tests',
+  config: 'settings',
+  investigate: 'answer',
+};
+
+/** Leaves of a nested tree as paths: `tests/test_a.py/test_x`, `staging/server/workers/6`. */
+function leaves(tree: unknown, prefix = ''): string[] {
+  if (Array.isArray(tree)) return tree.map((name) => `${prefix}${String(name)}`);
+  if (typeof tree !== 'object' || tree === null) return [`${prefix}${String(tree)}`];
+  return Object.entries(tree).flatMap(([key, value]) => leaves(value, `${prefix}${key}/`));
+}
+
+/** ground_truth must exist, fit the family, and describe as many checks as were graded. */
+function checkGroundTruth(record: TurnwiseRecord, problems: string[]): void {
+  const id = record.trajectory_id;
+  const { metadata } = record;
+  // Typed as required, but records read back from JSON may predate the field.
+  const truth = (metadata as Partial<typeof metadata>).ground_truth;
+  if (typeof truth !== 'object' || truth === null) {
+    problems.push(`${id}: metadata.ground_truth missing`);
+    return;
+  }
+  if (truth.kind !== GROUND_TRUTH_KIND[metadata.family])
+    problems.push(`${id}: ground_truth kind ${truth.kind} does not fit family ${metadata.family}`);
+  if (truth.kind === 'answer') {
+    if (truth.answer === '' || metadata.checks_total !== 1)
+      problems.push(`${id}: answer ground truth needs an answer and exactly one check`);
+    return;
+  }
+  const checks = leaves(truth.kind === 'tests' ? truth.tests : truth.expected);
+  if (checks.length !== metadata.checks_total)
+    problems.push(
+      `${id}: ground_truth lists ${checks.length} checks, graded ${metadata.checks_total}`,
+    );
+  if (leaves(truth.targets).some((target) => !checks.includes(target)))
+    problems.push(`${id}: ground_truth targets are not among its checks`);
 }
 
 /** Every problem with one record; `rollouts` is the group size the record should belong to. */
@@ -95,5 +134,6 @@ export function checkRecord(record: TurnwiseRecord, rollouts: number): string[] 
     problems.push(`${id}: termination does not match the last action`);
   if (actionTurns.length > metadata.step_budget)
     problems.push(`${id}: more actions than the step budget`);
+  checkGroundTruth(record, problems);
   return problems;
 }

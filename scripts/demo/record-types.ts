@@ -77,6 +77,38 @@ export type FailureMode =
   | 'wrong_answer'
   | 'step_budget';
 
+/** Test names grouped by test file, in collection order; a pytest node id is `<file>::<name>`. */
+export type TestsByFile = Record<string, string[]>;
+
+/** Effective settings as the overlay loader returns them: environment -> section -> key -> value. */
+export type SettingsTree = Record<string, Record<string, Record<string, string>>>;
+
+/**
+ * What a reward function needs to grade a final state without the simulator. `targets` are the
+ * checks that fail in the initial repository: partial credit is the share of them passing.
+ */
+export type GroundTruth =
+  | {
+      kind: 'tests';
+      /** The buggy functions, by module path. */
+      fix: Record<string, string[]>;
+      /** Every pristine test; all must pass. */
+      tests: TestsByFile;
+      targets: TestsByFile;
+    }
+  | {
+      kind: 'settings';
+      /** Effective values `load(environment)` must return; everything else is unchecked. */
+      expected: SettingsTree;
+      targets: SettingsTree;
+    }
+  | {
+      kind: 'answer';
+      answer: string;
+      /** Forms known to be graded correct; any answer equal after normalisation also is. */
+      accepted: string[];
+    };
+
 /** Ground truth recorded by the simulator so later features can be checked against it. */
 export interface RolloutMetadata {
   env: string;
@@ -96,6 +128,11 @@ export interface RolloutMetadata {
   checks_passed: number;
   checks_total: number;
   submission: string | null;
+  /**
+   * The task's grader facts (reference answer), identical for every rollout of the task; RL
+   * exports read it as the prompt row's ground_truth. Last key, so older fields keep their place.
+   */
+  ground_truth: GroundTruth;
 }
 
 export interface TurnwiseRecord {

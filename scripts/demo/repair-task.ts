@@ -1,6 +1,7 @@
 // Builds a repair task: a small Python package under src/ with one bug (two when hard), real
 // tests whose expected values come from evaluating the correct implementation, and a grader.
 
+import { testsGroundTruth } from './ground-truth';
 import { PythonRuntime } from './python-runtime';
 import { pyRepr } from './python-eval';
 import type { Rng } from './random';
@@ -127,6 +128,7 @@ export function buildRepairTask(seed: TaskSeed, rng: Rng): RepairTask {
     relevantPaths: bugs.flatMap((bug) => [bug.modulePath, bug.testPath]),
     natives,
     grade: (fs) => grader(fs),
+    groundTruth: testsGroundTruth(bugs, baseline),
     packageName: pkg,
     bugs,
     decoys,

@@ -2,7 +2,7 @@
 
 import type { FixCandidate } from './repair-catalog';
 import type { NativeModules } from './python-runtime';
-import type { Difficulty, ToolSpec } from './record-types';
+import type { Difficulty, GroundTruth, ToolSpec } from './record-types';
 import type { VirtualFs } from './virtual-fs';
 
 /** What the task factory decides before a family builds the task. */
@@ -40,6 +40,8 @@ interface TaskCommon {
   relevantPaths: string[];
   natives: NativeModules;
   grade(fs: VirtualFs, submission: string | null): Grade;
+  /** What grade() checks, as data (metadata.ground_truth of every rollout). */
+  groundTruth: GroundTruth;
 }
 
 export interface RepairBug {
