@@ -3,11 +3,13 @@
 // results are left out (agent-view.ts). Every object is built with a fixed key order, so the JSON
 // written from it is byte-stable.
 import { canonicalJson } from '../importers/canonical-json';
+import { redactJson, type KindCounts } from '../importers/secrets/redact';
 import type { Workspace } from '../store/workspace';
 import { userSideTurns, type LeftOutTurn } from './agent-view';
 import type { SelectedTrajectory } from './selection';
 import { idBatch } from '../store/id-batch';
 import { sql } from '../store/sql-template';
+import { toolSchemasOf, type ToolSchema } from '../trajectory/tool-schemas';
 
 export interface ChatToolCall {
   type: 'function';
@@ -19,10 +21,7 @@ export type ChatMessage =
   | { role: 'assistant'; content: string; tool_calls?: ChatToolCall[] }
   | { role: 'tool'; name?: string; content: string };
 
-export interface ToolSchema {
-  type: 'function';
-  function: { name: string; description: string; parameters: unknown };
-}
+export type { ToolSchema };
 
 export interface LoadedTrajectory extends SelectedTrajectory {
   /** The tool schemas the importer stored (JSON text), or null. */
@@ -131,41 +130,11 @@ export function messagesOf(turns: StoredTurn[]): AgentMessages {
   return { messages, message_turns: messageTurns, left_out };
 }
 
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return value !== null && typeof value === 'object' && !Array.isArray(value);
-}
-
-/**
- * The tool schemas in OpenAI function form. Importers store what the source gave (OpenAI
- * `{type, function}`, or flat `{name, description, parameters}` as in Inspect and Responses);
- * when a trajectory has none, the names it calls are listed with empty parameters.
- */
-export function toolSchemasOf(stored: string | null, messages: ChatMessage[]): ToolSchema[] {
-  const schemas: ToolSchema[] = [];
-  const parsed: unknown = stored === null ? null : JSON.parse(stored);
-  for (const item of Array.isArray(parsed) ? parsed : []) {
-    const fn = isRecord(item) && isRecord(item.function) ? item.function : item;
-    if (!isRecord(fn) || typeof fn.name !== 'string') continue;
-    schemas.push({
-      type: 'function',
-      function: {
-        name: fn.name,
-        description: typeof fn.description === 'string' ? fn.description : '',
-        parameters: fn.parameters ?? fn.input_schema ?? { type: 'object', properties: {} },
-      },
-    });
-  }
-  if (schemas.length > 0) return schemas;
-  const names = new Set<string>();
-  for (const message of messages) {
-    if (message.role === 'assistant') {
-      for (const call of message.tool_calls ?? []) names.add(call.function.name);
-    }
-  }
-  return [...names].sort().map((name) => ({
-    type: 'function',
-    function: { name, description: '', parameters: { type: 'object', properties: {} } },
-  }));
+/** The functions the assistant calls, in order of first call. */
+function calledNames(messages: ChatMessage[]): string[] {
+  return messages.flatMap((m) =>
+    m.role === 'assistant' ? (m.tool_calls ?? []).map((call) => call.function.name) : [],
+  );
 }
 
 /** The tool schemas of several trajectories, one per name (the first trajectory's wins). */
@@ -225,7 +194,10 @@ export async function loadTrajectories(
       message_turns,
       left_out,
       tools: tools.get(trajectory.trajectory_id) ?? null,
-      tool_schemas: toolSchemasOf(tools.get(trajectory.trajectory_id) ?? null, messages),
+      tool_schemas: toolSchemasOf(
+        tools.get(trajectory.trajectory_id) ?? null,
+        calledNames(messages),
+      ),
     });
   }
   return loaded;
@@ -267,4 +239,34 @@ export function withArgumentText(messages: ChatMessage[]): ChatMessageWithArgume
       })),
     };
   });
+}
+
+/**
+ * Tool schemas with `parameters` as JSON text, for the formats where Arrow or Parquet would
+ * null-fill differently shaped objects. The text of the very object the chat targets write, so a
+ * decoded schema renders as theirs does, key order included.
+ */
+export function toolsWithParameterText(tools: ToolSchema[]): Record<string, unknown>[] {
+  return tools.map((tool) => ({
+    type: 'function',
+    function: {
+      name: tool.function.name,
+      description: tool.function.description,
+      parameters: JSON.stringify(tool.function.parameters),
+    },
+  }));
+}
+
+/**
+ * The schemas a record embeds as text (a system message, token ids), with their secrets replaced
+ * when the trajectory's dataset was not redacted at import: the record-level scan cannot see a
+ * secret once it is escaped inside JSON text.
+ */
+export function schemasToEmbed(
+  trajectory: LoadedTrajectory,
+  scan: ReadonlySet<string>,
+  found: KindCounts,
+): ToolSchema[] {
+  if (!scan.has(trajectory.trajectory_id)) return trajectory.tool_schemas;
+  return redactJson(trajectory.tool_schemas, found) as ToolSchema[];
 }

@@ -260,8 +260,13 @@ describe('scoring log-probs through the engine', () => {
   });
 
   it('scores the turns that fit the context and counts the rest', async () => {
-    const context =
-      '<|im_start|>system\nBe brief.<|im_end|>\n<|im_start|>user\nFix a.<|im_end|>\n<|im_start|>assistant\n';
+    // No schemas were stored, so the called tool is listed by name (tool-schemas.ts); the toy
+    // server's template puts tools in a system message of their own.
+    const read = {
+      type: 'function',
+      function: { name: 'read', description: '', parameters: { type: 'object', properties: {} } },
+    };
+    const context = `<|im_start|>system\n# Tools\n${JSON.stringify(read)}<|im_end|>\n<|im_start|>system\nBe brief.<|im_end|>\n<|im_start|>user\nFix a.<|im_end|>\n<|im_start|>assistant\n`;
     const toolTurnEnd = toyTokenize(context).length + toyTokenize(TOOL_TURN).length;
     // Room for the tool turn and the one generated token, not for the final answer.
     const small = await server({ model: 'toy-small', maxModelLen: toolTurnEnd + 1 });

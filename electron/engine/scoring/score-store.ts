@@ -13,6 +13,7 @@ import { requireDataset } from '../store/require';
 import { sql } from '../store/sql-template';
 import { transaction } from '../store/transaction';
 import type { Workspace } from '../store/workspace';
+import { toolSchemasOf } from '../trajectory/tool-schemas';
 import type { ScoringTurn } from './chat-rendering';
 
 export interface StoredLists {
@@ -114,7 +115,6 @@ export async function loadTrajectory(
     relations.logprobs === 'tw_token_logprobs'
       ? new Map<number, StoredLists>()
       : listsByTurn(await workspace.query(lists(`${relations.logprobs} AS l`)));
-  const tools = meta?.tools ? (JSON.parse(String(meta.tools)) as unknown) : null;
   const turns = turnRows.map((row): ScoringTurn => {
     const index = Number(row.turn_index);
     const ids = inFiles.get(index)?.token_ids ?? stored.get(index)?.token_ids ?? null;
@@ -128,7 +128,12 @@ export async function loadTrajectory(
       storedTokenIds: ids !== null && ids.length > 0 ? ids : null,
     };
   });
-  return { trajectoryId, tools: Array.isArray(tools) ? tools : null, turns, stored, inFiles };
+  // The same schemas the exports write, so scoring's rendering and the tokens export agree.
+  const called = turns
+    .flatMap((t) => (t.role === 'assistant' ? t.toolCalls : []))
+    .map((c) => c.name);
+  const tools = toolSchemasOf(typeof meta?.tools === 'string' ? meta.tools : null, called);
+  return { trajectoryId, tools: tools.length > 0 ? tools : null, turns, stored, inFiles };
 }
 
 const ROWS_TYPE = `'[{"turn_index":"INTEGER","token_ids":["INTEGER"],"logp_policy":["DOUBLE"],"logp_ref":["DOUBLE"]}]'`;

@@ -54,7 +54,7 @@ describe('axolotl', () => {
     expect(record.tools).toEqual([
       {
         type: 'function',
-        function: { name: 'f', description: 'd', parameters: '{"required":["x"],"type":"object"}' },
+        function: { name: 'f', description: 'd', parameters: '{"type":"object","required":["x"]}' },
       },
     ]);
   });

@@ -5,8 +5,7 @@
 // least weighting.train_threshold (binary, trainFlagOf), inputs never. Tool-call arguments and tool
 // parameters are JSON strings, which axolotl parses back: loading JSON lines into Arrow would
 // otherwise merge differently shaped objects into one struct and null-fill the missing keys.
-import { withArgumentText, type ChatMessage, type ToolSchema } from '../chat-messages';
-import { canonicalJson } from '../../importers/canonical-json';
+import { toolsWithParameterText, withArgumentText, type ChatMessage } from '../chat-messages';
 import type { Weighting } from '../../../../shared/api-export';
 import { trainFlagOf } from '../weight-transform';
 import type { ExportTargetModule } from './export-target';
@@ -24,17 +23,6 @@ export function axolotlMessages(
   return withArgumentText(messages).map((message, i) => ({
     ...message,
     train: message.role === 'assistant' && trainFlagOf(credit[i] ?? null, weighting),
-  }));
-}
-
-function toolsWithParameterText(tools: ToolSchema[]): unknown[] {
-  return tools.map((tool) => ({
-    type: tool.type,
-    function: {
-      name: tool.function.name,
-      description: tool.function.description,
-      parameters: canonicalJson(tool.function.parameters),
-    },
   }));
 }
 

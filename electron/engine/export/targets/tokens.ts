@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { ToolCall, TurnRole } from '../../../../shared/model';
 import { userSideTurns } from '../agent-view';
-import type { LoadedTrajectory } from '../chat-messages';
+import { schemasToEmbed, type LoadedTrajectory } from '../chat-messages';
 import { loadLocalTokenizer, type LocalTokenizer } from '../local-tokenizer';
 import { weightRule } from '../weight-transform';
 import { FRAMING_RULE, IGNORE_INDEX, tokenSequence, type TokenTurn } from '../token-sequence';
@@ -45,16 +45,6 @@ const ENRICHED = new WeakMap<LoadedTrajectory, Enriched>();
 
 function numberList(value: unknown): number[] | null {
   return Array.isArray(value) && value.length > 0 ? value.map(Number) : null;
-}
-
-function toolsOf(stored: string | null): unknown[] | null {
-  if (stored === null) return null;
-  try {
-    const parsed: unknown = JSON.parse(stored);
-    return Array.isArray(parsed) ? parsed : null;
-  } catch {
-    return null;
-  }
 }
 
 /**
@@ -194,7 +184,7 @@ export const TOKENS: ExportTargetModule = {
     }
     const sequence = tokenSequence({
       turns: enriched.turns,
-      tools: toolsOf(trajectory.tools),
+      tools: schemasToEmbed(trajectory, context.scan_secrets, context.redacted_at_export),
       credit: trajectory.message_credit ?? [],
       weighting: context.selection.weighting,
       tokenizer: enriched.tokenizer,

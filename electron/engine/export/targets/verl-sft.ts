@@ -5,8 +5,7 @@
 // different shapes would come back null-filled (a read_file call's {path} gaining the null
 // fields of a run call's {command}): tool-call arguments and each tool's parameters are
 // therefore canonical JSON text (docs/export.md).
-import { canonicalJson } from '../../importers/canonical-json';
-import { withArgumentText, type ToolSchema } from '../chat-messages';
+import { toolsWithParameterText, withArgumentText } from '../chat-messages';
 import type { ExportTargetModule } from './export-target';
 import { onePerTrajectory } from './export-target';
 import { trainable } from './record-parts';
@@ -17,18 +16,6 @@ export const VERL_SFT_COLUMNS = {
   tools:
     'STRUCT("type" VARCHAR, "function" STRUCT(name VARCHAR, description VARCHAR, parameters VARCHAR))[]',
 };
-
-/** Tool schemas with `parameters` as JSON text, for the same reason as the arguments. */
-export function toolsWithParameterText(tools: ToolSchema[]): Record<string, unknown>[] {
-  return tools.map((tool) => ({
-    type: 'function',
-    function: {
-      name: tool.function.name,
-      description: tool.function.description,
-      parameters: canonicalJson(tool.function.parameters),
-    },
-  }));
-}
 
 export const VERL_SFT: ExportTargetModule = {
   name: 'verl-sft',
