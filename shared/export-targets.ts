@@ -88,13 +88,14 @@ export const EXPORT_TARGET_INFO = {
     credit: null,
     trajectoryWeight: 'duplicate',
     writes:
-      'train.jsonl of {"input", "output"}: the system and user turns and the rest, read with --input_key input --output_key output --apply_chat_template (recorded in the manifest).',
+      'train.jsonl of {"messages"}: each trajectory up to its last assistant turn, the tool schemas in its system message, for OpenRLHF\'s multi-turn mode, which trains the assistant messages only (flags recorded in the manifest).',
     doc: {
-      fields: '`input`, `output`',
+      fields: '`messages` (tool schemas as `# Tools` lines in the system message)',
       readBy:
-        'OpenRLHF SFT: `dataset`, `input_key: input`, `output_key: output`, `apply_chat_template: true`',
+        'OpenRLHF SFT: `data.dataset`, `data.input_key: messages`, `data.apply_chat_template: true`, `data.multiturn: true`',
       weights: 'none',
-      pitfalls: 'no tools written: OpenRLHF applies the chat template without tool schemas',
+      pitfalls:
+        'multi-turn mode, so tool results and user turns are not trained; OpenRLHF passes no tools to the template, so the schemas are in the system message; ends with the last assistant turn',
     },
   },
   'ms-swift': {

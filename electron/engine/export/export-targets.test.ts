@@ -71,24 +71,33 @@ describe('export targets openrlhf, ms-swift, llamafactory', () => {
 
   it('the new contracts are not vacuous', () => {
     expect(schemaErrors({ input: [], output: [] }, contract('openrlhf'))).not.toEqual([]);
+    expect(schemaErrors({ messages: [] }, contract('openrlhf'))).not.toEqual([]);
     const swift = { messages: [{ role: 'assistant', content: 'x', loss: 1 }], tools: [] };
     expect(schemaErrors(swift, contract('ms-swift'))).not.toEqual([]);
     const share = { conversations: [{ from: 'user', value: 'x' }], system: '', tools: '[]' };
     expect(schemaErrors(share, contract('llamafactory'))).not.toEqual([]);
   });
 
-  it('openrlhf splits prompt and response and records the CLI keys that read them', async () => {
+  it('openrlhf writes whole conversations for its multi-turn mode, tools in the system message', async () => {
     const row = await firstRecord('openrlhf');
     const sft = await firstRecord('trl-sft');
-    expect((row.input as Message[]).map((m) => m.role)).toEqual(['system', 'user']);
-    expect((row.output as Message[])[0]?.role).toBe('assistant');
-    expect([...(row.input as Message[]), ...(row.output as Message[])]).toEqual(sft.messages);
+    const messages = row.messages as Message[];
+    const chat = sft.messages as Message[];
+    const tools = sft.tools as unknown[];
+    expect(tools.length).toBeGreaterThan(0);
+    // The system message carries the schemas OpenRLHF cannot pass to the template.
+    expect(messages[0]?.content).toBe(
+      `${chat[0]?.content}\n\n# Tools\n${tools.map((tool) => JSON.stringify(tool)).join('\n')}`,
+    );
+    const last = chat.findLastIndex((m) => m.role === 'assistant');
+    expect(messages.slice(1)).toEqual(chat.slice(1, last + 1));
+    expect(messages.at(-1)?.role).toBe('assistant');
     const out = path.join(t.dir, 'openrlhf-a', 'turnwise-manifest.json');
     expect(JSON.parse(readFileSync(out, 'utf8')).trainer_args).toEqual({
-      dataset: 'train.jsonl',
-      input_key: 'input',
-      output_key: 'output',
-      apply_chat_template: true,
+      'data.dataset': 'train.jsonl',
+      'data.input_key': 'messages',
+      'data.apply_chat_template': true,
+      'data.multiturn': true,
     });
   });
 
@@ -152,7 +161,10 @@ describe('export targets openrlhf, ms-swift, llamafactory', () => {
     expect(rows.length).toBeGreaterThan(0);
     const totalOf = (turn: number) =>
       rows.find((r) => Number(r.turn_start) <= turn && turn <= Number(r.turn_end))?.total;
-    const sft = (await firstRecord('trl-sft')).messages as (Message & { tool_calls?: [] })[];
+    const sft = (await firstRecord('trl-sft')).messages as (Message & {
+      tool_calls?: [];
+      reasoning_content?: string;
+    })[];
     const expected: (number | undefined)[] = [];
     sft.forEach((m, turn) => {
       if (m.role !== 'assistant') return expected.push(undefined);
@@ -160,8 +172,9 @@ describe('export targets openrlhf, ms-swift, llamafactory', () => {
       const scale =
         typeof total === 'number' ? weightOf(total, WeightingSchema.parse({})) : undefined;
       const parts =
-        (m.content !== '' || (m.tool_calls ?? []).length === 0 ? 1 : 0) +
-        (m.tool_calls ?? []).length;
+        (m.content !== '' || m.reasoning_content !== undefined || (m.tool_calls ?? []).length === 0
+          ? 1
+          : 0) + (m.tool_calls ?? []).length;
       for (let i = 0; i < parts; i += 1) expected.push(scale);
     });
     const messages = (await firstRecord('ms-swift')).messages as Message[];

@@ -72,8 +72,6 @@ function conversations(target: ExportTarget, row: Row): Message[][] {
       return ['chosen', 'rejected'].map((side) =>
         openai([...(row.prompt as Row[]), ...(row[side] as Row[])]),
       );
-    case 'openrlhf':
-      return [openai([...(row.input as Row[]), ...(row.output as Row[])])];
     case 'trl-grpo':
     case 'verl-rl':
       return [openai(row.prompt)];

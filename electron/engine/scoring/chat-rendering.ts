@@ -96,15 +96,22 @@ export function chatmlOpening(
   tools: unknown[] | null,
 ): { text: string; consumed: number } {
   if (tools === null || tools.length === 0) return { text: '', consumed: 0 };
-  const lines = tools.map((tool) => JSON.stringify(tool)).join('\n');
   const first = turns[0];
-  if (first?.role === 'system') {
-    return {
-      text: `<|im_start|>system\n${chatmlBody(first)}\n\n# Tools\n${lines}<|im_end|>\n`,
-      consumed: 1,
-    };
-  }
-  return { text: `<|im_start|>system\n# Tools\n${lines}<|im_end|>\n`, consumed: 0 };
+  const system = first?.role === 'system' ? chatmlBody(first) : null;
+  return {
+    text: `<|im_start|>system\n${systemWithTools(system, tools)}<|im_end|>\n`,
+    consumed: system === null ? 0 : 1,
+  };
+}
+
+/**
+ * A system message's text with the tool schemas appended, one JSON line each under "# Tools"
+ * (the schemas alone when there is no system message), for trainers that cannot pass schemas to
+ * the chat template.
+ */
+export function systemWithTools(system: string | null, tools: readonly unknown[]): string {
+  const lines = tools.map((tool) => JSON.stringify(tool)).join('\n');
+  return system === null ? `# Tools\n${lines}` : `${system}\n\n# Tools\n${lines}`;
 }
 
 /** Arguments are canonical JSON text; a source that gave plain text keeps it as a string. */
