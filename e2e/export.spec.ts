@@ -93,7 +93,7 @@ test('curation and step pairs set on the page preview what the API gives for the
   await expect(page.getByTestId('export-start')).toBeDisabled();
 });
 
-test('the options follow the target: weights, train flags, tokenizer, task prompts', async ({
+test('the options follow the target: weights, train flags, tokenizer, reasoning, task prompts', async ({
   page,
 }) => {
   await page.goto(appUrl('/export?dataset=demo'));
@@ -121,11 +121,22 @@ test('the options follow the target: weights, train flags, tokenizer, task promp
   await pick('axolotl');
   await expect(page.getByTestId('export-train-threshold')).toBeVisible();
   await expect(page.getByTestId('export-weight-scale')).toHaveCount(0);
+  await expect(page.getByTestId('export-reasoning')).toBeAttached();
   await pick('tokens');
   await expect(page.getByTestId('export-tokenizer')).toBeVisible();
   await expect(page.getByTestId('export-duplicate-by-weight')).toHaveCount(0);
+  // The tokens target keeps the sampled reasoning tokens, so there is nothing to choose.
+  await expect(page.getByTestId('export-reasoning')).toHaveCount(0);
   await pick('verl-rl');
   await expect(page.getByText('Records are task prompts')).toBeVisible();
+  await expect(page.getByTestId('export-reasoning')).toHaveCount(0);
+  // A field name that is not a dot path is refused at the field, before anything is exported.
+  await page.getByTestId('export-ground-truth').fill('grader..facts');
+  await expect(page.getByText(/expected a dot path of metadata keys/)).toBeVisible();
+  await expect(page.getByTestId('export-start')).toBeDisabled();
+  await page.getByTestId('export-ground-truth').fill('ground_truth');
+  await expect(page.getByTestId('export-record').first()).toContainText('"ground_truth"');
+  await page.screenshot({ path: `${SHOTS}-ground-truth.png`, fullPage: true });
   await expect(page.getByTestId('export-counts')).toContainText('records from');
   await pick('llamafactory');
   await expect(page.getByTestId('export-step-pairs')).toHaveCount(0);

@@ -57,6 +57,12 @@ export type Pairing = z.output<typeof PairingSchema>;
 export const COUNTEREXAMPLE_MODES = ['keep', 'drop', 'only'] as const;
 export const TOP_K_ORDERS = ['reward', 'progress_score'] as const;
 
+/** What an export does with assistant reasoning. */
+export const REASONING_MODES = ['keep', 'drop'] as const;
+
+/** A dot path into trajectories.metadata: keys of letters, digits, `_` and `-`. */
+export const GROUND_TRUTH_PATH = /^[A-Za-z0-9_-]+(\.[A-Za-z0-9_-]+)*$/;
+
 /** What to export: the explorer's filter, an optional SQL condition, and curation options. */
 export const ExportSelectionSchema = z
   .object({
@@ -88,6 +94,21 @@ export const ExportSelectionSchema = z
     preference: z.boolean().default(false),
     /** tokens target: a local tokenizer.json used where token ids are not stored. */
     tokenizer_path: z.string().min(1).max(4000).optional(),
+    /**
+     * Assistant reasoning: kept in each trainer's convention (`reasoning_content`, or `<think>`
+     * in the content where the trainer's templates read it from there), or left out.
+     */
+    reasoning: z.enum(REASONING_MODES).default('keep'),
+    /**
+     * RL prompt targets: the metadata field (a dot path, e.g. `reward_spec.answer`) that holds
+     * the task's reference answer, in place of the format defaults.
+     */
+    ground_truth: z
+      .string()
+      .trim()
+      .regex(GROUND_TRUTH_PATH, 'expected a dot path of metadata keys, e.g. reward_spec.answer')
+      .max(200)
+      .optional(),
   })
   .strict();
 export type ExportSelection = z.output<typeof ExportSelectionSchema>;

@@ -180,12 +180,12 @@ export const EXPORT_TARGET_INFO = {
     writes:
       'train.parquet of {"messages", "tools"} for verl\'s MultiTurnSFTDataset; tool-call arguments and tool parameters as JSON text, since Parquet null-fills mixed shapes.',
     doc: {
-      fields: '`messages` (`role`, `content`, `tool_calls`), `tools`',
+      fields: '`messages` (`role`, `content`, `reasoning_content`, `name`, `tool_calls`), `tools`',
       readBy:
         'verl: `data.train_files`, `data.multiturn.enable: true`, `data.multiturn.messages_key: messages`, `data.multiturn.tools_key: tools`',
       weights: 'none',
       pitfalls:
-        'Parquet with fixed column types; arguments and tool parameters as canonical JSON text (Parquet null-fill)',
+        'Parquet with fixed column types; arguments and tool parameters as JSON text (Parquet null-fill; decode them for `tojson` templates); tool results keep their `name`',
     },
   },
   'verl-rl': {
@@ -252,6 +252,8 @@ export function isExportTarget(name: string): name is ExportTarget {
 }
 
 /** The targets whose info satisfies a test, in registry order. */
-export function targetsWhere(test: (info: ExportTargetInfo) => boolean): ReadonlySet<ExportTarget> {
-  return new Set(EXPORT_TARGETS.filter((target) => test(EXPORT_TARGET_INFO[target])));
+export function targetsWhere(
+  test: (info: ExportTargetInfo, target: ExportTarget) => boolean,
+): ReadonlySet<ExportTarget> {
+  return new Set(EXPORT_TARGETS.filter((target) => test(EXPORT_TARGET_INFO[target], target)));
 }

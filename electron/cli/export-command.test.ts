@@ -111,6 +111,31 @@ describe('turnwise export', () => {
     expect(manifest.counts.records).toBeGreaterThan(0);
   }, 120_000);
 
+  it('takes --reasoning and --ground-truth and records them in the manifest', () => {
+    const out = path.join(dir, 'grpo-ground-truth');
+    const run = turnwise(
+      'export',
+      '--db',
+      db,
+      '--target',
+      'trl-grpo',
+      '--out',
+      out,
+      '--reasoning',
+      'drop',
+      '--ground-truth',
+      'task_title',
+      '--json',
+    );
+    expect(run.stderr).toBe('');
+    expect(run.code).toBe(0);
+    const { manifest, files } = JSON.parse(run.stdout);
+    expect(manifest.selection).toMatchObject({ reasoning: 'drop', ground_truth: 'task_title' });
+    const rows = readFileSync(files[0], 'utf8').trim().split('\n');
+    const first = JSON.parse(rows[0] ?? '{}');
+    expect(first.ground_truth).toMatch(/^Fix |^[A-Z]/);
+  }, 120_000);
+
   it('names the flag when a curation or weighting value is refused', () => {
     const out = path.join(dir, 'refused-flags');
     const cases: [string[], RegExp][] = [
@@ -119,6 +144,8 @@ describe('turnwise export', () => {
       [['--top-k', '0'], /--top-k:/],
       [['--counterexamples', 'maybe'], /--counterexamples:/],
       [['--group-success-min', 'half'], /--group-success-min: expected a number/],
+      [['--reasoning', 'maybe'], /--reasoning:/],
+      [['--ground-truth', 'a..b'], /--ground-truth: expected a dot path/],
     ];
     for (const [flags, why] of cases) {
       const run = turnwise('export', '--db', db, '--target', 'trl-sft', '--out', out, ...flags);

@@ -5,6 +5,7 @@ import {
   CREDIT_SOURCES,
   EXPORT_TARGETS,
   ExportSelectionSchema,
+  REASONING_MODES,
   PairingSchema,
   TOP_K_ORDERS,
   WeightingSchema,
@@ -131,6 +132,17 @@ export const EXPORT_OPTION_FLAGS: readonly OptionSpec[] = [
     value: 'PATH',
     description: 'tokens: a local tokenizer.json, for turns whose token ids are not stored',
   },
+  {
+    name: 'reasoning',
+    value: REASONING_MODES.join('|'),
+    description: "assistant reasoning: kept in each trainer's convention, or left out",
+    applies: SELECTION.reasoning,
+  },
+  {
+    name: 'ground-truth',
+    value: 'FIELD',
+    description: 'trl-grpo, verl-rl: the metadata field (a dot path) holding the reference answer',
+  },
 ];
 
 /** Schema path (joined by '.') to the flag that sets it, to name the flag in errors. */
@@ -153,6 +165,8 @@ const FLAG_OF_PATH: Record<string, string> = {
   'pairs.min_gap': 'step-min-gap',
   'pairs.max_pairs_per_task': 'max-pairs-per-task',
   tokenizer_path: 'tokenizer',
+  reasoning: 'reasoning',
+  ground_truth: 'ground-truth',
 };
 
 type Values = Record<string, string | boolean | undefined>;
@@ -201,6 +215,8 @@ export function exportSelectionOf(
       counterexamples: text(values, 'counterexamples'),
       preference: values.preference === true ? true : undefined,
       tokenizer_path: text(values, 'tokenizer'),
+      reasoning: text(values, 'reasoning'),
+      ground_truth: text(values, 'ground-truth'),
     }),
     weighting: withoutUndefined({
       source: text(values, 'weight-source'),

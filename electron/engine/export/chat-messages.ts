@@ -9,7 +9,10 @@ import { userSideTurns, type LeftOutTurn } from './agent-view';
 import type { SelectedTrajectory } from './selection';
 import { idBatch } from '../store/id-batch';
 import { sql } from '../store/sql-template';
+import type { REASONING_MODES } from '../../../shared/api-export';
 import { toolSchemasOf, type ToolSchema } from '../trajectory/tool-schemas';
+
+type ReasoningMode = (typeof REASONING_MODES)[number];
 
 export interface ChatToolCall {
   type: 'function';
@@ -18,7 +21,7 @@ export interface ChatToolCall {
 
 export type ChatMessage =
   | { role: 'system' | 'user'; content: string }
-  | { role: 'assistant'; content: string; tool_calls?: ChatToolCall[] }
+  | { role: 'assistant'; content: string; reasoning_content?: string; tool_calls?: ChatToolCall[] }
   | { role: 'tool'; name?: string; content: string };
 
 export type { ToolSchema };
@@ -66,6 +69,8 @@ function argumentsObject(text: string | undefined): Record<string, unknown> {
 interface StoredTurn {
   role: string;
   content: string;
+  /** The assistant's reasoning, when the source kept it and the export keeps it. */
+  reasoning?: string | null;
   /** JSON text: [{id, name, arguments (canonical JSON text)}]. */
   tool_calls: string;
   tool_call_id: string | null;
@@ -98,6 +103,9 @@ export function messagesOf(turns: StoredTurn[]): AgentMessages {
     if (turn.role === 'assistant') {
       const turnCalls = calls[position] ?? [];
       const message: ChatMessage = { role: 'assistant', content: turn.content };
+      if (typeof turn.reasoning === 'string' && turn.reasoning !== '') {
+        message.reasoning_content = turn.reasoning;
+      }
       if (turnCalls.length > 0) {
         message.tool_calls = turnCalls.map((call) => {
           const name = call.name ?? '';
@@ -150,6 +158,7 @@ export function mergedToolSchemas(trajectories: readonly LoadedTrajectory[]): To
 export async function loadTrajectories(
   workspace: Workspace,
   selected: SelectedTrajectory[],
+  reasoning: ReasoningMode = 'keep',
 ): Promise<Map<string, LoadedTrajectory>> {
   const loaded = new Map<string, LoadedTrajectory>();
   if (selected.length === 0) return loaded;
@@ -158,7 +167,8 @@ export async function loadTrajectories(
     selected.map((t) => t.trajectory_id),
   );
   const rows = await workspace.query(
-    sql`SELECT trajectory_id, role, content, tool_calls::VARCHAR AS tool_calls, tool_call_id
+    sql`SELECT trajectory_id, role, content, reasoning, tool_calls::VARCHAR AS tool_calls,
+          tool_call_id
         FROM tw_all_turns WHERE ${batch} ORDER BY trajectory_id, turn_index`,
   );
   // Tool schemas are read per batch, not kept for the whole selection: with 100k trajectories
@@ -179,6 +189,7 @@ export async function loadTrajectories(
     list.push({
       role: String(row.role),
       content: String(row.content ?? ''),
+      reasoning: reasoning === 'keep' && typeof row.reasoning === 'string' ? row.reasoning : null,
       tool_calls: typeof row.tool_calls === 'string' ? row.tool_calls : '[]',
       tool_call_id: typeof row.tool_call_id === 'string' ? row.tool_call_id : null,
     });
@@ -203,6 +214,19 @@ export async function loadTrajectories(
   return loaded;
 }
 
+/**
+ * An assistant message's text with its reasoning in front as `<think>` (the convention of
+ * templates that read reasoning from the content: LLaMA-Factory's and ms-swift's).
+ */
+export function contentWithThinking(message: {
+  content: string;
+  reasoning_content?: string;
+}): string {
+  return message.reasoning_content === undefined
+    ? message.content
+    : `<think>\n${message.reasoning_content}\n</think>\n\n${message.content}`;
+}
+
 /** The leading system/user messages (before the first assistant turn), and the rest. */
 export function splitPrompt(messages: ChatMessage[]): {
   prompt: ChatMessage[];
@@ -219,6 +243,7 @@ export type ChatMessageWithArgumentText =
   | {
       role: 'assistant';
       content: string;
+      reasoning_content?: string;
       tool_calls?: { type: 'function'; function: { name: string; arguments: string } }[];
     };
 
@@ -229,10 +254,17 @@ export type ChatMessageWithArgumentText =
 export function withArgumentText(messages: ChatMessage[]): ChatMessageWithArgumentText[] {
   return messages.map((message) => {
     if (message.role !== 'assistant') return message;
-    if (message.tool_calls === undefined) return { role: 'assistant', content: message.content };
+    const reasoning =
+      message.reasoning_content === undefined
+        ? {}
+        : { reasoning_content: message.reasoning_content };
+    if (message.tool_calls === undefined) {
+      return { role: 'assistant', content: message.content, ...reasoning };
+    }
     return {
       role: 'assistant',
       content: message.content,
+      ...reasoning,
       tool_calls: message.tool_calls.map((call) => ({
         type: 'function',
         function: { name: call.function.name, arguments: canonicalJson(call.function.arguments) },

@@ -58,4 +58,64 @@ describe('exports of NeMo Gym rollouts', () => {
     expect(rows).toHaveLength(summary.records);
     for (const row of rows) expect(row.chosen).not.toEqual(row.rejected);
   });
+
+  it('keeps the reasoning NeMo Gym recorded, in each trainer convention, unless dropped', async () => {
+    const exportOf = async (target: string, reasoning: string) => {
+      const summary = await t.exportTo({
+        target,
+        reasoning,
+        out_dir: path.join(t.dir, `${target}-${reasoning}`),
+        filter: { dataset_ids: ['coding'] },
+      });
+      return readLines(summary.files[0] ?? '');
+    };
+    const [think] = await t.sql(
+      `SELECT u.reasoning FROM turns u JOIN trajectories t USING (trajectory_id)
+       WHERE t.dataset_id = 'coding' AND u.role = 'assistant' ORDER BY t.trajectory_id LIMIT 1`,
+    );
+    const reasoning = String(think?.reasoning);
+    expect(reasoning.length).toBeGreaterThan(100);
+    type Message = { role: string; content: string; reasoning_content?: string };
+    const kept = (await exportOf('trl-sft', 'keep'))[0]?.messages as Message[];
+    const assistant = kept.find((m) => m.role === 'assistant');
+    expect(assistant?.reasoning_content).toBe(reasoning);
+    expect(assistant?.content).not.toContain(reasoning);
+    const dropped = (await exportOf('trl-sft', 'drop'))[0]?.messages as Message[];
+    expect(dropped.find((m) => m.role === 'assistant')).toEqual({
+      role: 'assistant',
+      content: assistant?.content,
+    });
+    // ms-swift's and LLaMA-Factory's templates read reasoning from <think> in the content.
+    const swift = (await exportOf('ms-swift', 'keep'))[0]?.messages as Message[];
+    const swiftAssistant = swift.find((m) => m.role === 'assistant');
+    expect(swiftAssistant?.content).toBe(
+      `<think>\n${reasoning}\n</think>\n\n${assistant?.content}`,
+    );
+    const sharegpt = (await exportOf('llamafactory', 'keep'))[0]?.conversations as {
+      from: string;
+      value: string;
+    }[];
+    expect(sharegpt.find((m) => m.from === 'gpt')?.value.startsWith(`<think>\n${reasoning}`)).toBe(
+      true,
+    );
+  });
+
+  it('reads the ground truth from the metadata field the export names', async () => {
+    const grpo = async (name: string, groundTruth?: string) => {
+      const summary = await t.exportTo({
+        target: 'trl-grpo',
+        out_dir: path.join(t.dir, name),
+        filter: { dataset_ids: ['coding'] },
+        ...(groundTruth === undefined ? {} : { ground_truth: groundTruth }),
+      });
+      const manifest = JSON.parse(readFileSync(summary.manifest, 'utf8'));
+      return { rows: readLines(summary.files[0] ?? ''), manifest };
+    };
+    const named = await grpo('gt-named', 'details.name');
+    expect(named.rows.map((row) => row.ground_truth)).toEqual(['A-makingmexes']);
+    expect(named.manifest.selection.ground_truth).toBe('details.name');
+    expect(named.manifest.target_notes.ground_truth).toContain('metadata.details.name');
+    const missing = await grpo('gt-missing', 'details.nothing_here');
+    expect(missing.rows.map((row) => row.ground_truth)).toEqual([null]);
+  });
 });

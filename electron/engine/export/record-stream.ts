@@ -99,6 +99,7 @@ export async function* recordLines(
     const loaded = await loadTrajectories(
       workspace,
       ids.flatMap((id) => byId.get(id) ?? []),
+      context.selection.reasoning,
     );
     if (target.needsCredit === true) {
       const source = context.selection.weighting.source;

@@ -1,5 +1,6 @@
 // The export's target and base selection: the explorer filter (edited in the explorer), an
-// optional SQL condition on the trajectories view, and the tokenizer for the tokens target.
+// optional SQL condition on the trajectories view, the tokenizer for the tokens target, what
+// happens to reasoning, and where RL prompt targets find the reference answer.
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import MenuItem from '@mui/material/MenuItem';
@@ -14,7 +15,9 @@ import { isEmptyFilter, type TrajectoryFilter } from '../../../shared/trajectory
 import { explorerHref } from '../../routing/routes';
 import { filterParts } from '../trajectories/ActiveFilterChips';
 import { DraftField } from './DraftField';
+import { DraftSelect } from './DraftSelect';
 import type { ExportDraft } from './export-draft';
+import { REASONING_TARGETS, TASK_PROMPT_TARGETS } from './target-options';
 
 type Props = {
   filter: TrajectoryFilter;
@@ -71,6 +74,31 @@ export function ExportSelectionForm({ filter, draft, problems, onChange }: Props
           placeholder="/models/qwen/tokenizer.json"
           helperText="A local file; nothing is downloaded."
           testId="export-tokenizer"
+        />
+      )}
+      {REASONING_TARGETS.has(draft.target) && (
+        <DraftSelect
+          label="Reasoning"
+          value={draft.reasoning}
+          options={[
+            { value: 'keep', label: "Keep, in the trainer's convention" },
+            { value: 'drop', label: 'Leave out' },
+          ]}
+          onChange={(reasoning) => onChange({ reasoning })}
+          helperText="The assistant's thinking text, where the source recorded it."
+          testId="export-reasoning"
+        />
+      )}
+      {TASK_PROMPT_TARGETS.has(draft.target) && (
+        <DraftField
+          label="Ground truth field (optional)"
+          value={draft.groundTruth}
+          onChange={(groundTruth) => onChange({ groundTruth })}
+          problem={problems.ground_truth}
+          numeric={false}
+          placeholder="reward_spec.answer"
+          helperText="A dot path into the trajectory metadata; empty uses the format's own field."
+          testId="export-ground-truth"
         />
       )}
     </Box>

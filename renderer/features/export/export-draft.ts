@@ -8,6 +8,7 @@ import {
   type CreditSource,
   type ExportSelection,
   type ExportTarget,
+  type REASONING_MODES,
   type TOP_K_ORDERS,
 } from '../../../shared/api-export';
 import type { TrajectoryFilter } from '../../../shared/trajectory-filter';
@@ -38,6 +39,8 @@ export interface ExportDraft {
   maxPairsPerTask: string;
   preference: boolean;
   tokenizerPath: string;
+  reasoning: (typeof REASONING_MODES)[number];
+  groundTruth: string;
 }
 
 /** The draft of a fresh Export screen: the API's defaults, shown as text. */
@@ -68,6 +71,8 @@ export function defaultDraft(target: ExportTarget = 'trl-sft'): ExportDraft {
     maxPairsPerTask: String(d.pairs.max_pairs_per_task),
     preference: d.preference,
     tokenizerPath: '',
+    reasoning: d.reasoning,
+    groundTruth: '',
   };
 }
 
@@ -93,6 +98,7 @@ export type DraftResult =
 export function draftSelection(filter: TrajectoryFilter, draft: ExportDraft): DraftResult {
   const where = draft.where.trim();
   const tokenizer = draft.tokenizerPath.trim();
+  const groundTruth = draft.groundTruth.trim();
   const input = {
     target: draft.target,
     filter,
@@ -104,7 +110,9 @@ export function draftSelection(filter: TrajectoryFilter, draft: ExportDraft): Dr
       group_success_max: numberOrUnset(draft.groupSuccessMax),
       stratify_bins: numberOrUnset(draft.stratifyBins),
       tokenizer_path: tokenizer === '' ? undefined : tokenizer,
+      ground_truth: groundTruth === '' ? undefined : groundTruth,
     }),
+    reasoning: draft.reasoning,
     top_k_by: draft.topKBy,
     counterexamples: draft.counterexamples,
     weighting: {

@@ -17,6 +17,11 @@ export const RECORD_WEIGHT_TARGETS = targetsWhere((info) => info.trajectoryWeigh
 /** Targets whose records are task prompts (one per task), to which no trajectory weight applies. */
 export const TASK_PROMPT_TARGETS = targetsWhere((info) => info.trajectoryWeight === 'task_prompts');
 
+/** Targets whose records hold assistant turns written as messages, where reasoning can go. */
+export const REASONING_TARGETS = targetsWhere(
+  (info, target) => info.trajectoryWeight !== 'task_prompts' && target !== 'tokens',
+);
+
 export function usesCredit(target: ExportTarget): boolean {
   return TURN_WEIGHT_TARGETS.has(target) || TRAIN_FLAG_TARGETS.has(target);
 }

@@ -6,7 +6,7 @@
 // and masks the message when it is 0): assistant turns get the shared credit transform
 // (weight-transform.ts) of their turn's credit, inputs 0, as v1's own converters write them.
 import type { Weighting } from '../../../../shared/api-export';
-import type { ChatMessage } from '../chat-messages';
+import { contentWithThinking, type ChatMessage } from '../chat-messages';
 import { weightOf, weightRule } from '../weight-transform';
 import type { ExportTargetModule } from './export-target';
 import { onePerTrajectory } from './export-target';
@@ -22,9 +22,8 @@ type V1Message = {
 function assistantContent(message: Extract<ChatMessage, { role: 'assistant' }>): V1Content[] {
   const calls = message.tool_calls ?? [];
   const content: V1Content[] = [];
-  if (message.content !== '' || calls.length === 0) {
-    content.push({ type: 'text', value: message.content });
-  }
+  const text = contentWithThinking(message);
+  if (text !== '' || calls.length === 0) content.push({ type: 'text', value: text });
   for (const call of calls) {
     const value = JSON.stringify({ name: call.function.name, arguments: call.function.arguments });
     content.push({ type: 'tool_call', value });

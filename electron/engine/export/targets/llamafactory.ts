@@ -6,7 +6,12 @@
 // messages of one side are merged and trailing input turns are cut.
 // With `preference`, its ranking format instead: the conversation is the prompt (ending on an
 // input turn), `chosen` and `rejected` one model turn each, registered with "ranking": true.
-import { mergedToolSchemas, type ChatMessage, type LoadedTrajectory } from '../chat-messages';
+import {
+  contentWithThinking,
+  mergedToolSchemas,
+  type ChatMessage,
+  type LoadedTrajectory,
+} from '../chat-messages';
 import {
   firstDivergence,
   preferencePlan,
@@ -30,7 +35,8 @@ export function mergedTurn(group: ChatMessage[]): ShareGptTurn {
   if (group.some(isModelSide)) {
     const calls = group.flatMap((m) => (m.role === 'assistant' ? (m.tool_calls ?? []) : []));
     if (calls.length === 0) {
-      return { from: 'gpt', value: group.map((m) => m.content).join('\n\n') };
+      const texts = group.map((m) => (m.role === 'assistant' ? contentWithThinking(m) : m.content));
+      return { from: 'gpt', value: texts.join('\n\n') };
     }
     // Text beside tool calls has no place in a function_call turn: only the calls are kept.
     const list = calls.map((c) => ({ name: c.function.name, arguments: c.function.arguments }));

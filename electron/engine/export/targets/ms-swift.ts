@@ -7,7 +7,7 @@
 // documented as read by stock ms-swift); turns without credit carry neither, so ms-swift's default
 // applies to them.
 import type { Weighting } from '../../../../shared/api-export';
-import type { ChatMessage } from '../chat-messages';
+import { contentWithThinking, type ChatMessage } from '../chat-messages';
 import { weightOf, weightRule } from '../weight-transform';
 import type { ExportTargetModule } from './export-target';
 import { onePerTrajectory } from './export-target';
@@ -31,9 +31,8 @@ export function swiftMessages(
     const scale = x === null ? null : weightOf(x, weighting);
     const weight = scale === null ? {} : { loss: scale > 0, loss_scale: scale };
     const calls = message.tool_calls ?? [];
-    if (message.content !== '' || calls.length === 0) {
-      out.push({ role: 'assistant', content: message.content, ...weight });
-    }
+    const content = contentWithThinking(message);
+    if (content !== '' || calls.length === 0) out.push({ role: 'assistant', content, ...weight });
     for (const call of calls) {
       const content = JSON.stringify({
         name: call.function.name,

@@ -41,18 +41,46 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 
 /** Where each source format keeps its reference answer in trajectories.metadata. */
 export const GROUND_TRUTH_RULE =
-  'from trajectories.metadata, first present of: ground_truth; answer (verifiers); target ' +
-  '(Inspect AI sample target); verifier_metadata (NeMo Gym); task.actions + task.outputs ' +
-  '(tau-bench expected actions and outputs). Strings as they are, anything else as canonical ' +
-  'JSON text; null when the source carries none (SWE-agent, mini-swe-agent, OpenHands, ATIF, ' +
-  'ShareGPT, OpenAI chat and NeMo Gym rollouts without verifier_metadata).';
+  'from trajectories.metadata, first present of: ground_truth (Turnwise JSONL, the demo); ' +
+  'expected_answer (NeMo Gym math and QA environments); answer (verifiers); target (Inspect AI ' +
+  'sample target); verifier_metadata (NeMo Gym); task.actions + task.outputs (tau-bench expected ' +
+  'actions and outputs). Strings as they are, anything else as canonical JSON text; null when the ' +
+  'source carries none (SWE-agent, mini-swe-agent, OpenHands, ATIF, ShareGPT, OpenAI chat and ' +
+  'NeMo Gym rollouts without those fields). An export with ground_truth set reads that dot path ' +
+  'instead.';
 
-const GROUND_TRUTH_KEYS = ['ground_truth', 'answer', 'target', 'verifier_metadata'];
+const GROUND_TRUTH_KEYS = [
+  'ground_truth',
+  'expected_answer',
+  'answer',
+  'target',
+  'verifier_metadata',
+];
 
-/** The reference answer the source recorded for the task, as text, or null (GROUND_TRUTH_RULE). */
-export function groundTruthOf(metadata: unknown): string | null {
+function asText(value: unknown): string {
+  return typeof value === 'string' ? value : canonicalJson(value);
+}
+
+/** The value at a dot path of metadata (`reward_spec.answer`), or undefined. */
+function atPath(metadata: unknown, path: string): unknown {
+  let value = metadata;
+  for (const key of path.split('.')) {
+    if (!isRecord(value)) return undefined;
+    value = value[key];
+  }
+  return value;
+}
+
+/**
+ * The reference answer the source recorded for the task, as text, or null: the value at `path`
+ * when the export names one, else the format defaults of GROUND_TRUTH_RULE.
+ */
+export function groundTruthOf(metadata: unknown, path?: string): string | null {
+  if (path !== undefined) {
+    const value = atPath(metadata, path);
+    return value === undefined || value === null ? null : asText(value);
+  }
   if (!isRecord(metadata)) return null;
-  const asText = (value: unknown) => (typeof value === 'string' ? value : canonicalJson(value));
   for (const key of GROUND_TRUTH_KEYS) {
     const value = metadata[key];
     if (value !== undefined && value !== null) return asText(value);
@@ -62,6 +90,13 @@ export function groundTruthOf(metadata: unknown): string | null {
     return asText({ actions: task.actions, outputs: task.outputs ?? [] });
   }
   return null;
+}
+
+/** How the manifest describes where the ground truth came from. */
+export function groundTruthRule(path: string | undefined): string {
+  return path === undefined
+    ? GROUND_TRUTH_RULE
+    : `from trajectories.metadata.${path} (strings as they are, anything else as canonical JSON text; null where absent)`;
 }
 
 /** The task category: the source's ability or domain (tau-bench) when it gives one. */

@@ -87,6 +87,10 @@ describe('trl-grpo export target', () => {
       '{"actions":[{"name":"x"}],"outputs":[]}',
     );
     expect(groundTruthOf({ ground_truth: 'g', answer: 'a' })).toBe('g');
+    expect(groundTruthOf({ expected_answer: '42', verifier_metadata: {} })).toBe('42');
+    expect(groundTruthOf({ reward_spec: { answer: 7 } }, 'reward_spec.answer')).toBe('7');
+    expect(groundTruthOf({ answer: 'a' }, 'reward_spec.answer')).toBeNull();
+    expect(groundTruthOf({ reward_spec: 'text' }, 'reward_spec.answer')).toBeNull();
     expect(groundTruthOf({ other: 1 } as Row)).toBeNull();
     expect(groundTruthOf(null)).toBeNull();
   });

@@ -7,8 +7,8 @@
 import type { ExportTargetModule } from './export-target';
 import {
   extrasOf,
-  GROUND_TRUTH_RULE,
   groundTruthOf,
+  groundTruthRule,
   loadTaskExtras,
   onePerTask,
 } from './task-prompts';
@@ -20,14 +20,14 @@ export const TRL_GRPO: ExportTargetModule = {
   weightField: 'task_prompts',
   plan: onePerTask,
   enrich: (loaded, context) => loadTaskExtras(context.workspace, loaded, null),
-  build: (trajectories) => {
+  build: (trajectories, context) => {
     const found = promptSplit(trajectories);
     if ('skip' in found) return found;
     const { trajectory, prompt } = found;
     return {
       record: {
         prompt,
-        ground_truth: groundTruthOf(extrasOf(trajectory).metadata),
+        ground_truth: groundTruthOf(extrasOf(trajectory).metadata, context.selection.ground_truth),
         task_id: trajectory.task_id,
         dataset_id: trajectory.dataset_id,
         tools: trajectory.tool_schemas,
@@ -35,11 +35,11 @@ export const TRL_GRPO: ExportTargetModule = {
     };
   },
   trainerArgs: { dataset: 'train.jsonl' },
-  notes: () => ({
+  notes: (_credit, selection) => ({
     reward_kwargs:
       'ground_truth, task_id, dataset_id and tools reach every reward function as keyword arguments (lists, one entry per completion)',
     rows: 'one per task (the first selected trajectory by id); the other rollouts of a task are counted under skipped, since GRPO samples the group itself',
-    ground_truth: GROUND_TRUTH_RULE,
+    ground_truth: groundTruthRule(selection.ground_truth),
     tools:
       'the tool schemas of the trajectory, for reward functions; GRPOTrainer runs tools given to it as Python functions (its `tools` argument), not from the dataset',
   }),

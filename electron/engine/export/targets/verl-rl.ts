@@ -12,8 +12,8 @@ import type { ExportContext, ExportTargetModule } from './export-target';
 import {
   abilityOf,
   extrasOf,
-  GROUND_TRUTH_RULE,
   groundTruthOf,
+  groundTruthRule,
   loadTaskExtras,
   onePerTask,
 } from './task-prompts';
@@ -58,7 +58,10 @@ export const VERL_RL: ExportTargetModule = {
         data_source: trajectory.dataset_id,
         prompt: prompt.map((m) => ({ role: m.role, content: m.content })),
         ability: abilityOf(metadata),
-        reward_model: { style: 'rule', ground_truth: groundTruthOf(metadata) },
+        reward_model: {
+          style: 'rule',
+          ground_truth: groundTruthOf(metadata, context.selection.ground_truth),
+        },
         extra_info: {
           split: 'train',
           index: rowIndex.get(context)?.get(trajectory.trajectory_id) ?? 0,
@@ -77,11 +80,11 @@ export const VERL_RL: ExportTargetModule = {
     'data.prompt_key': 'prompt',
     'data.reward_fn_key': 'data_source',
   },
-  notes: (creditParams) => ({
+  notes: (creditParams, selection) => ({
     rows: 'one per task (the first selected trajectory by id); the other rollouts of a task are counted under skipped, since GRPO samples the group itself',
     data_source:
       'the dataset id: verl picks the reward function by data_source, so pass a custom_reward_function for it',
-    ground_truth: GROUND_TRUTH_RULE,
+    ground_truth: groundTruthRule(selection.ground_truth),
     ability: 'trajectories.metadata ability or domain (tau-bench) when present, else "agent"',
     agent_name:
       '"tool_agent" when the trajectory has tool schemas or calls (configure actor_rollout_ref.rollout.multi_turn.tool_config_path), else "single_turn_agent"',

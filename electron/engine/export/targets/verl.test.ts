@@ -18,7 +18,13 @@ import {
 } from './rl-test-workspace';
 
 type Call = { type: string; function: { name: string; arguments: unknown } };
-type Message = { role: string; content: string; tool_calls?: Call[] | null; name?: string };
+type Message = {
+  role: string;
+  content: string;
+  tool_calls?: Call[] | null;
+  name?: string | null;
+  reasoning_content?: string | null;
+};
 
 describe('verl export targets', () => {
   let t: TestEngine;
@@ -84,8 +90,14 @@ describe('verl export targets', () => {
     rows.forEach((row, i) => {
       const want = expected[i] as { messages: Message[]; tools?: Row[] };
       const got = (row.messages as Message[]).map((m) => {
+        // Parquet's fixed struct has every field; trl-sft writes only those a message has.
+        const present = Object.fromEntries(
+          (['reasoning_content', 'name'] as const).flatMap((key) =>
+            m[key] === null || m[key] === undefined ? [] : [[key, m[key]]],
+          ),
+        );
         if (m.role !== 'assistant' || m.tool_calls === null || m.tool_calls === undefined) {
-          return { role: m.role, content: m.content };
+          return { role: m.role, content: m.content, ...present };
         }
         const toolCalls = m.tool_calls.map((call) => {
           expect(typeof call.function.arguments).toBe('string');
@@ -94,12 +106,10 @@ describe('verl export targets', () => {
           shapes.add(Object.keys(args).sort().join(','));
           return { ...call, function: { ...call.function, arguments: args } };
         });
-        return { role: m.role, content: m.content, tool_calls: toolCalls };
+        return { role: m.role, content: m.content, ...present, tool_calls: toolCalls };
       });
-      // The same conversation as trl-sft, whose arguments are objects (tool names aside).
-      expect(got).toEqual(
-        want.messages.map((m) => (m.role === 'tool' ? { role: m.role, content: m.content } : m)),
-      );
+      // The same conversation as trl-sft, whose arguments are objects.
+      expect(got).toEqual(want.messages);
       const tools = (row.tools as { function: { parameters: string } }[]).map((tool) => ({
         ...tool,
         function: { ...tool.function, parameters: JSON.parse(tool.function.parameters) as unknown },
