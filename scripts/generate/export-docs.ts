@@ -9,8 +9,9 @@ export const EXPORT_DOC = 'docs/export.md';
 export const START = '<!-- targets table: generated from shared/export-targets.ts, do not edit -->';
 export const END = '<!-- end of targets table -->';
 
+/** A table row; a `|` inside a cell (even in a code span) would end the cell, so it is escaped. */
 function row(cells: string[]): string {
-  return `| ${cells.join(' | ')} |`;
+  return `| ${cells.map((cell) => cell.replaceAll('|', '\\|')).join(' | ')} |`;
 }
 
 export function targetsTable(): string {
