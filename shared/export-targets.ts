@@ -190,20 +190,21 @@ export const EXPORT_TARGET_INFO = {
   },
   'verl-rl': {
     title: 'verl RL prompts',
-    files: ['train.parquet'],
+    files: ['train.parquet', 'tool_schemas.json'],
     contracts: ['verl-rl'],
     pairs: false,
     credit: null,
     trajectoryWeight: 'task_prompts',
     writes:
-      'train.parquet with one prompt per task: data_source, prompt, ability, reward_model {style, ground_truth}, extra_info (with the segment credit) and agent_name.',
+      "train.parquet with one prompt per task: data_source, prompt, ability, reward_model {style, ground_truth}, extra_info (with the segment credit) and agent_name; tool_schemas.json with the tasks' tool schemas for verl's tool config.",
     doc: {
       fields:
         '`data_source`, `prompt`, `ability`, `reward_model {style, ground_truth}`, `extra_info`, `agent_name`',
       readBy:
         'verl: `data.train_files`, `data.prompt_key: prompt`, `data.reward_fn_key: data_source`',
       weights: 'none (task prompts); segment credit in `extra_info`',
-      pitfalls: 'verl rejects `.jsonl`, so Parquet; one row per task; no `tools_kwargs`',
+      pitfalls:
+        'verl rejects `.jsonl`, so Parquet; one row per task; no `tools_kwargs`; tool schemas in `tool_schemas.json` for the tool config',
     },
   },
   'trl-grpo': {

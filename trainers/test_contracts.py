@@ -79,6 +79,14 @@ def test_verl_rl_rows_are_what_its_dataset_and_reward_read(workspace, exports):
         # verl's reward manager passes reward_model.ground_truth to compute_score as it is.
         assert reward["ground_truth"] == grpo[extra["task_id"]]["ground_truth"], f"{where}.reward_model.ground_truth"
         assert row.agent_name in ("tool_agent", "single_turn_agent"), f"{where}.agent_name {row.agent_name}"
+    # Each entry is the tool_schema of one tool in verl's tool config (OpenAIFunctionToolSchema).
+    schemas = json.loads((export.folder / "tool_schemas.json").read_text())
+    uses_tools = any(row.agent_name == "tool_agent" for row in frame.itertuples())
+    assert bool(schemas) == uses_tools, f"{export.where(0)}: tool_schemas.json has {len(schemas)} schemas"
+    for schema in schemas:
+        where = f"{export.where(0)}: tool_schemas.json, {schema['function']['name']}"
+        assert schema["type"] == "function" and set(schema["function"]) >= {"name", "description", "parameters"}, where
+        assert schema["function"]["parameters"].get("type") == "object", f"{where}.parameters.type"
 
 
 def openrlhf_trained(tokenizer, messages: list[dict]) -> tuple[list[int], list[int]]:

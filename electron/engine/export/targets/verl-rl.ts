@@ -7,7 +7,11 @@
 // trajectory by id (task-prompts.ts); extra_info carries that trajectory's id and its per-segment
 // credit (tw_credit, for the export's segmentation) so a custom reward or analysis can join back.
 // extra_info holds no tools_kwargs: Turnwise does not know an environment's create kwargs, and
-// a missing key is what verl's tool agent reads as "none".
+// a missing key is what verl's tool agent reads as "none". verl's tool agent takes the tool
+// schemas from its tool config (one entry per tool: your tool class and its tool_schema), not
+// from the rows, so tool_schemas.json beside the data lists every exported task's schemas in the
+// form that config's tool_schema takes.
+import { schemasToEmbed, type ToolSchema } from '../chat-messages';
 import type { ExportContext, ExportTargetModule } from './export-target';
 import {
   abilityOf,
@@ -33,6 +37,17 @@ export const VERL_RL_COLUMNS = {
 /** Each export's row index by trajectory id, fixed when it is planned (preview and export alike). */
 const rowIndex = new WeakMap<ExportContext, Map<string, number>>();
 
+/** Each export's tool schemas by name, first seen wins, gathered as its rows are built. */
+const toolSchemas = new WeakMap<ExportContext, Map<string, ToolSchema>>();
+
+function rememberSchemas(context: ExportContext, schemas: ToolSchema[]): void {
+  const byName = toolSchemas.get(context) ?? new Map<string, ToolSchema>();
+  toolSchemas.set(context, byName);
+  for (const schema of schemas) {
+    if (!byName.has(schema.function.name)) byName.set(schema.function.name, schema);
+  }
+}
+
 export const VERL_RL: ExportTargetModule = {
   name: 'verl-rl',
   file: 'train.parquet',
@@ -53,6 +68,10 @@ export const VERL_RL: ExportTargetModule = {
     const usesTools =
       trajectory.tool_schemas.length > 0 ||
       rest.some((m) => m.role === 'assistant' && (m.tool_calls?.length ?? 0) > 0);
+    rememberSchemas(
+      context,
+      schemasToEmbed(trajectory, context.scan_secrets, context.redacted_at_export),
+    );
     return {
       record: {
         data_source: trajectory.dataset_id,
@@ -75,6 +94,11 @@ export const VERL_RL: ExportTargetModule = {
       },
     };
   },
+  extraFiles: (context) => {
+    const byName = toolSchemas.get(context) ?? new Map<string, ToolSchema>();
+    const schemas = [...byName.keys()].sort().map((name) => byName.get(name));
+    return [{ path: 'tool_schemas.json', content: `${JSON.stringify(schemas, null, 2)}\n` }];
+  },
   trainerArgs: {
     'data.train_files': 'train.parquet',
     'data.prompt_key': 'prompt',
@@ -90,6 +114,8 @@ export const VERL_RL: ExportTargetModule = {
       '"tool_agent" when the trajectory has tool schemas or calls (configure actor_rollout_ref.rollout.multi_turn.tool_config_path), else "single_turn_agent"',
     tools_kwargs:
       'not written: Turnwise does not know the per-tool create kwargs of the environment; verl reads a missing key as none',
+    tool_schemas:
+      "tool_schemas.json: every exported task's tool schemas by name (OpenAI function form), each the tool_schema of one entry of the tool config at actor_rollout_ref.rollout.multi_turn.tool_config_path, beside the class_name of your tool implementation",
     credit:
       creditParams === null
         ? 'extra_info.credit lists the segments of the export segmentation with total null: no credit is stored for the selection'

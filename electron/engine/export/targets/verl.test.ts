@@ -45,10 +45,15 @@ describe('verl export targets', () => {
       const schema = contract(target);
       for (const row of rows) expect(schemaErrors(row, schema)).toEqual([]);
       const manifest = JSON.parse(readFileSync(a.manifest, 'utf8'));
-      expect(manifest.files).toEqual([manifestEntry(file, rows.length)]);
+      const extra = target === 'verl-rl' ? [path.join(a.out_dir, 'tool_schemas.json')] : [];
+      expect(manifest.files).toEqual([
+        manifestEntry(file, rows.length),
+        ...extra.map((name) => manifestEntry(name, 0)),
+      ]);
       expect(manifest.counts.records).toBe(rows.length);
       expect(manifest.target_notes).toEqual(expect.any(Object));
-      for (const name of ['train.parquet', 'turnwise-manifest.json']) {
+      for (const name of ['train.parquet', 'tool_schemas.json', 'turnwise-manifest.json']) {
+        if (name === 'tool_schemas.json' && target !== 'verl-rl') continue;
         expect(sha256(path.join(a.out_dir, name))).toBe(sha256(path.join(b.out_dir, name)));
       }
     },
@@ -193,6 +198,11 @@ describe('verl export targets', () => {
       segments += stored.length;
     }
     expect(segments).toBeGreaterThan(0);
+    // The schemas of every exported task, for verl's tool config, once per tool name.
+    const schemas = JSON.parse(readFileSync(path.join(out.out_dir, 'tool_schemas.json'), 'utf8'));
+    const names = (schemas as { function: { name: string } }[]).map((s) => s.function.name);
+    expect(names.length).toBeGreaterThan(0);
+    expect(names).toEqual([...new Set(names)].sort());
     expect(
       rows.some((r) =>
         (r.extra_info as { credit: Row[] }).credit.some((c) => typeof c.total === 'number'),
