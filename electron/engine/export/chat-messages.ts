@@ -145,13 +145,18 @@ function calledNames(messages: ChatMessage[]): string[] {
   );
 }
 
-/** The tool schemas of several trajectories, one per name (the first trajectory's wins). */
-export function mergedToolSchemas(trajectories: readonly LoadedTrajectory[]): ToolSchema[] {
+/** One schema per tool name, the first given winning, in the order first seen. */
+export function firstSchemaByName(schemas: readonly ToolSchema[]): ToolSchema[] {
   const byName = new Map<string, ToolSchema>();
-  for (const schema of trajectories.flatMap((t) => t.tool_schemas)) {
+  for (const schema of schemas) {
     if (!byName.has(schema.function.name)) byName.set(schema.function.name, schema);
   }
   return [...byName.values()];
+}
+
+/** The tool schemas of several trajectories, one per name (the first trajectory's wins). */
+export function mergedToolSchemas(trajectories: readonly LoadedTrajectory[]): ToolSchema[] {
+  return firstSchemaByName(trajectories.flatMap((t) => t.tool_schemas));
 }
 
 /** Loads the turns of some trajectories (one query), in turn order. */

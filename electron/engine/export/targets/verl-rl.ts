@@ -11,7 +11,7 @@
 // schemas from its tool config (one entry per tool: your tool class and its tool_schema), not
 // from the rows, so tool_schemas.json beside the data lists every exported task's schemas in the
 // form that config's tool_schema takes.
-import { schemasToEmbed, type ToolSchema } from '../chat-messages';
+import { firstSchemaByName, schemasToEmbed, type ToolSchema } from '../chat-messages';
 import type { ExportContext, ExportTargetModule } from './export-target';
 import {
   abilityOf,
@@ -37,16 +37,8 @@ export const VERL_RL_COLUMNS = {
 /** Each export's row index by trajectory id, fixed when it is planned (preview and export alike). */
 const rowIndex = new WeakMap<ExportContext, Map<string, number>>();
 
-/** Each export's tool schemas by name, first seen wins, gathered as its rows are built. */
-const toolSchemas = new WeakMap<ExportContext, Map<string, ToolSchema>>();
-
-function rememberSchemas(context: ExportContext, schemas: ToolSchema[]): void {
-  const byName = toolSchemas.get(context) ?? new Map<string, ToolSchema>();
-  toolSchemas.set(context, byName);
-  for (const schema of schemas) {
-    if (!byName.has(schema.function.name)) byName.set(schema.function.name, schema);
-  }
-}
+/** Each export's tool schemas, gathered as its rows are built (one per name when written). */
+const toolSchemas = new WeakMap<ExportContext, ToolSchema[]>();
 
 export const VERL_RL: ExportTargetModule = {
   name: 'verl-rl',
@@ -68,10 +60,9 @@ export const VERL_RL: ExportTargetModule = {
     const usesTools =
       trajectory.tool_schemas.length > 0 ||
       rest.some((m) => m.role === 'assistant' && (m.tool_calls?.length ?? 0) > 0);
-    rememberSchemas(
-      context,
-      schemasToEmbed(trajectory, context.scan_secrets, context.redacted_at_export),
-    );
+    const schemas = toolSchemas.get(context) ?? [];
+    toolSchemas.set(context, schemas);
+    schemas.push(...schemasToEmbed(trajectory, context.scan_secrets, context.redacted_at_export));
     return {
       record: {
         data_source: trajectory.dataset_id,
@@ -95,8 +86,9 @@ export const VERL_RL: ExportTargetModule = {
     };
   },
   extraFiles: (context) => {
-    const byName = toolSchemas.get(context) ?? new Map<string, ToolSchema>();
-    const schemas = [...byName.keys()].sort().map((name) => byName.get(name));
+    const schemas = firstSchemaByName(toolSchemas.get(context) ?? []).sort((a, b) =>
+      a.function.name < b.function.name ? -1 : a.function.name > b.function.name ? 1 : 0,
+    );
     return [{ path: 'tool_schemas.json', content: `${JSON.stringify(schemas, null, 2)}\n` }];
   },
   trainerArgs: {
