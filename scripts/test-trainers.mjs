@@ -69,6 +69,14 @@ function ensureVenv() {
 }
 
 ensureVenv();
+// The suite's own Python is kept as clean as the TypeScript: formatted and linted first.
+for (const args of [
+  ['format', '--check', 'trainers'],
+  ['check', 'trainers'],
+]) {
+  const ruff = run(python, ['-m', 'ruff', ...args], { stdio: 'inherit' });
+  if (ruff.status !== 0) fail(`ruff ${args.join(' ')} found problems (see above)`);
+}
 const tests = run(
   python,
   ['-m', 'pytest', 'trainers', '-q', '-p', 'no:cacheprovider', ...process.argv.slice(2)],

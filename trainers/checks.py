@@ -22,7 +22,12 @@ def spans(mask: list[int]) -> list[tuple[int, int]]:
 
 
 def check_assistant_mask(
-    where: str, messages: list[dict], ids: list[int], mask: list[int], tokenizer, after_stop: str = ""
+    where: str,
+    messages: list[dict],
+    ids: list[int],
+    mask: list[int],
+    tokenizer,
+    after_stop: str = "",
 ) -> None:
     """
     The trained tokens are exactly the assistant messages: one span per assistant message, in order,
@@ -36,12 +41,14 @@ def check_assistant_mask(
         f"{where}: {len(runs)} trained spans for {len(assistants)} assistant messages"
     )
     trained = []
-    for (start, end), (index, message) in zip(runs, assistants):
+    for (start, end), (index, message) in zip(runs, assistants, strict=True):
         text = tokenizer.decode(ids[start:end])
         trained.append(text)
         field = f"{where}, messages[{index}]"
         body = text[: -len(after_stop)] if after_stop and text.endswith(after_stop) else text
-        assert body.endswith(STOP), f"{field}: the trained span does not end with {STOP}: {text[-60:]!r}"
+        assert body.endswith(STOP), (
+            f"{field}: the trained span does not end with {STOP}: {text[-60:]!r}"
+        )
         assert (message.get("content") or "") in text, f"{field}.content is not trained"
         if message.get("reasoning_content"):
             assert message["reasoning_content"] in text, f"{field}.reasoning_content is not trained"

@@ -19,7 +19,9 @@ CLI = ROOT / "bin" / "turnwise.js"
 WORKSPACE_FILES: dict[str, list[Path]] = {
     "demo": [ROOT / "datasets" / "demo" / "demo.jsonl"],
     "nemo-gym": [
-        SAMPLES / "nemo-gym" / "competitive_coding_challenges.example_rollouts.WITH_TOKEN_LOGPROBS.jsonl",
+        SAMPLES
+        / "nemo-gym"
+        / "competitive_coding_challenges.example_rollouts.WITH_TOKEN_LOGPROBS.jsonl",
         SAMPLES / "nemo-gym" / "example_mcp_weather.example_rollouts.jsonl",
     ],
     "tau-bench": [SAMPLES / "tau-bench" / "gpt-4o-airline.subset4.json"],
@@ -53,7 +55,9 @@ class CliError(AssertionError):
 def turnwise(*args: str) -> dict:
     """Runs the CLI with --json and returns its one JSON object; fails with its stderr."""
     command = ["node", str(CLI), *args, "--json"]
-    done = subprocess.run(command, cwd=ROOT, capture_output=True, text=True, timeout=600)
+    done = subprocess.run(
+        command, cwd=ROOT, capture_output=True, text=True, timeout=600, check=False
+    )
     if done.returncode != 0:
         raise CliError(f"turnwise {' '.join(args)} exited {done.returncode}: {done.stderr.strip()}")
     return json.loads(done.stdout)

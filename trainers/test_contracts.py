@@ -34,8 +34,10 @@ def test_verl_sft_renders_as_the_chat_export_once_decoded(workspace, exports, ti
     export = exports.get(workspace, "verl-sft")
     chats = exports.get(workspace, "trl-sft").records
     frame = pd.read_parquet(export.data_file)
-    assert list(frame.columns) == ["messages", "tools"], f"{export.where(0)}: columns {list(frame.columns)}"
-    for index, (row, chat) in enumerate(zip(frame.itertuples(), chats)):
+    assert list(frame.columns) == ["messages", "tools"], (
+        f"{export.where(0)}: columns {list(frame.columns)}"
+    )
+    for index, (row, chat) in enumerate(zip(frame.itertuples(), chats, strict=True)):
         where = export.where(index)
         messages = [without_nulls(m) for m in plain(row.messages)]
         tools = plain(row.tools)
@@ -44,19 +46,50 @@ def test_verl_sft_renders_as_the_chat_export_once_decoded(workspace, exports, ti
             calls = message.get("tool_calls") or []
             for call in calls:
                 arguments = call["function"]["arguments"]
-                assert isinstance(arguments, str), f"{where}, messages[{m}].tool_calls: arguments are not JSON text"
+                assert isinstance(arguments, str), (
+                    f"{where}, messages[{m}].tool_calls: arguments are not JSON text"
+                )
             decoded.append(
-                {**message, "tool_calls": [{**c, "function": {**c["function"], "arguments": json.loads(c["function"]["arguments"])}} for c in calls]}
+                {
+                    **message,
+                    "tool_calls": [
+                        {
+                            **c,
+                            "function": {
+                                **c["function"],
+                                "arguments": json.loads(c["function"]["arguments"]),
+                            },
+                        }
+                        for c in calls
+                    ],
+                }
                 if calls
                 else message
             )
-        assert decoded == chat["messages"], f"{where}.messages: not the trl-sft conversation once arguments are decoded"
-        schemas = [{**t, "function": {**t["function"], "parameters": json.loads(t["function"]["parameters"])}} for t in tools]
-        assert schemas == chat.get("tools", []), f"{where}.tools: not the trl-sft schemas once parameters are decoded"
+        assert decoded == chat["messages"], (
+            f"{where}.messages: not the trl-sft conversation once arguments are decoded"
+        )
+        schemas = [
+            {
+                **t,
+                "function": {
+                    **t["function"],
+                    "parameters": json.loads(t["function"]["parameters"]),
+                },
+            }
+            for t in tools
+        ]
+        assert schemas == chat.get("tools", []), (
+            f"{where}.tools: not the trl-sft schemas once parameters are decoded"
+        )
         # A template that takes string arguments as they are (the `is string` test of Qwen3's and
         # this suite's) renders the verl row as the chat export: no double encoding.
-        verl_text = tiny.tokenizer.apply_chat_template(messages, tools=schemas or None, tokenize=False)
-        chat_text = tiny.tokenizer.apply_chat_template(chat["messages"], tools=chat.get("tools"), tokenize=False)
+        verl_text = tiny.tokenizer.apply_chat_template(
+            messages, tools=schemas or None, tokenize=False
+        )
+        chat_text = tiny.tokenizer.apply_chat_template(
+            chat["messages"], tools=chat.get("tools"), tokenize=False
+        )
         assert verl_text == chat_text, f"{where}: renders differently from the trl-sft record"
 
 
@@ -73,19 +106,33 @@ def test_verl_rl_rows_are_what_its_dataset_and_reward_read(workspace, exports):
     for index, row in enumerate(frame.itertuples()):
         where = export.where(index)
         prompt = plain(row.prompt)
-        assert prompt and all(set(m) == {"role", "content"} for m in prompt), f"{where}.prompt: {prompt!r}"[:300]
-        assert "assistant" not in [m["role"] for m in prompt], f"{where}.prompt holds an assistant turn"
+        assert prompt and all(set(m) == {"role", "content"} for m in prompt), (
+            f"{where}.prompt: {prompt!r}"[:300]
+        )
+        assert "assistant" not in [m["role"] for m in prompt], (
+            f"{where}.prompt holds an assistant turn"
+        )
         extra, reward = plain(row.extra_info), plain(row.reward_model)
         # verl's reward manager passes reward_model.ground_truth to compute_score as it is.
-        assert reward["ground_truth"] == grpo[extra["task_id"]]["ground_truth"], f"{where}.reward_model.ground_truth"
-        assert row.agent_name in ("tool_agent", "single_turn_agent"), f"{where}.agent_name {row.agent_name}"
+        assert reward["ground_truth"] == grpo[extra["task_id"]]["ground_truth"], (
+            f"{where}.reward_model.ground_truth"
+        )
+        assert row.agent_name in ("tool_agent", "single_turn_agent"), (
+            f"{where}.agent_name {row.agent_name}"
+        )
     # Each entry is the tool_schema of one tool in verl's tool config (OpenAIFunctionToolSchema).
     schemas = json.loads((export.folder / "tool_schemas.json").read_text())
     uses_tools = any(row.agent_name == "tool_agent" for row in frame.itertuples())
-    assert bool(schemas) == uses_tools, f"{export.where(0)}: tool_schemas.json has {len(schemas)} schemas"
+    assert bool(schemas) == uses_tools, (
+        f"{export.where(0)}: tool_schemas.json has {len(schemas)} schemas"
+    )
     for schema in schemas:
         where = f"{export.where(0)}: tool_schemas.json, {schema['function']['name']}"
-        assert schema["type"] == "function" and set(schema["function"]) >= {"name", "description", "parameters"}, where
+        assert schema["type"] == "function" and set(schema["function"]) >= {
+            "name",
+            "description",
+            "parameters",
+        }, where
         assert schema["function"]["parameters"].get("type") == "object", f"{where}.parameters.type"
 
 
@@ -96,7 +143,9 @@ def openrlhf_trained(tokenizer, messages: list[dict]) -> tuple[list[int], list[i
     for index, message in enumerate(messages):
         if message["role"] != "assistant":
             continue
-        prompt = tokenizer.apply_chat_template(messages[:index], tokenize=False, add_generation_prompt=True)
+        prompt = tokenizer.apply_chat_template(
+            messages[:index], tokenize=False, add_generation_prompt=True
+        )
         full = tokenizer.apply_chat_template(messages[: index + 1], tokenize=False)
         assert full.startswith(prompt), f"the template is not prefix-stable at message {index}"
         start = len(tokenizer(prompt, add_special_tokens=False)["input_ids"])
@@ -120,12 +169,19 @@ def test_openrlhf_multiturn_trains_the_assistant_messages(workspace, exports, ti
     assert export.manifest["trainer_args"]["data.multiturn"] is True
     for index, record in enumerate(export.records):
         messages = record["messages"]
-        assert messages[-1]["role"] == "assistant", f"{export.where(index)}: does not end with an assistant message"
+        assert messages[-1]["role"] == "assistant", (
+            f"{export.where(index)}: does not end with an assistant message"
+        )
         ids, mask = openrlhf_trained(tiny.tokenizer, messages)
         # OpenRLHF's response is the template's text after the prompt, so it takes in the newline
         # the template writes after <|im_end|> as well.
         check_assistant_mask(
-            f"{export.where(index)} (OpenRLHF multiturn)", messages, ids, mask, tiny.tokenizer, after_stop="\n"
+            f"{export.where(index)} (OpenRLHF multiturn)",
+            messages,
+            ids,
+            mask,
+            tiny.tokenizer,
+            after_stop="\n",
         )
 
 
@@ -142,10 +198,14 @@ def test_llamafactory_conversations_pass_its_converter(workspace, exports):
         turns = record["conversations"]
         where = export.where(index)
         for t, turn in enumerate(turns):
-            assert turn["from"] in (odd, even)[t % 2], f"{where}.conversations[{t}].from is {turn['from']}"
+            assert turn["from"] in (odd, even)[t % 2], (
+                f"{where}.conversations[{t}].from is {turn['from']}"
+            )
             if turn["from"] == "function_call":
                 json.loads(turn["value"])
-        assert len(turns) % 2 == 0, f"{where}.conversations: an odd count, which LLaMA-Factory drops"
+        assert len(turns) % 2 == 0, (
+            f"{where}.conversations: an odd count, which LLaMA-Factory drops"
+        )
         tools = json.loads(record.get("tools") or "[]")
         assert all(set(tool) >= {"name", "parameters"} for tool in tools), f"{where}.tools"
 
@@ -157,13 +217,21 @@ def test_ms_swift_messages_use_its_agent_roles(workspace, exports):
         where = export.where(index)
         for m, message in enumerate(record["messages"]):
             role = message["role"]
-            assert role in ("system", "user", "assistant", "tool_call", "tool_response"), f"{where}.messages[{m}].role {role}"
+            assert role in ("system", "user", "assistant", "tool_call", "tool_response"), (
+                f"{where}.messages[{m}].role {role}"
+            )
             if role == "tool_call":
-                assert set(json.loads(message["content"])) == {"name", "arguments"}, f"{where}.messages[{m}].content"
+                assert set(json.loads(message["content"])) == {"name", "arguments"}, (
+                    f"{where}.messages[{m}].content"
+                )
             if "loss" in message or "loss_scale" in message:
                 # ms-swift reads both on the model's messages only (swift/loss_scale/base.py).
-                assert role in ("assistant", "tool_call"), f"{where}.messages[{m}]: loss on a {role} message"
-                assert isinstance(message["loss"], bool) and message["loss"] == (message["loss_scale"] > 0)
+                assert role in ("assistant", "tool_call"), (
+                    f"{where}.messages[{m}]: loss on a {role} message"
+                )
+                assert isinstance(message["loss"], bool) and message["loss"] == (
+                    message["loss_scale"] > 0
+                )
         json.loads(record.get("tools") or "[]")
 
 
@@ -173,6 +241,8 @@ def test_axolotl_trains_only_assistant_messages(workspace, exports):
     for index, record in enumerate(export.records):
         for m, message in enumerate(record["messages"]):
             if message["role"] != "assistant":
-                assert message["train"] is False, f"{export.where(index)}.messages[{m}].train on a {message['role']} message"
+                assert message["train"] is False, (
+                    f"{export.where(index)}.messages[{m}].train on a {message['role']} message"
+                )
             for call in message.get("tool_calls") or []:
                 json.loads(call["function"]["arguments"])

@@ -27,14 +27,18 @@ def test_grpo_prompts_reach_reward_functions_and_train(workspace, exports, tiny,
         if GROUND_TRUTH_FOR_EVERY_TASK[workspace]:
             assert record["ground_truth"], f"{export.where(index)}.ground_truth is empty"
     if not GROUND_TRUTH_FOR_EVERY_TASK[workspace]:
-        assert any(r["ground_truth"] for r in export.records), f"{export.where(0)}: no ground truth at all"
+        assert any(r["ground_truth"] for r in export.records), (
+            f"{export.where(0)}: no ground truth at all"
+        )
 
     seen: list[tuple[str, str | None]] = []
 
     def reward(completions, ground_truth, task_id, **_):
-        seen.extend(zip(task_id, ground_truth))
+        seen.extend(zip(task_id, ground_truth, strict=True))
         text = [c[0]["content"] if isinstance(c, list) else c for c in completions]
-        return [float(bool(truth) and truth in t) for t, truth in zip(text, ground_truth)]
+        return [
+            float(bool(truth) and truth in t) for t, truth in zip(text, ground_truth, strict=True)
+        ]
 
     dataset = load_dataset("json", data_files=str(export.data_file), split="train")
     trainer = GRPOTrainer(
@@ -54,4 +58,6 @@ def test_grpo_prompts_reach_reward_functions_and_train(workspace, exports, tiny,
     truths = {r["task_id"]: r["ground_truth"] for r in export.records}
     assert seen, f"trl-grpo export of {workspace}: the reward function was not called"
     for task, truth in seen:
-        assert truths[task] == truth, f"trl-grpo export of {workspace}, task {task}: ground_truth changed on the way"
+        assert truths[task] == truth, (
+            f"trl-grpo export of {workspace}, task {task}: ground_truth changed on the way"
+        )

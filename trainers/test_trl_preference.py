@@ -16,16 +16,26 @@ PAIR_WORKSPACES = ("demo", "nemo-gym-mixed")
 LABEL_WORKSPACES = ("demo", "nemo-gym", "tau-bench")
 
 
-def completion_text(where: str, side: str, prompt: list[dict], completion: list[dict], tokenizer, tools) -> str:
+def completion_text(
+    where: str, side: str, prompt: list[dict], completion: list[dict], tokenizer, tools
+) -> str:
     """The completion as the trainer tokenizes it: prompt + completion after the prompt."""
-    prompt_ids = tokenizer.apply_chat_template(prompt, tools=tools, add_generation_prompt=True, tokenize=True, return_dict=True)["input_ids"]
-    full_ids = tokenizer.apply_chat_template(prompt + completion, tools=tools, tokenize=True, return_dict=True)["input_ids"]
+    prompt_ids = tokenizer.apply_chat_template(
+        prompt, tools=tools, add_generation_prompt=True, tokenize=True, return_dict=True
+    )["input_ids"]
+    full_ids = tokenizer.apply_chat_template(
+        prompt + completion, tools=tools, tokenize=True, return_dict=True
+    )["input_ids"]
     # Otherwise the trainer cuts the prompt at a wrong token and trains on a shifted text.
-    assert full_ids[: len(prompt_ids)] == prompt_ids, f"{where}: the prompt is not a token prefix of prompt + {side}"
+    assert full_ids[: len(prompt_ids)] == prompt_ids, (
+        f"{where}: the prompt is not a token prefix of prompt + {side}"
+    )
     text = tokenizer.decode(full_ids[len(prompt_ids) :])
     first = completion[0]
     assert first["role"] == "assistant", f"{where}: {side}[0] is a {first['role']} message"
-    assert (first.get("content") or "") in text, f"{where}: {side}[0].content is not in the trained completion"
+    assert (first.get("content") or "") in text, (
+        f"{where}: {side}[0].content is not in the trained completion"
+    )
     assert STOP in text, f"{where}: the {side} completion has no {STOP}"
     return text
 
@@ -36,8 +46,12 @@ def test_dpo_pairs_tokenize_and_train(workspace, exports, tiny, tmp_path):
     assert export.records, f"{export.where(0)}: no pairs"
     for index, record in enumerate(export.records):
         where, tools = export.where(index), record.get("tools")
-        chosen = completion_text(where, "chosen", record["prompt"], record["chosen"], tiny.tokenizer, tools)
-        rejected = completion_text(where, "rejected", record["prompt"], record["rejected"], tiny.tokenizer, tools)
+        chosen = completion_text(
+            where, "chosen", record["prompt"], record["chosen"], tiny.tokenizer, tools
+        )
+        rejected = completion_text(
+            where, "rejected", record["prompt"], record["rejected"], tiny.tokenizer, tools
+        )
         assert chosen != rejected, f"{where}: chosen and rejected render the same text"
     dataset = load_dataset("json", data_files=str(export.data_file), split="train")
     trainer = DPOTrainer(
@@ -57,7 +71,14 @@ def test_kto_records_tokenize_and_train(workspace, exports, tiny, tmp_path):
     assert export.records, f"{export.where(0)}: no records"
     for index, record in enumerate(export.records):
         assert isinstance(record["label"], bool), f"{export.where(index)}.label is not a boolean"
-        completion_text(export.where(index), "completion", record["prompt"], record["completion"], tiny.tokenizer, record.get("tools"))
+        completion_text(
+            export.where(index),
+            "completion",
+            record["prompt"],
+            record["completion"],
+            tiny.tokenizer,
+            record.get("tools"),
+        )
     dataset = load_dataset("json", data_files=str(export.data_file), split="train")
     trainer = KTOTrainer(
         model=load_model(tiny.model_dir),

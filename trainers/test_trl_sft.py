@@ -3,7 +3,6 @@ exported roles, and a training step runs."""
 
 from __future__ import annotations
 
-
 import pytest
 from datasets import load_dataset
 from trl import SFTConfig, SFTTrainer
@@ -18,7 +17,7 @@ def test_sft_loads_masks_and_trains(workspace, exports, tiny, tmp_path):
     export = exports.get(workspace, "trl-sft")
     assert export.records, f"{export.where(0)}: the export is empty"
     dataset = load_dataset("json", data_files=str(export.data_file), split="train")
-    for index, (loaded, written) in enumerate(zip(dataset, export.records)):
+    for index, (loaded, written) in enumerate(zip(dataset, export.records, strict=True)):
         # Arrow merges nested objects across rows; a null-filled tool call would render wrong.
         for key in ("messages", "tools"):
             assert loaded.get(key) == written.get(key), (
@@ -66,9 +65,9 @@ def test_sft_tools_are_objects_or_absent(exports):
         for index, record in enumerate(export.records):
             if "tools" in record:
                 assert record["tools"], f"{export.where(index)}: `tools` is an empty list"
-                assert all(isinstance(tool["function"]["parameters"], dict) for tool in record["tools"]), (
-                    f"{export.where(index)}: `tools` parameters are not objects"
-                )
+                assert all(
+                    isinstance(tool["function"]["parameters"], dict) for tool in record["tools"]
+                ), f"{export.where(index)}: `tools` parameters are not objects"
             for m, message in enumerate(record["messages"]):
                 for call in message.get("tool_calls") or []:
                     assert isinstance(call["function"]["arguments"], dict), (

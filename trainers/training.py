@@ -11,19 +11,19 @@ STEP_LENGTH = 1024
 
 
 def step_args(output_dir: Path) -> dict:
-    return dict(
-        output_dir=str(output_dir),
-        max_steps=1,
-        per_device_train_batch_size=2,
-        gradient_accumulation_steps=1,
-        learning_rate=1e-3,
-        logging_steps=1,
-        save_strategy="no",
-        report_to="none",
-        use_cpu=True,
-        seed=0,
-        dataloader_num_workers=0,
-    )
+    return {
+        "output_dir": str(output_dir),
+        "max_steps": 1,
+        "per_device_train_batch_size": 2,
+        "gradient_accumulation_steps": 1,
+        "learning_rate": 1e-3,
+        "logging_steps": 1,
+        "save_strategy": "no",
+        "report_to": "none",
+        "use_cpu": True,
+        "seed": 0,
+        "dataloader_num_workers": 0,
+    }
 
 
 def load_model(model_dir: Path):
