@@ -2,13 +2,11 @@
 // (their `tools`), the tokens export's "# Tools" lines and scoring's ChatML. One list for all
 // keeps the tokens export the same conversation as the chat targets and as scoring.
 
+import { isRecord } from '../importers/openai-messages';
+
 export interface ToolSchema {
   type: 'function';
   function: { name: string; description: string; parameters: unknown };
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return value !== null && typeof value === 'object' && !Array.isArray(value);
 }
 
 /**
