@@ -1,9 +1,21 @@
-// A small real HTTP server speaking the OpenAI chat completions API (POST /v1/chat/completions),
-// for tests of the judge: no LLM endpoint is reachable where the tests run. Its behaviour is
+// A small real HTTP server speaking the OpenAI chat completions API (POST /v1/chat/completions,
+// GET /v1/models), for tests of the judge: no LLM endpoint is reachable where the tests run. It
+// answers as the kind of server it is told to be (chat-server-profiles.ts: vLLM, SGLang, OpenAI,
+// Azure OpenAI, Ollama). Its behaviour is
 // scripted per request (answers by request content, 429/500 failures, hangs, latency), it reports
 // usage token counts, and it records what it saw (requests, headers, concurrency, aborts).
 import { createServer, type IncomingHttpHeaders, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import {
+  authorized,
+  errorBody,
+  modelsBody,
+  ollamaCut,
+  refusal,
+  responseHeaders,
+  routeOf,
+  type ChatServerBehaviour,
+} from './chat-server-profiles';
 
 export interface ChatRequestBody {
   model?: unknown;
@@ -34,16 +46,18 @@ export type ChatReply =
 
 export type ReplyScript = (request: ChatRequestRecord, index: number) => ChatReply;
 
-export interface OpenAIChatServerOptions {
+export interface OpenAIChatServerOptions extends ChatServerBehaviour {
   reply?: ReplyScript;
   /** Delay before each answer. */
   latencyMs?: number;
-  /** When set, requests without `Authorization: Bearer <apiKey>` get 401. */
+  /** When set, requests without `Authorization: Bearer <apiKey>` (Azure: `api-key`) get 401. */
   apiKey?: string;
+  /** The model /v1/models lists. */
+  model?: string;
 }
 
 export interface OpenAIChatServer {
-  /** The API base to configure a client with: http://127.0.0.1:PORT/v1 */
+  /** The API base to configure a client with: http://127.0.0.1:PORT/v1 (Azure: …/openai/v1) */
   baseUrl: string;
   requests: ChatRequestRecord[];
   readonly inFlight: number;
@@ -103,11 +117,15 @@ function invalidRequest(body: ChatRequestBody): string | null {
   return null;
 }
 
-function completion(body: ChatRequestBody, reply: Extract<ChatReply, { answer: unknown }>) {
+function completion(
+  body: ChatRequestBody,
+  reply: Extract<ChatReply, { answer: unknown }>,
+  promptTokens: number | null,
+) {
   const content = typeof reply.answer === 'string' ? reply.answer : JSON.stringify(reply.answer);
   const promptChars = (body.messages ?? []).reduce((n, m) => n + textOf(m.content).length, 0);
   const usage = reply.usage ?? {
-    prompt_tokens: Math.ceil(promptChars / 4),
+    prompt_tokens: promptTokens ?? Math.ceil(promptChars / 4),
     completion_tokens: Math.ceil(content.length / 4),
   };
   return {
@@ -136,15 +154,19 @@ export async function startOpenAIChatServer(
   let aborted = 0;
   const requests: ChatRequestRecord[] = [];
 
+  const profile = options.profile ?? 'vllm';
   const server = createServer((req, res) => {
-    if (req.method !== 'POST' || req.url?.split('?')[0] !== '/v1/chat/completions') {
-      return send(res, 404, { error: { message: `no route ${req.method} ${req.url}` } });
+    const headers = responseHeaders(profile);
+    const route = routeOf(profile, req.method ?? 'GET', new URL(req.url ?? '/', 'http://x'));
+    if (route === null) {
+      const message = `no route ${req.method} ${req.url}`;
+      return send(res, 404, errorBody(profile, 404, message), headers);
     }
-    if (options.apiKey !== undefined && req.headers.authorization !== `Bearer ${options.apiKey}`) {
-      return send(res, 401, {
-        error: { message: 'Incorrect API key provided', code: 'invalid_api_key' },
-      });
+    if (!authorized(profile, req.headers, options.apiKey)) {
+      return send(res, 401, errorBody(profile, 401, 'Incorrect API key provided'), headers);
     }
+    if (route === 'models')
+      return send(res, 200, modelsBody(profile, options.model ?? 'judge'), headers);
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => {
@@ -155,16 +177,19 @@ export async function startOpenAIChatServer(
         return send(res, 400, { error: { message: 'the body is not JSON' } });
       }
       const problem = invalidRequest(body);
-      if (problem !== null) return send(res, 400, { error: { message: problem } });
+      if (problem !== null) return send(res, 400, errorBody(profile, 400, problem), headers);
       const messages = body.messages ?? [];
-      const record: ChatRequestRecord = {
-        body,
-        headers: req.headers,
-        user: textOf([...messages].reverse().find((m) => m.role === 'user')?.content),
-        system: textOf(messages.find((m) => m.role === 'system')?.content),
-      };
+      const system = textOf(messages.find((m) => m.role === 'system')?.content);
+      const user = textOf([...messages].reverse().find((m) => m.role === 'user')?.content);
+      // Ollama judges what fits its context: the prompt's head.
+      const cut = ollamaCut(options, system + user);
+      const seen =
+        cut === null ? user : user.slice(0, Math.max(0, cut.text.length - system.length));
+      const record: ChatRequestRecord = { body, headers: req.headers, user: seen, system };
       const index = requests.length;
       requests.push(record);
+      const refused = refusal(options, body);
+      if (refused !== null) return send(res, refused.status, refused.body, headers);
       inFlight++;
       maxInFlight = Math.max(maxInFlight, inFlight);
       let done = false;
@@ -182,16 +207,15 @@ export async function startOpenAIChatServer(
       setTimeout(() => {
         if (res.destroyed) return;
         if ('status' in answer) {
-          const headers: Record<string, string> =
-            answer.retryAfter === undefined ? {} : { 'retry-after': answer.retryAfter };
+          if (answer.retryAfter !== undefined) headers['retry-after'] = answer.retryAfter;
           send(
             res,
             answer.status,
-            answer.body ?? { error: { message: `scripted ${answer.status}` } },
+            answer.body ?? errorBody(profile, answer.status, `scripted ${answer.status}`),
             headers,
           );
         } else {
-          send(res, 200, completion(body, answer));
+          send(res, 200, completion(body, answer, cut?.tokens ?? null), headers);
         }
       }, latency);
     });
@@ -200,7 +224,7 @@ export async function startOpenAIChatServer(
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return {
-    baseUrl: `http://127.0.0.1:${port}/v1`,
+    baseUrl: `http://127.0.0.1:${port}${profile === 'azure' ? '/openai/v1' : '/v1'}`,
     requests,
     get inFlight() {
       return inFlight;
