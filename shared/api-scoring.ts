@@ -4,6 +4,7 @@
 import { z } from 'zod';
 import { Id, method } from './api-method';
 import { JobStateSchema } from './job-state';
+import { SERVER_PROFILES, ServerChoiceSchema } from './server-profiles';
 
 /**
  * How a trajectory becomes one token sequence. chat_template: the model's own chat template,
@@ -26,16 +27,44 @@ export const ScoringEndpointSchema = z
     model: z.string().min(1).max(500).optional(),
     /** Sent as a Bearer token when set. */
     api_key_env: EnvVarName.optional(),
+    /** The kind of server (shared/server-profiles.ts); auto (the default) asks it. */
+    server: ServerChoiceSchema.optional(),
   })
   .strict();
 export type ScoringEndpoint = z.infer<typeof ScoringEndpointSchema>;
 
-export const ScoringFailureSchema = z.object({ trajectory_id: z.string(), reason: z.string() });
+/**
+ * Why a trajectory was not scored. no_prompt_logprobs: the server sent none for the prompt;
+ * logprob_mismatch: they do not line up with the tokens sent; template_split: the chat template
+ * renders a turn unlike its generation prompt; text_missing: the rendered prompt lacks a stored
+ * turn's reasoning, text or tool call; tool_arguments: a tool call's arguments are not JSON, which
+ * the server's template cannot render as they are; refused: the server refused the request (too
+ * long, a template error); file_missing: an attached trajectory's file is gone.
+ */
+export const SCORING_FAILURE_CODES = [
+  'no_prompt_logprobs',
+  'logprob_mismatch',
+  'template_split',
+  'text_missing',
+  'tool_arguments',
+  'refused',
+  'file_missing',
+] as const;
+export type ScoringFailureCode = (typeof SCORING_FAILURE_CODES)[number];
+
+export const ScoringFailureSchema = z.object({
+  trajectory_id: z.string(),
+  code: z.enum(SCORING_FAILURE_CODES),
+  reason: z.string(),
+});
 
 /** The result of a finished scoring job (also the CLI's --json output). */
 export const ScoringSummarySchema = z.object({
   policy_model: z.string().nullable(),
   ref_model: z.string().nullable(),
+  /** The kind of each server, as set or detected. */
+  policy_server: z.enum(SERVER_PROFILES).nullable(),
+  ref_server: z.enum(SERVER_PROFILES).nullable(),
   rendering: z.enum(SCORING_RENDERINGS),
   /** Trajectories in scope. */
   trajectories: z.number(),
@@ -98,6 +127,8 @@ export const SCORING_API = {
       .strict(),
     z.object({
       models: z.array(z.object({ id: z.string(), max_model_len: z.number().nullable() })),
+      /** The kind of server it is, or null when it does not say. */
+      server: z.enum(SERVER_PROFILES).nullable(),
     }),
   ),
 } as const;

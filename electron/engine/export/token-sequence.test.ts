@@ -173,6 +173,7 @@ describe('tokenSequence', () => {
           maxModelLen: null,
         }),
         chat: () => Promise.reject(new Error('unused')),
+        detokenize: () => Promise.reject(new Error('unused')),
       },
       { turns, tools, targets: [2, 4] },
     );

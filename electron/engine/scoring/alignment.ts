@@ -3,6 +3,8 @@
 // Concatenated, they are the token ids sent to the endpoint, so each turn's span is known
 // exactly and position i's log-prob, log p(token_i | tokens_<i), is that token's under the model.
 
+import type { ScoringFailureCode } from '../../../shared/api-scoring';
+
 export type Segment =
   { kind: 'context'; tokens: number[] } | { kind: 'turn'; turnIndex: number; tokens: number[] };
 
@@ -18,9 +20,15 @@ export interface AlignedTurn {
   logprobs: number[];
 }
 
-/** Raised when log-probs cannot be aligned; the trajectory fails with this reason. */
+/** Raised when a trajectory cannot be scored exactly; it fails with this code and reason. */
 export class AlignmentError extends Error {
   override readonly name = 'AlignmentError';
+  constructor(
+    readonly code: ScoringFailureCode,
+    message: string,
+  ) {
+    super(message);
+  }
 }
 
 export function promptTokens(segments: Segment[]): number[] {
@@ -67,6 +75,7 @@ export function alignTurnLogprobs(
   const total = segments.reduce((sum, segment) => sum + segment.tokens.length, 0);
   if (logprobs.length !== total) {
     throw new AlignmentError(
+      'logprob_mismatch',
       `the endpoint returned ${logprobs.length} prompt log-probs for ${total} prompt tokens`,
     );
   }
@@ -74,6 +83,7 @@ export function alignTurnLogprobs(
   return turnSpans(segments).map(({ turnIndex, start, end }) => {
     if (start === 0 && end > 0) {
       throw new AlignmentError(
+        'logprob_mismatch',
         `turn ${turnIndex} starts the prompt, so its first token has no log-prob`,
       );
     }
@@ -83,6 +93,7 @@ export function alignTurnLogprobs(
     );
     if (missing >= 0) {
       throw new AlignmentError(
+        'no_prompt_logprobs',
         `no log-prob for token ${missing} of turn ${turnIndex} (prompt position ${start + missing})`,
       );
     }

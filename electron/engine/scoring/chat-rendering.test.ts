@@ -14,7 +14,7 @@ import {
   toyTokenize,
   type ToyServer,
 } from '../test-servers/vllm-completions-server';
-import { VllmClient } from './vllm-client';
+import { ScoringClient } from './scoring-client';
 
 let plain: ToyServer;
 let stripping: ToyServer;
@@ -26,7 +26,7 @@ beforeAll(async () => {
 afterAll(async () => Promise.all([plain.close(), stripping.close()]));
 
 function tokenizerOf(server: ToyServer): Tokenizer {
-  const client = new VllmClient(server.url, undefined, {
+  const client = new ScoringClient(server.url, undefined, {
     timeoutMs: 5000,
     maxRetries: 0,
     signal: new AbortController().signal,
@@ -34,6 +34,7 @@ function tokenizerOf(server: ToyServer): Tokenizer {
   return {
     text: (prompt, special) => client.tokenizeText('toy', prompt, special),
     chat: (messages, generation, tools) => client.tokenizeChat('toy', messages, generation, tools),
+    detokenize: (tokens) => client.detokenize('toy', tokens),
   };
 }
 

@@ -13,10 +13,12 @@
 // model's template; use it for base models or servers without one.
 //
 // Either way, an assistant turn that stored its token ids (the data came from the rollout engine)
-// is scored on those ids, in place of the rendering of that turn.
+// is scored on those ids, in place of the rendering of that turn. A turn scored on the server's
+// rendering is read back (/detokenize) and must hold its stored reasoning, text and tool-call
+// names: a server that drops a field renders text the model never produced (docs/servers.md).
 import type { ToolCall, TurnRole } from '../../../shared/model';
 import { AlignmentError, tokensAfter, type Segment } from './alignment';
-import type { ChatMessage, Tokenized } from './vllm-client';
+import type { ChatMessage, Tokenized } from './scoring-client';
 
 export interface ScoringTurn {
   turnIndex: number;
@@ -31,6 +33,8 @@ export interface ScoringTurn {
 
 export interface Tokenizer {
   text(prompt: string, addSpecialTokens: boolean): Promise<Tokenized>;
+  /** The text of token ids (for checking what a chat template rendered). */
+  detokenize(tokens: number[]): Promise<string>;
   chat(
     messages: ChatMessage[],
     addGenerationPrompt: boolean,
@@ -60,7 +64,10 @@ function chatRole(role: TurnRole): string {
 export function chatMessage(turn: ScoringTurn): ChatMessage {
   const message: ChatMessage = { role: chatRole(turn.role), content: turn.content };
   if (turn.role === 'assistant') {
-    if (turn.reasoning) message.reasoning_content = turn.reasoning;
+    if (turn.reasoning) {
+      message.reasoning = turn.reasoning;
+      message.reasoning_content = turn.reasoning;
+    }
     if (turn.toolCalls.length > 0) {
       message.tool_calls = turn.toolCalls.map((call) => ({
         id: call.id,
@@ -132,6 +139,52 @@ function scoredTurns(input: RenderInput): ScoringTurn[] {
   return input.turns.filter((turn) => turn.turnIndex <= last);
 }
 
+function squeezed(text: string): string {
+  return text.replace(/\s+/g, ' ').trim();
+}
+
+function preview(text: string): string {
+  const short = squeezed(text);
+  return short.length > 60 ? `${short.slice(0, 60)}…` : short;
+}
+
+/**
+ * Servers decode tool-call arguments before the template and expect an object. Arguments the
+ * model wrote as text that is not JSON are stored as a JSON string (importers/canonical-json.ts),
+ * which a server renders as {} (vLLM since PR #48922), as a quoted string, or refuses.
+ */
+function checkToolArguments(turn: ScoringTurn): void {
+  for (const call of turn.toolCalls) {
+    if (call.arguments.trim() === '') continue;
+    const decoded = parsedArguments(call.arguments);
+    if (typeof decoded === 'object' && decoded !== null) continue;
+    throw new AlignmentError(
+      'tool_arguments',
+      `turn ${turn.turnIndex}: the arguments of tool call '${call.name}' are not JSON ` +
+        `("${preview(String(decoded))}"); a server's chat template renders them as {} or refuses ` +
+        'them, so score this dataset with the chatml rendering, which keeps them as written',
+    );
+  }
+}
+
+/** The rendered turn must hold what the turn stored; whitespace may differ (templates trim). */
+export function checkRenderedText(turn: ScoringTurn, rendered: string): void {
+  const text = squeezed(rendered);
+  const parts: [string, string][] = [
+    ['reasoning', turn.reasoning ?? ''],
+    ['text', turn.content],
+    ...turn.toolCalls.map((call): [string, string] => [`tool call '${call.name}'`, call.name]),
+  ];
+  for (const [what, stored] of parts) {
+    if (squeezed(stored) === '' || text.includes(squeezed(stored))) continue;
+    throw new AlignmentError(
+      'text_missing',
+      `turn ${turn.turnIndex}: the server's chat template left out the turn's ${what} ` +
+        `("${preview(stored)}"), so its log-probs would describe text the model never produced`,
+    );
+  }
+}
+
 export async function renderChatTemplate(
   tokenizer: Tokenizer,
   input: RenderInput,
@@ -149,6 +202,7 @@ export async function renderChatTemplate(
   const perTurn: Segment[][] = [];
   let previous: number[] = [];
   let prefixPreserving = true;
+  for (const turn of turns) checkToolArguments(turn);
   for (const [position, turn] of turns.entries()) {
     if (turn.role !== 'assistant') continue;
     const before = await tokenize(position, true);
@@ -156,10 +210,12 @@ export async function renderChatTemplate(
     const rendered = tokensAfter(before, through);
     if (rendered === null) {
       throw new AlignmentError(
+        'template_split',
         `the chat template renders turn ${turn.turnIndex} differently from its generation prompt; ` +
           `its tokens cannot be told apart (try rendering 'chatml')`,
       );
     }
+    if (turn.storedTokenIds === null) checkRenderedText(turn, await tokenizer.detokenize(rendered));
     const tokens = turn.storedTokenIds ?? rendered;
     const context = tokensAfter(previous, before);
     if (context === null) prefixPreserving = false;

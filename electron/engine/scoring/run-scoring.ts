@@ -1,12 +1,19 @@
 // The 'score' job: checks the endpoints (models, keys, matching tokenizers), then scores the
 // trajectories in scope with bounded concurrency, reporting progress after each one.
 import type { ApiRequest } from '../../../shared/api';
-import type { ScoringEndpoint, ScoringSummary } from '../../../shared/api-scoring';
+import type { ScoringSummary } from '../../../shared/api-scoring';
 import { TurnwiseError } from '../../../shared/result';
 import type { Progress } from '../jobs';
 import type { Workspace } from '../store/workspace';
-import type { Tokenizer } from './chat-rendering';
 import { ScoreWriter, trajectoriesInScope } from './score-store';
+import {
+  apiKeyFor,
+  checkSameTokenizer,
+  connectSide,
+  endpointFailure,
+  sharedTokenizer,
+} from './scoring-setup';
+import { UniformFailureWatch } from './uniform-failure';
 import {
   scoreTrajectory,
   type Side,
@@ -14,27 +21,11 @@ import {
   type TrajectoryContext,
   type TrajectoryOutcome,
 } from './score-trajectory';
-import { EndpointError, VllmClient, type ClientOptions } from './vllm-client';
+import type { ClientOptions } from './scoring-client';
 
 export type ScoringRequest = ApiRequest<'startScoring'>;
 
 const MAX_LISTED_FAILURES = 100;
-// Words, digits, punctuation, JSON and a chat marker: where two tokenizers differ, this does.
-const TOKENIZER_PROBE =
-  'Turnwise tokenizer check: The quick brown fox jumps over 13 lazy dogs. {"path": "src/app.py", "n": [1, 2.5]}\n<|im_start|>user\n¿Qué? 日本語 🙂';
-
-/** The API key an endpoint names by environment variable (the key itself is never stored). */
-export function apiKeyFor(endpoint: ScoringEndpoint, side: string): string | undefined {
-  if (endpoint.api_key_env === undefined) return undefined;
-  const key = process.env[endpoint.api_key_env];
-  if (key === undefined || key === '') {
-    throw new TurnwiseError(
-      'invalid_input',
-      `${side} endpoint: environment variable ${endpoint.api_key_env} is not set`,
-    );
-  }
-  return key;
-}
 
 /** Checks what can be checked without the network, so a bad request never starts a job. */
 export async function validateScoring(
@@ -55,44 +46,17 @@ export async function validateScoring(
   });
 }
 
-/** An endpoint's failure during setup, as a typed error (a wrong URL, model or key is bad input). */
-export function endpointFailure(error: unknown): unknown {
-  if (!(error instanceof EndpointError)) return error;
-  const status = error.status;
-  return new TurnwiseError(
-    status !== null && status >= 400 && status < 500 ? 'invalid_input' : 'io',
-    error.message,
-  );
-}
-
-async function resolveModel(client: VllmClient, requested: string | undefined, side: Side) {
-  const models = await client.listModels();
-  const listed = models.map((m) => m.id).join(', ') || 'none';
-  const card =
-    requested === undefined
-      ? models.length === 1
-        ? models[0]
-        : undefined
-      : models.find((m) => m.id === requested);
-  if (card) return card;
-  const flag = side === 'policy' ? 'policy model' : 'reference model';
-  throw new TurnwiseError(
-    'invalid_input',
-    requested === undefined
-      ? `${client.baseUrl} serves ${models.length} models (${listed}); name the ${flag}`
-      : `${client.baseUrl} does not serve model '${requested}' (it serves ${listed})`,
-  );
-}
-
 function emptySummary(
   request: ScoringRequest,
   sides: SideEndpoint[],
   total: number,
 ): ScoringSummary {
-  const model = (side: Side) => sides.find((s) => s.side === side)?.model ?? null;
+  const of = (side: Side) => sides.find((s) => s.side === side);
   return {
-    policy_model: model('policy'),
-    ref_model: model('ref'),
+    policy_model: of('policy')?.model ?? null,
+    ref_model: of('ref')?.model ?? null,
+    policy_server: of('policy')?.client.server ?? null,
+    ref_server: of('ref')?.client.server ?? null,
     rendering: request.rendering,
     trajectories: total,
     scored_trajectories: 0,
@@ -117,7 +81,11 @@ function tally(summary: ScoringSummary, trajectoryId: string, outcome: Trajector
   if (outcome.status === 'failed') {
     summary.failed_trajectories += 1;
     if (summary.failures.length < MAX_LISTED_FAILURES) {
-      summary.failures.push({ trajectory_id: trajectoryId, reason: outcome.reason ?? 'failed' });
+      summary.failures.push({
+        trajectory_id: trajectoryId,
+        code: outcome.code ?? 'refused',
+        reason: outcome.reason ?? 'failed',
+      });
     }
   }
   summary.turns_scored += outcome.turnsScored;
@@ -154,31 +122,13 @@ export async function runScoring(
       ['ref', request.ref],
     ] as const) {
       if (!endpoint) continue;
-      const label = side === 'policy' ? 'policy' : 'reference';
-      const client = new VllmClient(endpoint.base_url, apiKeyFor(endpoint, label), options);
-      const card = await resolveModel(client, endpoint.model, side);
-      if (card.max_model_len !== null)
-        maxModelLen = Math.min(maxModelLen ?? Infinity, card.max_model_len);
-      sides.push({ side, client, model: card.id });
+      const connected = await connectSide(side, endpoint, options);
+      if (connected.maxModelLen !== null)
+        maxModelLen = Math.min(maxModelLen ?? Infinity, connected.maxModelLen);
+      sides.push(connected);
     }
-    const [main, other] = sides as [SideEndpoint, SideEndpoint | undefined];
-    if (other) {
-      const [a, b] = await Promise.all(
-        sides.map((s) => s.client.tokenizeText(s.model, TOKENIZER_PROBE, false)),
-      );
-      if (JSON.stringify(a?.tokens) !== JSON.stringify(b?.tokens)) {
-        throw new TurnwiseError(
-          'invalid_input',
-          `the policy (${main.model}) and reference (${other.model}) tokenizers differ; ` +
-            'log-probs of different token sequences cannot be paired',
-        );
-      }
-    }
-    const tokenizer: Tokenizer = {
-      text: (prompt, special) => main.client.tokenizeText(main.model, prompt, special),
-      chat: (messages, generation, tools) =>
-        main.client.tokenizeChat(main.model, messages, generation, tools),
-    };
+    await checkSameTokenizer(sides);
+    const tokenizer = await sharedTokenizer(sides[0] as SideEndpoint, request.rendering);
     const ids = await trajectoriesInScope(workspace, {
       datasetId: request.dataset_id,
       trajectoryIds: request.trajectory_ids,
@@ -197,6 +147,7 @@ export async function runScoring(
     let next = 0;
     let done = 0;
     let fatal: unknown = null;
+    const uniform = new UniformFailureWatch();
     const progress = () => {
       const failed =
         summary.failed_trajectories > 0 ? `, ${summary.failed_trajectories} failed` : '';
@@ -211,7 +162,9 @@ export async function runScoring(
       while (!options.signal.aborted && next < ids.length) {
         const id = ids[next++] as string;
         try {
-          tally(summary, id, await scoreTrajectory(context, id));
+          const outcome = await scoreTrajectory(context, id);
+          tally(summary, id, outcome);
+          uniform.record(outcome);
         } catch (error) {
           if (fatal === null && !signal.aborted) fatal = error;
           stop.abort();

@@ -4,7 +4,7 @@
 // Modes. A turn is scored unless its lists live in an attached file (never rewritten) or, with
 // onlyMissing, it already has every list being scored. Scoring one side keeps the other side's
 // list only when its token ids equal the new ones (otherwise the pair would not line up).
-import type { ScoringRendering } from '../../../shared/api-scoring';
+import type { ScoringFailureCode, ScoringRendering } from '../../../shared/api-scoring';
 import { TurnwiseError } from '../../../shared/result';
 import {
   AlignmentError,
@@ -21,7 +21,7 @@ import {
   type ScoreWriter,
   type StoredLists,
 } from './score-store';
-import { EndpointError, type VllmClient } from './vllm-client';
+import { EndpointError, type ScoringClient } from './scoring-client';
 import type { Workspace } from '../store/workspace';
 
 export type Side = 'policy' | 'ref';
@@ -32,7 +32,7 @@ const LIST_OF: Record<Side, 'logp_policy' | 'logp_ref'> = {
 
 export interface SideEndpoint {
   side: Side;
-  client: VllmClient;
+  client: ScoringClient;
   model: string;
 }
 
@@ -50,6 +50,7 @@ export interface TrajectoryContext {
 
 export interface TrajectoryOutcome {
   status: 'scored' | 'skipped' | 'failed';
+  code: ScoringFailureCode | null;
   reason: string | null;
   turnsScored: number;
   turnsAlreadyScored: number;
@@ -108,6 +109,7 @@ export function scoredRow(
 function outcome(status: TrajectoryOutcome['status'], plan: TurnPlan): TrajectoryOutcome {
   return {
     status,
+    code: null,
     reason: null,
     turnsScored: 0,
     turnsAlreadyScored: plan.alreadyScored,
@@ -130,6 +132,7 @@ export async function scoreTrajectory(
     if (!(error instanceof TurnwiseError && error.code === 'not_found')) throw error;
     return {
       ...outcome('failed', { targets: [], alreadyScored: 0, inFiles: 0 }),
+      code: 'file_missing',
       reason: error.message,
     };
   }
@@ -183,11 +186,11 @@ export async function scoreTrajectory(
   } catch (error) {
     // A refusal of this trajectory (too long, a template error) or a response that does not line
     // up fails the trajectory; anything about the endpoint itself fails the job.
-    if (
-      error instanceof AlignmentError ||
-      (error instanceof EndpointError && error.requestSpecific)
-    ) {
-      return { ...result, status: 'failed', reason: error.message, tokens: 0 };
+    if (error instanceof AlignmentError) {
+      return { ...result, status: 'failed', code: error.code, reason: error.message, tokens: 0 };
+    }
+    if (error instanceof EndpointError && error.requestSpecific) {
+      return { ...result, status: 'failed', code: 'refused', reason: error.message, tokens: 0 };
     }
     throw error;
   }

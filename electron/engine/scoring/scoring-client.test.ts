@@ -10,7 +10,12 @@ import {
   type ToyServer,
 } from '../test-servers/vllm-completions-server';
 import { closedPortUrl } from '../test-servers/closed-port';
-import { EndpointError, normalizeBaseUrl, VllmClient, type ClientOptions } from './vllm-client';
+import {
+  EndpointError,
+  normalizeBaseUrl,
+  ScoringClient,
+  type ClientOptions,
+} from './scoring-client';
 
 let server: ToyServer;
 let echoServer: ToyServer;
@@ -27,7 +32,7 @@ afterAll(async () => {
 
 function client(url: string, options: Partial<ClientOptions> = {}, apiKey?: string) {
   const counts = { requests: 0, retries: 0 };
-  const made = new VllmClient(url, apiKey, {
+  const made = new ScoringClient(url, apiKey, {
     timeoutMs: 5000,
     maxRetries: 3,
     retryBaseMs: 1,
@@ -39,7 +44,7 @@ function client(url: string, options: Partial<ClientOptions> = {}, apiKey?: stri
   return { client: made, counts };
 }
 
-describe('VllmClient', () => {
+describe('ScoringClient', () => {
   it('accepts the base URL with or without /v1', () => {
     expect(normalizeBaseUrl('http://h:8000/v1/')).toBe('http://h:8000');
     expect(normalizeBaseUrl('http://h:8000')).toBe('http://h:8000');
@@ -47,7 +52,9 @@ describe('VllmClient', () => {
 
   it('lists the served model with its context length', async () => {
     const { client: c } = client(`${server.url}/v1`);
-    expect(await c.listModels()).toEqual([{ id: 'toy-policy', max_model_len: 64 }]);
+    const listing = await c.listModels();
+    expect(listing.models).toEqual([{ id: 'toy-policy', max_model_len: 64 }]);
+    expect(listing.ownedBy).toEqual(['vllm']);
   });
 
   it('tokenizes text and chat messages on the server', async () => {
@@ -85,7 +92,7 @@ describe('VllmClient', () => {
     expect(counts.requests).toBe(2);
     expect(await c.promptLogprobs('toy-echo', [1, 9, 8])).toEqual(expected);
     expect(counts.requests).toBe(3);
-    expect(echoServer.requests.at(-1)?.body).toMatchObject({ echo: true, logprobs: 0 });
+    expect(echoServer.requests.at(-1)?.body).toMatchObject({ echo: true, logprobs: 1 });
   });
 
   it('retries 429 and 5xx with backoff, then answers', async () => {
@@ -164,6 +171,6 @@ describe('VllmClient', () => {
       .client.listModels()
       .catch((e: unknown) => e)) as EndpointError;
     expect(without.status).toBe(401);
-    expect(await client(keyed.url, {}, 'sekret').client.listModels()).toHaveLength(1);
+    expect((await client(keyed.url, {}, 'sekret').client.listModels()).models).toHaveLength(1);
   });
 });

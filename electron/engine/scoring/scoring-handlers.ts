@@ -1,8 +1,10 @@
 // Handlers of the scoring API methods (shared/api-scoring.ts).
 import type { SCORING_API, ScoringSummary } from '../../../shared/api-scoring';
 import type { HandlerContext, HandlersOf } from '../handler-context';
-import { apiKeyFor, endpointFailure, runScoring, validateScoring } from './run-scoring';
-import { VllmClient } from './vllm-client';
+import { runScoring, validateScoring } from './run-scoring';
+import { apiKeyFor, endpointFailure } from './scoring-setup';
+import { profileFromEvidence } from '../endpoints/server-profile';
+import { ScoringClient } from './scoring-client';
 
 const MODEL_LIST_TIMEOUT_MS = 15_000;
 
@@ -18,13 +20,15 @@ export function scoringHandlers({
       );
     },
     listEndpointModels: async (request) => {
-      const client = new VllmClient(request.base_url, apiKeyFor(request, 'endpoint'), {
+      const client = new ScoringClient(request.base_url, apiKeyFor(request, 'endpoint'), {
         timeoutMs: MODEL_LIST_TIMEOUT_MS,
         maxRetries: 1,
         signal: new AbortController().signal,
       });
       try {
-        return { models: await client.listModels() };
+        const listing = await client.listModels();
+        const server = profileFromEvidence({ url: client.baseUrl, ...listing });
+        return { models: listing.models, server };
       } catch (error) {
         throw endpointFailure(error);
       }

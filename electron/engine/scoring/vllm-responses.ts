@@ -8,14 +8,34 @@
 import { z } from 'zod';
 import { AlignmentError } from './alignment';
 
+/**
+ * A context length as servers report it: SGLang's /tokenize gives the tokenizer's
+ * model_max_length, which Hugging Face sets to int(1e30) when the tokenizer names none. Anything
+ * that is not a plausible token count means "not known".
+ */
+const ContextLength = z
+  .number()
+  .nullish()
+  .transform((n) =>
+    typeof n === 'number' && Number.isSafeInteger(n) && n > 0 && n < 2 ** 31 ? n : null,
+  );
+
 export const ModelListSchema = z.object({
-  data: z.array(z.object({ id: z.string(), max_model_len: z.number().int().nullish() })),
+  data: z.array(
+    z.object({ id: z.string(), owned_by: z.string().nullish(), max_model_len: ContextLength }),
+  ),
 });
 
 export const TokenizeResponseSchema = z.object({
   tokens: z.array(z.number().int()),
-  max_model_len: z.number().int().nullish(),
+  max_model_len: ContextLength,
 });
+
+/** vLLM answers {prompt}, SGLang {text}. */
+export const DetokenizeResponseSchema = z
+  .object({ prompt: z.string().optional(), text: z.string().optional() })
+  .refine((body) => body.prompt !== undefined || body.text !== undefined, 'no prompt or text')
+  .transform((body) => body.prompt ?? body.text ?? '');
 
 const LogprobEntrySchema = z.object({ logprob: z.number() }).loose();
 
@@ -48,9 +68,10 @@ export function promptLogprobsFromVllm(
   promptIds: readonly number[],
 ): (number | null)[] {
   const list = response.choices[0]?.prompt_logprobs;
-  if (!list) throw new AlignmentError('the response has no prompt_logprobs');
+  if (!list) throw new AlignmentError('no_prompt_logprobs', 'the response has no prompt_logprobs');
   if (list.length !== promptIds.length) {
     throw new AlignmentError(
+      'logprob_mismatch',
       `prompt_logprobs has ${list.length} entries for ${promptIds.length} prompt tokens`,
     );
   }
@@ -60,6 +81,7 @@ export function promptLogprobsFromVllm(
     const chosen = entry?.[String(token)];
     if (!chosen) {
       throw new AlignmentError(
+        'logprob_mismatch',
         `prompt_logprobs entry ${i} does not hold the token sent there (${token}); ` +
           'the server scored other tokens than the prompt',
       );
@@ -74,9 +96,14 @@ export function promptLogprobsFromEcho(
   promptLength: number,
 ): (number | null)[] {
   const values = response.choices[0]?.logprobs?.token_logprobs;
-  if (!values) throw new AlignmentError('the echo response has no logprobs.token_logprobs');
+  if (!values)
+    throw new AlignmentError(
+      'no_prompt_logprobs',
+      'the echo response has no logprobs.token_logprobs',
+    );
   if (values.length < promptLength) {
     throw new AlignmentError(
+      'no_prompt_logprobs',
       `the echo response has ${values.length} token log-probs for ${promptLength} prompt tokens`,
     );
   }
