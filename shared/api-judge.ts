@@ -1,6 +1,7 @@
 // The judge methods of the API table; shared/api.ts spreads them into API. The LLM judge labels
 // segments with TRIAGE roles through any OpenAI-compatible chat endpoint (docs/credit.md, docs/judge.md).
 import { z } from 'zod';
+import { SERVER_PROFILES, ServerChoiceSchema } from './server-profiles';
 import { Empty, Id, method } from './api-method';
 import { JobStateSchema } from './job-state';
 import { ROLE_LABELS } from './model';
@@ -61,6 +62,8 @@ export const JudgeSummarySchema = z.object({
   /** The first failures, with their reasons. */
   failures: z.array(JudgeFailureSchema),
   seconds: z.number(),
+  /** The kind of server judged with, as set or detected (absent in runs before it was kept). */
+  server: z.enum(SERVER_PROFILES).optional(),
 });
 export type JudgeSummary = z.infer<typeof JudgeSummarySchema>;
 
@@ -103,6 +106,8 @@ export const StartJudgeInputSchema = z
     timeout_ms: z.number().int().min(1000).max(600_000).default(120_000),
     /** Retries of a request after 429, 5xx, timeouts and network errors. */
     max_retries: z.number().int().min(0).max(10).default(4),
+    /** The kind of server (shared/server-profiles.ts); auto (the default) asks it. */
+    server: ServerChoiceSchema.optional(),
   })
   .strict();
 

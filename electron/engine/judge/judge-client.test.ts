@@ -12,10 +12,10 @@ import { runBounded } from './bounded-pool';
 import {
   chatCompletionsUrl,
   judgeSegment,
-  retryAfterMs,
   type ChatMessage,
   type JudgeClientOptions,
 } from './judge-client';
+import { retryAfterMs } from './judge-http';
 
 let server: OpenAIChatServer;
 beforeAll(async () => {
@@ -33,6 +33,8 @@ function options(overrides: Partial<JudgeClientOptions> = {}): JudgeClientOption
     url: chatCompletionsUrl(server.baseUrl),
     model: 'judge-test',
     apiKey: 'sk-test-secret',
+    server: 'vllm',
+    learned: { sendTemperature: true },
     timeoutMs: 5000,
     maxRetries: 4,
     baseDelayMs: 1,

@@ -1,10 +1,12 @@
-// One judge call through an OpenAI-compatible chat endpoint (vLLM, SGLang, Ollama, hosted APIs):
-// a JSON-schema answer, retries with exponential backoff and jitter on 429/5xx/network errors
-// (Retry-After honoured), a per-request timeout, and cancellation of in-flight requests.
+// One judge call through an OpenAI-compatible chat endpoint (vLLM, SGLang, OpenAI, Azure OpenAI,
+// Ollama): a JSON-schema answer that every one of them accepts, temperature 0 until a server
+// refuses it (then left out for the rest of the run), and the checks on the answer: a leading
+// reasoning block skipped, Ollama's silent prompt cut caught (docs/servers.md).
 import { JudgeAnswerSchema, type JudgeAnswer } from '../../../shared/api-judge';
 import { ROLE_LABELS } from '../../../shared/model';
 import { TurnwiseError } from '../../../shared/result';
-import { unreachableEndpoint } from '../endpoints/unreachable';
+import type { ServerProfile } from '../../../shared/server-profiles';
+import { requestWithRetries } from './judge-http';
 
 export interface ChatMessage {
   role: 'system' | 'user';
@@ -15,8 +17,11 @@ export interface JudgeClientOptions {
   /** The full chat completions URL (see chatCompletionsUrl). */
   url: string;
   model: string;
-  /** Sent as a bearer token when set; never logged or stored. */
+  /** Sent in the server's key header when set; never logged or stored. */
   apiKey: string | undefined;
+  server: ServerProfile;
+  /** What the run has learned of the server, shared by its requests. */
+  learned: { sendTemperature: boolean };
   timeoutMs: number;
   maxRetries: number;
   /** Backoff before retry n (0-based): up to min(maxDelayMs, baseDelayMs * 2^n), jittered. */
@@ -33,13 +38,6 @@ export interface Usage {
 export type JudgeOutcome =
   { ok: true; answer: JudgeAnswer; usage: Usage } | { ok: false; reason: string; usage: Usage };
 
-const RETRYABLE_STATUS = new Set([408, 409, 425, 429]);
-/** The endpoint, model or key is wrong: every request would fail the same way. */
-const FATAL_STATUS = new Set([401, 403, 404]);
-const MAX_RETRY_AFTER_MS = 120_000;
-/** An answer that does not match the schema is asked for once more, then recorded as a failure. */
-const ANSWER_ATTEMPTS = 2;
-
 export const ANSWER_RESPONSE_FORMAT = {
   type: 'json_schema',
   json_schema: {
@@ -50,7 +48,9 @@ export const ANSWER_RESPONSE_FORMAT = {
       properties: {
         role: { type: 'string', enum: [...ROLE_LABELS] },
         rationale: { type: 'string', description: 'One or two sentences citing the evidence.' },
-        confidence: { type: 'number', minimum: 0, maximum: 1 },
+        // No minimum/maximum: OpenAI's strict mode (some models) and xgrammar before vLLM 0.8.5
+        // refuse them; the answer's range is checked here (JudgeAnswerSchema).
+        confidence: { type: 'number', description: 'From 0 (a guess) to 1 (certain).' },
       },
       required: ['role', 'rationale', 'confidence'],
       additionalProperties: false,
@@ -58,128 +58,20 @@ export const ANSWER_RESPONSE_FORMAT = {
   },
 } as const;
 
-/** `…/v1` becomes `…/v1/chat/completions`; a URL already ending so is kept. */
+/** An answer that does not match the schema is asked for once more, then recorded as a failure. */
+const ANSWER_ATTEMPTS = 2;
+/** Fewer characters per token than any tokenizer gives: a prompt counted this small was cut. */
+const MAX_CHARS_PER_TOKEN = 6;
+
+/**
+ * `…/v1` becomes `…/v1/chat/completions`; a URL already ending so is kept, and so is a query
+ * (Azure's ?api-version=).
+ */
 export function chatCompletionsUrl(endpoint: string): string {
-  const base = endpoint.replace(/\/+$/, '');
-  return /\/chat\/completions$/.test(base) ? base : `${base}/chat/completions`;
-}
-
-type Attempt =
-  | { kind: 'answered'; body: unknown }
-  | { kind: 'retry'; reason: string; retryAfterMs: number | null }
-  | { kind: 'rejected'; reason: string };
-
-function cancelled(): TurnwiseError {
-  return new TurnwiseError('cancelled', 'judge cancelled');
-}
-
-/** Retry-After in seconds or as an HTTP date; OpenAI also sends retry-after-ms. */
-export function retryAfterMs(headers: Headers, now = Date.now()): number | null {
-  const ms = Number(headers.get('retry-after-ms'));
-  if (headers.has('retry-after-ms') && Number.isFinite(ms) && ms >= 0) return ms;
-  const value = headers.get('retry-after');
-  if (value === null || value.trim() === '') return null;
-  const seconds = Number(value);
-  if (Number.isFinite(seconds)) return Math.max(0, seconds * 1000);
-  const date = Date.parse(value);
-  return Number.isNaN(date) ? null : Math.max(0, date - now);
-}
-
-function sleep(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (signal.aborted) return reject(cancelled());
-    const onAbort = () => {
-      clearTimeout(timer);
-      reject(cancelled());
-    };
-    const timer = setTimeout(() => {
-      signal.removeEventListener('abort', onAbort);
-      resolve();
-    }, ms);
-    signal.addEventListener('abort', onAbort, { once: true });
-  });
-}
-
-function redact(text: string, apiKey: string | undefined): string {
-  const short = text.length > 300 ? `${text.slice(0, 300)}…` : text;
-  return apiKey ? short.split(apiKey).join('***') : short;
-}
-
-async function postOnce(
-  options: JudgeClientOptions,
-  body: string,
-  signal: AbortSignal,
-): Promise<Attempt> {
-  const headers: Record<string, string> = { 'content-type': 'application/json' };
-  if (options.apiKey) headers.authorization = `Bearer ${options.apiKey}`;
-  const timeout = AbortSignal.timeout(options.timeoutMs);
-  try {
-    const response = await fetch(options.url, {
-      method: 'POST',
-      headers,
-      body,
-      signal: AbortSignal.any([signal, timeout]),
-    });
-    const text = await response.text();
-    if (response.ok) {
-      try {
-        return { kind: 'answered', body: JSON.parse(text) as unknown };
-      } catch {
-        return {
-          kind: 'rejected',
-          reason: `the endpoint answered non-JSON: ${redact(text, options.apiKey)}`,
-        };
-      }
-    }
-    const reason = `HTTP ${response.status}: ${redact(text.trim(), options.apiKey)}`;
-    if (FATAL_STATUS.has(response.status)) {
-      throw new TurnwiseError('invalid_input', `${options.url} answered ${reason}`);
-    }
-    if (RETRYABLE_STATUS.has(response.status) || response.status >= 500) {
-      return { kind: 'retry', reason, retryAfterMs: retryAfterMs(response.headers) };
-    }
-    return { kind: 'rejected', reason };
-  } catch (error) {
-    if (error instanceof TurnwiseError) throw error;
-    if (signal.aborted) throw cancelled();
-    if (timeout.aborted) {
-      return {
-        kind: 'retry',
-        reason: `no answer within ${options.timeoutMs} ms`,
-        retryAfterMs: null,
-      };
-    }
-    const unreachable = unreachableEndpoint(options.url, error);
-    if (unreachable !== null) throw unreachable;
-    const cause = (error as { cause?: { code?: string; message?: string } }).cause;
-    const detail = cause?.code ?? cause?.message ?? (error as Error).message;
-    return { kind: 'retry', reason: `network error: ${detail}`, retryAfterMs: null };
-  }
-}
-
-/** One HTTP exchange with retries; the parsed response body, or why there is none. */
-async function requestWithRetries(
-  options: JudgeClientOptions,
-  body: string,
-  signal: AbortSignal,
-  usage: Usage,
-): Promise<{ ok: true; body: unknown } | { ok: false; reason: string }> {
-  const base = options.baseDelayMs ?? 1000;
-  const cap = options.maxDelayMs ?? 30_000;
-  for (let attempt = 0; ; attempt++) {
-    if (signal.aborted) throw cancelled();
-    usage.requests++;
-    const result = await postOnce(options, body, signal);
-    if (result.kind === 'answered') return { ok: true, body: result.body };
-    if (result.kind === 'rejected') return { ok: false, reason: result.reason };
-    if (attempt >= options.maxRetries) {
-      return { ok: false, reason: `gave up after ${attempt + 1} attempts: ${result.reason}` };
-    }
-    const backoff = Math.min(cap, base * 2 ** attempt) * (0.5 + Math.random() * 0.5);
-    const wait =
-      result.retryAfterMs === null ? backoff : Math.min(MAX_RETRY_AFTER_MS, result.retryAfterMs);
-    await sleep(wait, signal);
-  }
+  const url = new URL(endpoint);
+  const path = url.pathname.replace(/\/+$/, '');
+  url.pathname = /\/chat\/completions$/.test(path) ? path : `${path}/chat/completions`;
+  return url.toString();
 }
 
 interface ChatResponse {
@@ -207,8 +99,12 @@ export function parseAnswer(
   if (choice.finish_reason === 'length') {
     return { ok: false, reason: 'the answer was cut off (finish_reason length)' };
   }
-  // Servers without schema enforcement sometimes fence the JSON.
-  const text = message.content.trim().replace(/^```(?:json)?\s*([\s\S]*?)\s*```$/, '$1');
+  // Reasoning models served without a reasoning parser put their thinking first, and servers
+  // without schema enforcement sometimes fence the JSON.
+  const text = message.content
+    .trim()
+    .replace(/^<think>[\s\S]*?<\/think>\s*/, '')
+    .replace(/^```(?:json)?\s*([\s\S]*?)\s*```$/, '$1');
   let parsed: unknown;
   try {
     parsed = JSON.parse(text);
@@ -226,6 +122,22 @@ export function parseAnswer(
 }
 
 /**
+ * Ollama cuts a prompt longer than its context (num_ctx) to fit, without a word, and counts only
+ * what it kept; its OpenAI API cannot raise num_ctx. A judge that saw half a segment is no judge,
+ * and every long segment would be cut alike, so the run stops.
+ */
+function checkNotCut(messages: readonly ChatMessage[], promptTokens: number): void {
+  const chars = messages.reduce((n, m) => n + m.content.length, 0);
+  if (promptTokens === 0 || chars <= promptTokens * MAX_CHARS_PER_TOKEN) return;
+  throw new TurnwiseError(
+    'invalid_input',
+    `Ollama read only ${promptTokens} tokens of a ${chars.toLocaleString('en-US')}-character ` +
+      'judge prompt: it cut the prompt to its context length. Raise it (OLLAMA_CONTEXT_LENGTH on ' +
+      'the server, or PARAMETER num_ctx in a Modelfile); the OpenAI API cannot set it',
+  );
+}
+
+/**
  * Asks the judge about one segment. Transport failures and invalid answers come back as
  * `{ok: false}` (the segment gets no label); a wrong URL, model or key (401/403/404) and
  * cancellation throw, since every other request would fail the same way.
@@ -236,19 +148,25 @@ export async function judgeSegment(
   signal: AbortSignal,
 ): Promise<JudgeOutcome> {
   const usage: Usage = { requests: 0, prompt_tokens: 0, completion_tokens: 0 };
-  const body = JSON.stringify({
-    model: options.model,
-    messages,
-    temperature: 0,
-    response_format: ANSWER_RESPONSE_FORMAT,
-  });
+  const body = () =>
+    JSON.stringify({
+      model: options.model,
+      messages,
+      ...(options.learned.sendTemperature ? { temperature: 0 } : {}),
+      response_format: ANSWER_RESPONSE_FORMAT,
+    });
   let reason = '';
   for (let attempt = 0; attempt < ANSWER_ATTEMPTS; attempt++) {
-    const response = await requestWithRetries(options, body, signal, usage);
+    let response = await requestWithRetries(options, body(), signal, usage);
+    if (!response.ok && response.refusedTemperature && options.learned.sendTemperature) {
+      options.learned.sendTemperature = false; // the server takes only its default
+      response = await requestWithRetries(options, body(), signal, usage);
+    }
     if (!response.ok) return { ok: false, reason: response.reason, usage };
     const tokens = (response.body as ChatResponse | null)?.usage;
     usage.prompt_tokens += count(tokens?.prompt_tokens);
     usage.completion_tokens += count(tokens?.completion_tokens);
+    if (options.server === 'ollama') checkNotCut(messages, count(tokens?.prompt_tokens));
     const parsed = parseAnswer(response.body);
     if (parsed.ok) return { ok: true, answer: parsed.answer, usage };
     reason = parsed.reason;

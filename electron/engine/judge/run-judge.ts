@@ -12,6 +12,7 @@ import { AnswerWriter, type CacheEntry } from './answer-writer';
 import { runBounded } from './bounded-pool';
 import { chatCompletionsUrl, judgeSegment, type JudgeClientOptions } from './judge-client';
 import { getPrompt } from './judge-prompts';
+import { judgeServer } from './judge-server';
 import { saveRun } from './judge-runs';
 import { labeledSegments, loadSegments, segmentKey, selectTrajectories } from './judge-store';
 import { judgeTasks, type JudgeTask } from './judge-tasks';
@@ -87,10 +88,16 @@ export async function runJudge(
   const summary: JudgeSummary = emptySummary(request, prompt.version_id, total);
   const { source } = summary;
   const alreadyLabeled = await labeledSegments(workspace, ids, source, segmentation);
+  const url = chatCompletionsUrl(request.endpoint);
+  const apiKey = env[request.api_key_env] || undefined;
+  const { profile } = await judgeServer(url, request.server, apiKey, signal);
+  summary.server = profile;
   const client: JudgeClientOptions = {
-    url: chatCompletionsUrl(request.endpoint),
+    url,
     model: request.model,
-    apiKey: env[request.api_key_env] || undefined,
+    apiKey,
+    server: profile,
+    learned: { sendTemperature: true },
     timeoutMs: request.timeout_ms,
     maxRetries: request.max_retries,
   };

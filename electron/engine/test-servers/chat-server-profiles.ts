@@ -65,7 +65,8 @@ export function authorized(
   apiKey: string | undefined,
 ): boolean {
   if (apiKey === undefined) return true;
-  if (profile === 'azure' && headers['api-key'] === apiKey) return true;
+  // Azure takes a key only in api-key (a bearer token there is an Entra ID token, not a key).
+  if (profile === 'azure') return headers['api-key'] === apiKey;
   return headers.authorization === `Bearer ${apiKey}`;
 }
 
@@ -104,8 +105,7 @@ export function errorBody(profile: ServerProfile, status: number, message: strin
           'Access denied due to invalid subscription key or wrong API endpoint. Make sure to provide a valid key for an active subscription and use a correct regional API endpoint for your resource.',
       },
     };
-  const type = status === 401 ? 'invalid_request_error' : 'invalid_request_error';
-  return { error: { message, type, param: null, code: null } };
+  return { error: { message, type: 'invalid_request_error', param: null, code: null } };
 }
 
 function hasBounds(schema: unknown): boolean {
