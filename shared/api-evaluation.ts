@@ -6,6 +6,7 @@ import { Id, method } from './api-method';
 import { RoleLabelSchema } from './api-review';
 import { JobStateSchema } from './job-state';
 import { SegmentationNameSchema } from './segments';
+import { ServerChoiceSchema } from './server-profiles';
 
 /** Per-role and overall agreement of one labeler against a reference (human) labeling. */
 export const AgreementReportSchema = z.object({
@@ -96,6 +97,8 @@ export const EVALUATION_API = {
           .regex(/^[A-Za-z_][A-Za-z0-9_]{0,127}$/, 'an environment variable name')
           .optional(),
         concurrency: z.number().int().min(1).max(64).optional(),
+        /** The kind of judge server (shared/server-profiles.ts); auto asks it. */
+        server: ServerChoiceSchema.optional(),
       })
       .strict(),
     JobStateSchema,

@@ -10,6 +10,7 @@ import { call, withEngine } from './call';
 import type { CommandSpec } from './command-spec';
 import { formatTable, printJson, usageFailure } from './output';
 import { followJob } from './run-job';
+import { serverFlag, serverOption } from './server-flag';
 
 function value(values: Record<string, unknown>, flag: string): string | undefined {
   const text = values[flag];
@@ -93,6 +94,7 @@ async function evalCommand(values: Record<string, string | boolean | undefined>)
   if (segmentation !== undefined && parseSegmentation(segmentation) === null)
     throw usageFailure(`--segmentation is ${SEGMENTATION_NAMES}, not '${segmentation}'`);
   const apiKeyEnv = value(values, 'api-key-env');
+  const server = serverFlag(values);
   const concurrencyText = value(values, 'concurrency');
   const concurrency = concurrencyText === undefined ? undefined : Number(concurrencyText);
   if (
@@ -100,8 +102,11 @@ async function evalCommand(values: Record<string, string | boolean | undefined>)
     (!/^[0-9]+$/.test(concurrencyText ?? '') || concurrency < 1 || concurrency > 64)
   )
     throw usageFailure(`--concurrency is a whole number from 1 to 64, not '${concurrencyText}'`);
-  if (endpoint === undefined && (apiKeyEnv !== undefined || concurrency !== undefined))
-    throw usageFailure('--api-key-env and --concurrency go with --endpoint');
+  if (
+    endpoint === undefined &&
+    (apiKeyEnv !== undefined || concurrency !== undefined || server !== undefined)
+  )
+    throw usageFailure('--api-key-env, --concurrency and --server go with --endpoint');
   const json = values.json === true;
 
   await withEngine(db, false, async (engine) => {
@@ -115,6 +120,7 @@ async function evalCommand(values: Record<string, string | boolean | undefined>)
         ...(model === undefined ? {} : { model }),
         ...(apiKeyEnv === undefined ? {} : { api_key_env: apiKeyEnv }),
         ...(concurrency === undefined ? {} : { concurrency }),
+        ...(server === undefined ? {} : { server }),
       },
       'judge eval',
     );
@@ -155,6 +161,7 @@ export const JUDGE_EVAL_COMMAND: CommandSpec = {
       value: 'N',
       description: `requests at once, 1 to 64 ${WITH_ENDPOINT}`,
     },
+    serverOption(WITH_ENDPOINT),
   ],
   run: judgeEvalCommand,
 };

@@ -83,6 +83,39 @@ describe('turnwise label --labeler judge', () => {
     expect(bad.stderr).toMatch(/^turnwise: usage: --labeler judge needs --endpoint URL/);
   }, 60_000);
 
+  it('judges on OpenAI and Azure as they are: detected, their refusals and key header met', async () => {
+    const openai = await startOpenAIChatServer({
+      profile: 'openai',
+      refusesTemperature: true,
+      refusesSchemaBounds: true,
+    });
+    const azure = await startOpenAIChatServer({ profile: 'azure', apiKey: 'az-key' });
+    process.env.TW_TEST_AZURE_KEY = 'az-key';
+    try {
+      const viaOpenai = JSON.parse(
+        await run({ endpoint: openai.baseUrl, model: 'o-judge', dataset: 'runs', json: true }),
+      ) as JudgeSummary;
+      expect(viaOpenai).toMatchObject({ server: 'openai', labeled: 5, failed: 0 });
+      const viaAzure = JSON.parse(
+        await run({
+          endpoint: azure.baseUrl,
+          model: 'az-judge',
+          dataset: 'runs',
+          'api-key-env': 'TW_TEST_AZURE_KEY',
+          server: 'azure',
+          json: true,
+        }),
+      ) as JudgeSummary;
+      expect(viaAzure).toMatchObject({ server: 'azure', labeled: 5, failed: 0 });
+      expect(azure.requests[0]?.headers['api-key']).toBe('az-key');
+      const bad = await failure({ model: 'm', server: 'tgi' });
+      expect(bad.message).toMatch(/--server is auto, vllm, sglang/);
+    } finally {
+      delete process.env.TW_TEST_AZURE_KEY;
+      await Promise.all([openai.close(), azure.close()]);
+    }
+  });
+
   it('--json prints exactly one JSON object: the run summary', async () => {
     const out = await run({ model: 'cli-judge', dataset: 'runs', concurrency: '2', json: true });
     const lines = out.trim().split('\n');

@@ -6,6 +6,7 @@ import { requireDb } from './args';
 import { call, withEngine } from './call';
 import { printJson, usageFailure } from './output';
 import { followJob } from './run-job';
+import { serverFlag } from './server-flag';
 
 function text(values: Record<string, unknown>, flag: string): string | undefined {
   const value = values[flag];
@@ -72,6 +73,7 @@ export async function judgeLabelCommand(values: Record<string, unknown>): Promis
   const promptVersion = text(values, 'prompt-version');
   const concurrency = positiveInt(values, 'concurrency', 64);
   const limit = positiveInt(values, 'limit');
+  const server = serverFlag(values);
   const json = values.json === true;
 
   await withEngine(db, false, async (engine) => {
@@ -86,6 +88,7 @@ export async function judgeLabelCommand(values: Record<string, unknown>): Promis
         ...(promptVersion === undefined ? {} : { prompt_version: promptVersion }),
         ...(concurrency === undefined ? {} : { concurrency }),
         ...(limit === undefined ? {} : { limit }),
+        ...(server === undefined ? {} : { server }),
       },
       'label',
     );

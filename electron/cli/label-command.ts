@@ -9,6 +9,7 @@ import { segmentationInput } from './segmentation-command';
 import type { CommandSpec } from './command-spec';
 import { judgeLabelCommand } from './judge-label';
 import { printJson, usageFailure } from './output';
+import { serverOption } from './server-flag';
 import { followJob } from './run-job';
 
 const JUDGE_FLAGS = [
@@ -18,6 +19,7 @@ const JUDGE_FLAGS = [
   'api-key-env',
   'prompt-version',
   'limit',
+  'server',
 ] as const;
 
 function describeSummary(summary: HeuristicLabelSummary): string {
@@ -78,6 +80,7 @@ export const LABEL_COMMAND: CommandSpec = {
       description: `the judge prompt version (default: the one in use) ${JUDGE_ONLY}`,
     },
     { name: 'limit', value: 'N', description: `judge at most N segments ${JUDGE_ONLY}` },
+    serverOption(JUDGE_ONLY),
   ],
   run: labelCommand,
 };

@@ -11,6 +11,7 @@ import {
   toyTokenId,
   type ToyServer,
 } from '../engine/test-servers/vllm-completions-server';
+import { startSglangServer } from '../engine/test-servers/sglang-server';
 import { cliWorkspace, onlyJson, turnwiseAsync } from './cli-test-support';
 
 const { dir, db } = cliWorkspace();
@@ -108,6 +109,39 @@ describe('turnwise score', { timeout: 120_000 }, () => {
     expect(run.stdout).toMatch(/Skipped: 2 turns already scored\./);
   });
 
+  it('scores on SGLang, detected, and refuses a server kind without prompt log-probs', async () => {
+    const sglang = await startSglangServer({ model: 'toy-sglang' });
+    try {
+      const run = await turnwiseAsync([
+        'score',
+        '--db',
+        db,
+        '--policy-endpoint',
+        sglang.url,
+        '--json',
+      ]);
+      expect(onlyJson(run)).toMatchObject({
+        policy_server: 'sglang',
+        scored_trajectories: 2,
+        failed_trajectories: 0,
+      });
+      expect(sglang.requests.filter((r) => r.path === '/generate').length).toBeGreaterThan(0);
+      const openai = await turnwiseAsync([
+        'score',
+        '--db',
+        db,
+        '--policy-endpoint',
+        policy.url,
+        '--server',
+        'openai',
+      ]);
+      expect(openai.code).toBe(2);
+      expect(openai.stderr).toMatch(/policy endpoint is OpenAI, which returns no log-probs/);
+    } finally {
+      await sglang.close();
+    }
+  });
+
   it('reports usage errors as `turnwise: usage: why` with exit code 2', async () => {
     const none = await turnwiseAsync(['score', '--db', db]);
     expect(none.code).toBe(2);
@@ -125,6 +159,19 @@ describe('turnwise score', { timeout: 120_000 }, () => {
     ]);
     expect(concurrency.code).toBe(2);
     expect(concurrency.stderr).toMatch(/--concurrency is a whole number from 1 to 64/);
+    const server = await turnwiseAsync([
+      'score',
+      '--db',
+      db,
+      '--policy-endpoint',
+      policy.url,
+      '--server',
+      'tgi',
+    ]);
+    expect(server.code).toBe(2);
+    expect(server.stderr).toMatch(
+      /--server is auto, vllm, sglang, openai, azure, ollama, not 'tgi'/,
+    );
   });
 
   it('reports a wrong model or a missing key as `turnwise: score: why` with exit code 2', async () => {

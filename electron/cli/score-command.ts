@@ -7,10 +7,12 @@ import {
   type ScoringRendering,
   type ScoringSummary,
 } from '../../shared/api-scoring';
+import { SERVER_LABELS, type ServerProfile } from '../../shared/server-profiles';
 import { parse, requireDb } from './args';
 import { call, withEngine } from './call';
 import type { CommandSpec } from './command-spec';
 import { failureFrom, printJson, usageFailure } from './output';
+import { serverFlag, serverOption } from './server-flag';
 
 function integerFlag(value: unknown, flag: string, min: number, max: number): number | undefined {
   if (value === undefined) return undefined;
@@ -28,6 +30,7 @@ function text(value: unknown): string | undefined {
 /** The startScoring request the flags describe; bad combinations are usage errors (exit 2). */
 export function scoringRequest(values: Record<string, unknown>): ApiInput<'startScoring'> {
   const apiKeyEnv = text(values['api-key-env']);
+  const server = serverFlag(values);
   const endpoint = (side: 'policy' | 'ref') => {
     const url = text(values[`${side}-endpoint`]);
     const model = text(values[`${side}-model`]);
@@ -39,6 +42,7 @@ export function scoringRequest(values: Record<string, unknown>): ApiInput<'start
       base_url: url,
       ...(model !== undefined ? { model } : {}),
       ...(apiKeyEnv !== undefined ? { api_key_env: apiKeyEnv } : {}),
+      ...(server !== undefined ? { server } : {}),
     };
   };
   const policy = endpoint('policy');
@@ -67,9 +71,13 @@ export function scoringRequest(values: Record<string, unknown>): ApiInput<'start
 }
 
 function describe(summary: ScoringSummary): string[] {
+  const on = (server: ServerProfile | null) =>
+    server === null ? '' : ` on ${SERVER_LABELS[server]}`;
   const models = [
-    summary.policy_model !== null ? `policy ${summary.policy_model}` : null,
-    summary.ref_model !== null ? `reference ${summary.ref_model}` : null,
+    summary.policy_model !== null
+      ? `policy ${summary.policy_model}${on(summary.policy_server)}`
+      : null,
+    summary.ref_model !== null ? `reference ${summary.ref_model}${on(summary.ref_server)}` : null,
   ].filter((m) => m !== null);
   const lines = [
     `Scored ${summary.turns_scored} turns (${summary.tokens} tokens) in ${summary.scored_trajectories} ` +
@@ -92,7 +100,7 @@ function describe(summary: ScoringSummary): string[] {
   if (summary.failed_trajectories > 0) {
     lines.push(`${summary.failed_trajectories} trajectories failed:`);
     for (const failure of summary.failures)
-      lines.push(`  ${failure.trajectory_id}: ${failure.reason}`);
+      lines.push(`  ${failure.trajectory_id} (${failure.code}): ${failure.reason}`);
   }
   return lines;
 }
@@ -146,6 +154,7 @@ export const SCORE_COMMAND: CommandSpec = {
       applies: '300',
     },
     { name: 'retries', value: 'N', description: 'retries per request, 0 to 10', applies: '4' },
+    serverOption('(vllm and sglang can score)'),
   ],
   run: scoreCommand,
 };

@@ -36,6 +36,7 @@ async function judgeMissing(
       segmentation: request.segmentation,
       ...(request.api_key_env === undefined ? {} : { api_key_env: request.api_key_env }),
       ...(request.concurrency === undefined ? {} : { concurrency: request.concurrency }),
+      ...(request.server === undefined ? {} : { server: request.server }),
     }),
     prompt_version: request.prompt_version,
   };

@@ -157,8 +157,10 @@ export async function judgeSegment(
     });
   let reason = '';
   for (let attempt = 0; attempt < ANSWER_ATTEMPTS; attempt++) {
+    const withTemperature = options.learned.sendTemperature;
     let response = await requestWithRetries(options, body(), signal, usage);
-    if (!response.ok && response.refusedTemperature && options.learned.sendTemperature) {
+    // Concurrent requests may all have sent it before the first refusal came back.
+    if (!response.ok && response.refusedTemperature && withTemperature) {
       options.learned.sendTemperature = false; // the server takes only its default
       response = await requestWithRetries(options, body(), signal, usage);
     }
