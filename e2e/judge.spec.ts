@@ -69,6 +69,39 @@ test('the judge labels a few demo trajectories and a re-run is answered from the
   expect(server.requests).toHaveLength(0);
 });
 
+test('the judge runs on an OpenAI reasoning model that refuses temperature and bounds', async ({
+  page,
+}) => {
+  const openai = await startOpenAIChatServer({
+    profile: 'openai',
+    refusesTemperature: true,
+    refusesSchemaBounds: true,
+  });
+  try {
+    await page.goto(appUrl('/dataset/demo'));
+    await page.getByTestId('judge-open').click();
+    await page.getByTestId('judge-endpoint').fill(openai.baseUrl);
+    await page.getByTestId('judge-model').fill('e2e-o-judge');
+    await page.getByTestId('judge-server').locator('..').click();
+    await page.getByRole('option', { name: 'OpenAI', exact: true }).click();
+    await page.getByTestId('judge-limit').fill('1');
+    await page.getByTestId('judge-start').click();
+    const summary = page.getByTestId('judge-summary');
+    await expect(summary).toContainText(
+      /Judged \d+ segments as judge:triage-judge\/1@e2e-o-judge on OpenAI/,
+    );
+    await expect(summary).toContainText('Failed0');
+    // Requests sent before the first refusal came back carry temperature 0; none after it does.
+    const temperatures = openai.requests.map((r) => r.body.temperature);
+    expect(temperatures[0]).toBe(0);
+    const learned = temperatures.indexOf(undefined);
+    expect(learned).toBeGreaterThan(0);
+    expect(temperatures.slice(learned).every((t) => t === undefined)).toBe(true);
+  } finally {
+    await openai.close();
+  }
+});
+
 test('a judge run is cancelled from the dialog and keeps what it wrote', async ({ page }) => {
   server.reset();
   server.setReply((request, index) => (index < 3 ? triageReply(request, index) : { hang: true }));

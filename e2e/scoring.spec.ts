@@ -11,6 +11,7 @@ import {
   toyTokenId,
   type ToyServer,
 } from '../electron/engine/test-servers/vllm-completions-server';
+import { startSglangServer } from '../electron/engine/test-servers/sglang-server';
 import { api, appUrl } from './api';
 
 let policy: ToyServer;
@@ -29,7 +30,7 @@ async function importDataset(name: string, count: number): Promise<void> {
   const records = Array.from({ length: count }, (_, i) => ({
     trajectory_id: `r${i}`,
     messages: [
-      { role: 'user', content: `Task ${i}: list the files.` },
+      { role: 'user', content: `Task ${i} of ${name}: list the files.` },
       {
         role: 'assistant',
         content: 'Listing.',
@@ -76,7 +77,7 @@ test('a dataset without log-probs is scored from the UI', async ({ page }) => {
   await dialog.getByTestId('score-policy-url').fill(policy.url);
   await dialog.getByTestId('score-ref-url').fill(`${ref.url}/v1`);
   await dialog.getByTestId('score-policy-list').click();
-  await expect(dialog.getByTestId('score-policy')).toContainText('Serves:e2e-policy');
+  await expect(dialog.getByTestId('score-policy')).toContainText('vLLM serves:e2e-policy');
   await dialog.getByTestId('score-start').click();
   await expect(dialog.getByTestId('score-done')).toContainText(
     /Scored 4 turns \([\d,]+ tokens\) in 2 of 2 trajectories/,
@@ -98,6 +99,35 @@ test('a dataset without log-probs is scored from the UI', async ({ page }) => {
   // Scoring again with "only missing" (the default) finds nothing left to do.
   await dialog.getByTestId('score-start').click();
   await expect(dialog.getByTestId('score-done')).toContainText('4 turns already scored');
+});
+
+test('a dataset is scored on SGLang, which the dialog recognises', async ({ page }) => {
+  const sglang = await startSglangServer({ model: 'e2e-sglang' });
+  try {
+    await importDataset('score-sglang', 2);
+    await page.goto(appUrl('/dataset/score-sglang'));
+    await page.getByTestId('score-open').click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByTestId('score-policy-url').fill(sglang.url);
+    await dialog.getByTestId('score-policy-list').click();
+    await expect(dialog.getByTestId('score-policy')).toContainText('SGLang serves:e2e-sglang');
+    await dialog.getByTestId('score-start').click();
+    await expect(dialog.getByTestId('score-done')).toContainText(
+      /Scored 4 turns \([\d,]+ tokens\) in 2 of 2 trajectories in [\d.]+ s on SGLang/,
+    );
+    expect(sglang.requests.some((request) => request.path === '/generate')).toBe(true);
+    const rows = await logprobRows('score-sglang');
+    expect(rows).toHaveLength(4);
+    for (const row of rows) {
+      const previous = (i: number) =>
+        i === 0 ? toyTokenId('\n') : (row.token_ids[i - 1] as number);
+      expect(row.logp_policy).toEqual(
+        row.token_ids.map((id, i) => toyLogprob('e2e-sglang', previous(i), id)),
+      );
+    }
+  } finally {
+    await sglang.close();
+  }
 });
 
 test('a scoring job is cancelled from the UI and keeps what it finished', async ({ page }) => {

@@ -18,6 +18,8 @@ import { useApi } from '../../api/useApi';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { usePersistentState } from '../../hooks/usePersistentState';
 import { MONO_FONT } from '../../theme/theme';
+import { SERVER_CHOICES, SERVER_LABELS, type ServerChoice } from '../../../shared/server-profiles';
+import { OptionSelect } from '../../components/OptionSelect';
 import { JudgeProgress } from './JudgeProgress';
 import { useJudgeJob } from './useJudgeJob';
 
@@ -27,6 +29,7 @@ const INITIAL_SETTINGS = {
   apiKeyEnv: DEFAULT_API_KEY_ENV,
   concurrency: String(DEFAULT_JUDGE_CONCURRENCY),
   limit: '',
+  server: 'auto' as string,
 };
 type Settings = typeof INITIAL_SETTINGS;
 
@@ -59,6 +62,10 @@ export function JudgeDialog({ datasetId, open, onClose }: Props) {
   const ready =
     settings.endpoint.trim() !== '' && settings.model.trim() !== '' && concurrencyOk && limitOk;
   const prompt = prompts.data?.prompts.find((p) => p.version_id === promptVersion);
+  // Settings saved before the server kind existed have none.
+  const server = (SERVER_CHOICES as readonly string[]).includes(settings.server)
+    ? (settings.server as ServerChoice)
+    : 'auto';
 
   const start = () =>
     void judgeJob.start({
@@ -70,6 +77,7 @@ export function JudgeDialog({ datasetId, open, onClose }: Props) {
       // Not loaded (yet): the engine takes the version in use.
       ...(promptVersion === undefined ? {} : { prompt_version: promptVersion }),
       ...(limit === undefined || limit === null ? {} : { limit }),
+      ...(server === 'auto' ? {} : { server }),
     });
   const close = () => {
     if (!running) judgeJob.reset();
@@ -82,9 +90,9 @@ export function JudgeDialog({ datasetId, open, onClose }: Props) {
       <DialogContent>
         <Typography variant="body2" sx={{ color: 'text.secondary', mb: 2 }}>
           Each segment of <b>{datasetId}</b> gets a TRIAGE role from a model behind any
-          OpenAI-compatible chat endpoint (vLLM, SGLang, Ollama, hosted APIs). The judge sees the
-          task and the steps around the segment, never the outcome. Answers are cached: a re-run
-          costs nothing.
+          OpenAI-compatible chat endpoint (vLLM, SGLang, OpenAI, Azure OpenAI, Ollama). The judge
+          sees the task and the steps around the segment, never the outcome. Answers are cached: a
+          re-run costs nothing.
         </Typography>
         <Stack spacing={2} sx={{ display: job === null ? undefined : 'none' }}>
           <TextField
@@ -102,6 +110,17 @@ export function JudgeDialog({ datasetId, open, onClose }: Props) {
               onChange={set('model')}
               sx={{ flex: 2 }}
               slotProps={{ htmlInput: { 'data-testid': 'judge-model', spellCheck: false } }}
+            />
+            <OptionSelect
+              label="Server"
+              value={server}
+              options={SERVER_CHOICES.map((choice) => ({
+                value: choice,
+                label: SERVER_LABELS[choice],
+              }))}
+              onChange={(value) => setSettings((current) => ({ ...current, server: value }))}
+              testId="judge-server"
+              sx={{ flex: 1 }}
             />
             <TextField
               label="API key environment variable"

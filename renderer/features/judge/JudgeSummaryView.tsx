@@ -7,6 +7,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { JudgeSummary } from '../../../shared/api-judge';
 import { ROLE_LABELS } from '../../../shared/model';
+import { SERVER_LABELS } from '../../../shared/server-profiles';
 import { StatGrid } from '../../components/StatGrid';
 import { stepName } from '../../components/step-names';
 
@@ -14,7 +15,8 @@ export function JudgeSummaryView({ summary }: { summary: JudgeSummary }) {
   return (
     <Box data-testid="judge-summary">
       <Alert severity={summary.failed > 0 ? 'warning' : 'success'} sx={{ mb: 2 }}>
-        Judged {summary.segments} segments as <code>{summary.source}</code> in{' '}
+        Judged {summary.segments} segments as <code>{summary.source}</code>
+        {summary.server === undefined ? '' : ` on ${SERVER_LABELS[summary.server]}`} in{' '}
         {summary.seconds.toFixed(1)} s.
       </Alert>
       <StatGrid

@@ -1,5 +1,6 @@
-// One scoring endpoint: the server's base URL, the model (blank: the one it serves) and the
-// environment variable that holds its API key. "List models" asks the server what it serves.
+// One scoring endpoint: the server's base URL, the model (blank: the one it serves), the kind of
+// server (detected unless set) and the environment variable that holds its API key. "List
+// models" asks the server what it serves and what it is.
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
@@ -7,6 +8,13 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useApiClient } from '../../api/ApiContext';
+import {
+  SCORING_SERVERS,
+  SERVER_LABELS,
+  type ServerChoice,
+  type ServerProfile,
+} from '../../../shared/server-profiles';
+import { OptionSelect } from '../../components/OptionSelect';
 import type { EndpointForm } from './scoring-form';
 
 type Props = {
@@ -17,7 +25,12 @@ type Props = {
   disabled: boolean;
 };
 
-type Listing = { models: string[] } | { error: string } | null;
+type Listing = { models: string[]; server: ServerProfile | null } | { error: string } | null;
+/** Only these return the log-probs of a prompt's own tokens. */
+const SERVER_OPTIONS = (['auto', ...SCORING_SERVERS] as const).map((choice) => ({
+  value: choice,
+  label: SERVER_LABELS[choice],
+}));
 
 export function EndpointFields({ side, value, onChange, disabled }: Props) {
   const client = useApiClient();
@@ -36,7 +49,7 @@ export function EndpointFields({ side, value, onChange, disabled }: Props) {
     setBusy(false);
     setListing(
       result.ok
-        ? { models: result.value.models.map((m) => m.id) }
+        ? { models: result.value.models.map((m) => m.id), server: result.value.server }
         : { error: result.error.message },
     );
   };
@@ -78,6 +91,14 @@ export function EndpointFields({ side, value, onChange, disabled }: Props) {
           sx={{ flex: 1, minWidth: 160 }}
           slotProps={{ htmlInput: { spellCheck: false } }}
         />
+        <OptionSelect
+          label="Server"
+          value={value.server}
+          options={SERVER_OPTIONS}
+          onChange={(server) => set({ server: server as ServerChoice })}
+          testId={`score-${side}-server`}
+          sx={{ minWidth: 120 }}
+        />
         <Button
           size="small"
           onClick={() => void listModels()}
@@ -95,7 +116,7 @@ export function EndpointFields({ side, value, onChange, disabled }: Props) {
       {listing !== null && 'models' in listing && (
         <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
           <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-            Serves:
+            {listing.server === null ? 'Serves:' : `${SERVER_LABELS[listing.server]} serves:`}
           </Typography>
           {listing.models.map((model) => (
             <Chip

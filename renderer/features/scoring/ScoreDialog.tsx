@@ -1,5 +1,5 @@
-// Score log-probs: send trajectories to a policy and a reference endpoint (vLLM's OpenAI-
-// compatible completions API), then follow the job (cancellable). Finished trajectories are
+// Score log-probs: send trajectories to a policy and a reference endpoint (a vLLM or SGLang
+// server), then follow the job (cancellable). Finished trajectories are
 // committed as they complete, so a cancelled run resumes with "only missing".
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -46,9 +46,10 @@ export function ScoreDialog({ datasetId, onClose }: Props) {
       <DialogTitle>Score log-probs</DialogTitle>
       <DialogContent>
         <Typography variant="body2" sx={{ color: 'text.secondary', mb: 2 }}>
-          Each trajectory is sent as token ids to vLLM-compatible completions endpoints with prompt
-          log-probs; every assistant turn gets its tokens&apos; log-probs under the policy and the
-          reference model. Leave one endpoint empty to score one side only.
+          Each trajectory is sent as token ids to a vLLM or SGLang server, which returns the
+          log-probs of the prompt&apos;s own tokens; every assistant turn gets its tokens&apos;
+          log-probs under the policy and the reference model. Leave one endpoint empty to score one
+          side only. The server kind is detected unless set.
         </Typography>
         <Stack spacing={2}>
           <EndpointFields

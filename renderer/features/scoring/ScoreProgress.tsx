@@ -4,8 +4,15 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import type { JobState } from '../../../shared/api';
 import type { ScoringSummary } from '../../../shared/api-scoring';
+import { SERVER_LABELS } from '../../../shared/server-profiles';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { JobProgressBar } from '../../components/JobProgressBar';
+
+/** " on SGLang", or " on vLLM and SGLang" when the sides differ. */
+function servedBy(summary: ScoringSummary): string {
+  const kinds = [...new Set([summary.policy_server, summary.ref_server])].filter((k) => k !== null);
+  return kinds.length === 0 ? '' : ` on ${kinds.map((k) => SERVER_LABELS[k]).join(' and ')}`;
+}
 
 function skippedNotes(summary: ScoringSummary): string[] {
   return [
@@ -37,7 +44,7 @@ export function ScoreProgress({ job }: { job: JobState }) {
         <Alert severity={summary.failed_trajectories > 0 ? 'warning' : 'success'}>
           Scored {summary.turns_scored} turns ({summary.tokens.toLocaleString('en-US')} tokens) in{' '}
           {summary.scored_trajectories} of {summary.trajectories} trajectories in{' '}
-          {summary.seconds.toFixed(1)} s.
+          {summary.seconds.toFixed(1)} s{servedBy(summary)}.
           {notes.length > 0 && ` Skipped: ${notes.join('; ')}.`}
           {summary.per_turn_trajectories > 0 &&
             ` ${summary.per_turn_trajectories} trajectories were scored turn by turn (the chat template is not prefix-preserving).`}
@@ -48,7 +55,7 @@ export function ScoreProgress({ job }: { job: JobState }) {
             <Box component="ul" sx={{ m: 0, pl: 2, maxHeight: 160, overflow: 'auto' }}>
               {summary.failures.map((failure) => (
                 <li key={failure.trajectory_id}>
-                  <code>{failure.trajectory_id}</code>: {failure.reason}
+                  <code>{failure.trajectory_id}</code> ({failure.code}): {failure.reason}
                 </li>
               ))}
             </Box>

@@ -17,8 +17,18 @@ describe('checkScoringForm', () => {
   it('sends only the fields given, trimmed, for the dataset and mode chosen', () => {
     const check = checkScoringForm(
       form({
-        policy: { baseUrl: ' http://127.0.0.1:8000/v1 ', model: '', apiKeyEnv: 'VLLM_KEY' },
-        ref: { baseUrl: 'http://gpu:8001', model: 'base-7b', apiKeyEnv: '' },
+        policy: {
+          baseUrl: ' http://127.0.0.1:8000/v1 ',
+          model: '',
+          apiKeyEnv: 'VLLM_KEY',
+          server: 'sglang',
+        },
+        ref: {
+          baseUrl: 'http://gpu:8001',
+          model: 'base-7b',
+          apiKeyEnv: '',
+          server: 'auto' as const,
+        },
         onlyMissing: false,
         concurrency: '8',
         rendering: 'chatml',
@@ -27,7 +37,7 @@ describe('checkScoringForm', () => {
     expect(check).toEqual({
       ok: true,
       request: {
-        policy: { base_url: 'http://127.0.0.1:8000/v1', api_key_env: 'VLLM_KEY' },
+        policy: { base_url: 'http://127.0.0.1:8000/v1', api_key_env: 'VLLM_KEY', server: 'sglang' },
         ref: { base_url: 'http://gpu:8001', model: 'base-7b' },
         dataset_id: 'demo',
         only_missing: false,
@@ -36,7 +46,10 @@ describe('checkScoringForm', () => {
       },
     });
     const all = checkScoringForm(
-      form({ datasetId: '', ref: { baseUrl: 'http://h', model: '', apiKeyEnv: '' } }),
+      form({
+        datasetId: '',
+        ref: { baseUrl: 'http://h', model: '', apiKeyEnv: '', server: 'auto' as const },
+      }),
     );
     expect(all.ok && all.request).toEqual({
       ref: { base_url: 'http://h' },
@@ -47,7 +60,12 @@ describe('checkScoringForm', () => {
   });
 
   it('refuses a URL that is not http(s), a key that is not an env var name, a bad concurrency', () => {
-    const endpoint = (baseUrl: string, apiKeyEnv = '') => ({ baseUrl, model: '', apiKeyEnv });
+    const endpoint = (baseUrl: string, apiKeyEnv = '') => ({
+      baseUrl,
+      model: '',
+      apiKeyEnv,
+      server: 'auto' as const,
+    });
     expect(checkScoringForm(form({ policy: endpoint('127.0.0.1:8000') }))).toMatchObject({
       ok: false,
       problem: 'The policy URL must start with http:// or https://',

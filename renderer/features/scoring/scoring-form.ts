@@ -2,6 +2,7 @@
 // say what is missing before anything is sent.
 import type { ApiInput } from '../../../shared/api';
 import { MAX_SCORING_CONCURRENCY, type ScoringRendering } from '../../../shared/api-scoring';
+import type { ServerChoice } from '../../../shared/server-profiles';
 
 export interface EndpointForm {
   baseUrl: string;
@@ -9,6 +10,8 @@ export interface EndpointForm {
   model: string;
   /** Empty: no API key. */
   apiKeyEnv: string;
+  /** The kind of server; auto asks it. */
+  server: ServerChoice;
 }
 
 export interface ScoringForm {
@@ -20,7 +23,12 @@ export interface ScoringForm {
   rendering: ScoringRendering;
 }
 
-export const EMPTY_ENDPOINT: EndpointForm = { baseUrl: '', model: '', apiKeyEnv: '' };
+export const EMPTY_ENDPOINT: EndpointForm = {
+  baseUrl: '',
+  model: '',
+  apiKeyEnv: '',
+  server: 'auto',
+};
 
 export function initialScoringForm(datasetId: string): ScoringForm {
   return {
@@ -53,6 +61,7 @@ function endpointOf(form: EndpointForm, label: string): Endpoint | string | null
     base_url: baseUrl,
     ...(model !== '' ? { model } : {}),
     ...(apiKeyEnv !== '' ? { api_key_env: apiKeyEnv } : {}),
+    ...(form.server !== 'auto' ? { server: form.server } : {}),
   };
 }
 
