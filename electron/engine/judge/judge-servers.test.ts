@@ -43,11 +43,13 @@ function client(server: OpenAIChatServer, profile: ServerProfile, url = server.b
 }
 
 describe('the judge on each kind of server', () => {
-  it('detects each kind from its model list and headers', async () => {
+  it('detects each kind from its model list and headers, and judges on it', async () => {
     for (const profile of ['vllm', 'sglang', 'openai', 'azure', 'ollama'] as const) {
       const server = await start({ profile });
       const url = chatCompletionsUrl(server.baseUrl);
       expect(await judgeServer(url, 'auto', 'sk-key', never)).toEqual({ profile, how: 'detected' });
+      const outcome = await judgeSegment(client(server, profile), messages, never);
+      expect(outcome).toMatchObject({ ok: true, answer: { role: 'useful_exploration' } });
     }
   });
 

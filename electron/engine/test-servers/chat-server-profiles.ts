@@ -114,6 +114,14 @@ function hasBounds(schema: unknown): boolean {
   return Object.values(schema).some(hasBounds);
 }
 
+/** OpenAI's 400 for a request it refuses, naming the field. */
+function invalidRequest(message: string, param: string, code: string) {
+  return {
+    status: 400,
+    body: { error: { message, type: 'invalid_request_error', param, code } },
+  };
+}
+
 /** The 400 a server answers a request it refuses, or null. */
 export function refusal(
   behaviour: ChatServerBehaviour,
@@ -137,31 +145,11 @@ export function refusal(
         },
       };
     const message = `Invalid schema for response_format '${String(format?.name)}': In context=('properties', 'confidence'), 'minimum' is not permitted.`;
-    return {
-      status: 400,
-      body: {
-        error: {
-          message,
-          type: 'invalid_request_error',
-          param: 'response_format',
-          code: 'invalid_json_schema',
-        },
-      },
-    };
+    return invalidRequest(message, 'response_format', 'invalid_json_schema');
   }
   if (behaviour.refusesTemperature && body.temperature !== undefined && body.temperature !== 1) {
     const message = `Unsupported value: 'temperature' does not support ${String(body.temperature)} with this model. Only the default (1) value is supported.`;
-    return {
-      status: 400,
-      body: {
-        error: {
-          message,
-          type: 'invalid_request_error',
-          param: 'temperature',
-          code: 'unsupported_value',
-        },
-      },
-    };
+    return invalidRequest(message, 'temperature', 'unsupported_value');
   }
   return null;
 }
