@@ -13,6 +13,7 @@ import { DEFAULT_API_KEY_ENV, DEFAULT_JUDGE_PROMPT_VERSION } from '../../../shar
 import { useApi } from '../../api/useApi';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { JobProgressBar } from '../../components/JobProgressBar';
+import { ServerSelect, serverChoiceOf } from '../../components/ServerSelect';
 import { usePersistentState } from '../../hooks/usePersistentState';
 import type { EvalJob } from './useEvalJob';
 
@@ -22,6 +23,7 @@ const INITIAL = {
   endpoint: '',
   model: '',
   apiKeyEnv: DEFAULT_API_KEY_ENV,
+  server: 'auto' as string,
 };
 type Settings = typeof INITIAL;
 
@@ -39,6 +41,7 @@ export function EvalRunPanel({ evalJob }: { evalJob: EvalJob }) {
     !running &&
     (!judging || (settings.endpoint.trim() !== '' && settings.model.trim() !== ''));
   const model = settings.model.trim();
+  const server = serverChoiceOf(settings.server);
 
   const start = () =>
     void evalJob.start({
@@ -48,6 +51,7 @@ export function EvalRunPanel({ evalJob }: { evalJob: EvalJob }) {
             endpoint: settings.endpoint.trim(),
             model,
             api_key_env: settings.apiKeyEnv.trim() || DEFAULT_API_KEY_ENV,
+            ...(server === 'auto' ? {} : { server }),
           }
         : model === ''
           ? {}
@@ -116,6 +120,14 @@ export function EvalRunPanel({ evalJob }: { evalJob: EvalJob }) {
               onChange={set('apiKeyEnv')}
               sx={{ flex: 2 }}
               slotProps={{ htmlInput: { 'data-testid': 'eval-api-key-env', spellCheck: false } }}
+            />
+          )}
+          {judging && (
+            <ServerSelect
+              value={server}
+              onChange={(value) => setSettings((current) => ({ ...current, server: value }))}
+              testId="eval-server"
+              sx={{ flex: 1 }}
             />
           )}
         </Stack>

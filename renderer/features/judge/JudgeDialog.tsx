@@ -18,8 +18,7 @@ import { useApi } from '../../api/useApi';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { usePersistentState } from '../../hooks/usePersistentState';
 import { MONO_FONT } from '../../theme/theme';
-import { SERVER_CHOICES, SERVER_LABELS, type ServerChoice } from '../../../shared/server-profiles';
-import { OptionSelect } from '../../components/OptionSelect';
+import { ServerSelect, serverChoiceOf } from '../../components/ServerSelect';
 import { JudgeProgress } from './JudgeProgress';
 import { useJudgeJob } from './useJudgeJob';
 
@@ -63,9 +62,7 @@ export function JudgeDialog({ datasetId, open, onClose }: Props) {
     settings.endpoint.trim() !== '' && settings.model.trim() !== '' && concurrencyOk && limitOk;
   const prompt = prompts.data?.prompts.find((p) => p.version_id === promptVersion);
   // Settings saved before the server kind existed have none.
-  const server = (SERVER_CHOICES as readonly string[]).includes(settings.server)
-    ? (settings.server as ServerChoice)
-    : 'auto';
+  const server = serverChoiceOf(settings.server);
 
   const start = () =>
     void judgeJob.start({
@@ -111,13 +108,8 @@ export function JudgeDialog({ datasetId, open, onClose }: Props) {
               sx={{ flex: 2 }}
               slotProps={{ htmlInput: { 'data-testid': 'judge-model', spellCheck: false } }}
             />
-            <OptionSelect
-              label="Server"
+            <ServerSelect
               value={server}
-              options={SERVER_CHOICES.map((choice) => ({
-                value: choice,
-                label: SERVER_LABELS[choice],
-              }))}
               onChange={(value) => setSettings((current) => ({ ...current, server: value }))}
               testId="judge-server"
               sx={{ flex: 1 }}

@@ -11,10 +11,9 @@ import { useApiClient } from '../../api/ApiContext';
 import {
   SCORING_SERVERS,
   SERVER_LABELS,
-  type ServerChoice,
   type ServerProfile,
 } from '../../../shared/server-profiles';
-import { OptionSelect } from '../../components/OptionSelect';
+import { ServerSelect } from '../../components/ServerSelect';
 import type { EndpointForm } from './scoring-form';
 
 type Props = {
@@ -26,11 +25,6 @@ type Props = {
 };
 
 type Listing = { models: string[]; server: ServerProfile | null } | { error: string } | null;
-/** Only these return the log-probs of a prompt's own tokens. */
-const SERVER_OPTIONS = (['auto', ...SCORING_SERVERS] as const).map((choice) => ({
-  value: choice,
-  label: SERVER_LABELS[choice],
-}));
 
 export function EndpointFields({ side, value, onChange, disabled }: Props) {
   const client = useApiClient();
@@ -91,11 +85,10 @@ export function EndpointFields({ side, value, onChange, disabled }: Props) {
           sx={{ flex: 1, minWidth: 160 }}
           slotProps={{ htmlInput: { spellCheck: false } }}
         />
-        <OptionSelect
-          label="Server"
+        <ServerSelect
           value={value.server}
-          options={SERVER_OPTIONS}
-          onChange={(server) => set({ server: server as ServerChoice })}
+          kinds={SCORING_SERVERS}
+          onChange={(server) => set({ server })}
           testId={`score-${side}-server`}
           sx={{ minWidth: 120 }}
         />
