@@ -2,6 +2,7 @@
 //   [--concurrency 4] [--api-key-env VAR] [--prompt-version V] [--limit N] [--json]
 // The judge half of `turnwise label` (label-command.ts parses the flags and calls this).
 import type { JudgeSummary } from '../../shared/api-judge';
+import { SERVER_LABELS } from '../../shared/server-profiles';
 import { requireDb } from './args';
 import { call, withEngine } from './call';
 import { printJson, usageFailure } from './output';
@@ -39,8 +40,9 @@ function positiveInt(
 
 function describeSummary(summary: JudgeSummary): string[] {
   const scope = summary.dataset_id === null ? 'all datasets' : `dataset '${summary.dataset_id}'`;
+  const on = summary.server === undefined ? '' : ` on ${SERVER_LABELS[summary.server]}`;
   const lines = [
-    `Judged ${summary.segments} segments of ${scope} as ${summary.source}: ${summary.labeled} labels ` +
+    `Judged ${summary.segments} segments of ${scope} as ${summary.source}${on}: ${summary.labeled} labels ` +
       `written, ${summary.cached} answers from the cache, ${summary.failed} failed.`,
     `Tokens: ${summary.prompt_tokens} in, ${summary.completion_tokens} out over ${summary.requests} ` +
       `requests in ${summary.seconds.toFixed(1)} s.`,

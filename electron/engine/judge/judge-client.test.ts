@@ -11,6 +11,7 @@ import { closedPortUrl } from '../test-servers/closed-port';
 import { runBounded } from './bounded-pool';
 import {
   chatCompletionsUrl,
+  freshLearning,
   judgeSegment,
   type ChatMessage,
   type JudgeClientOptions,
@@ -34,7 +35,7 @@ function options(overrides: Partial<JudgeClientOptions> = {}): JudgeClientOption
     model: 'judge-test',
     apiKey: 'sk-test-secret',
     server: 'vllm',
-    learned: { sendTemperature: true },
+    learned: freshLearning(),
     timeoutMs: 5000,
     maxRetries: 4,
     baseDelayMs: 1,

@@ -4,9 +4,9 @@
 // reasoning block skipped, Ollama's silent prompt cut caught (docs/servers.md).
 import { JudgeAnswerSchema, type JudgeAnswer } from '../../../shared/api-judge';
 import { ROLE_LABELS } from '../../../shared/model';
-import { TurnwiseError } from '../../../shared/result';
 import type { ServerProfile } from '../../../shared/server-profiles';
 import { requestWithRetries } from './judge-http';
+import { checkNotCut, type PromptSizes } from './ollama-cut';
 
 export interface ChatMessage {
   role: 'system' | 'user';
@@ -20,8 +20,8 @@ export interface JudgeClientOptions {
   /** Sent in the server's key header when set; never logged or stored. */
   apiKey: string | undefined;
   server: ServerProfile;
-  /** What the run has learned of the server, shared by its requests. */
-  learned: { sendTemperature: boolean };
+  /** What the run has learned of the server, shared by its requests (see freshLearning). */
+  learned: { sendTemperature: boolean; promptSizes: PromptSizes };
   timeoutMs: number;
   maxRetries: number;
   /** Backoff before retry n (0-based): up to min(maxDelayMs, baseDelayMs * 2^n), jittered. */
@@ -58,10 +58,13 @@ export const ANSWER_RESPONSE_FORMAT = {
   },
 } as const;
 
+/** What a run knows of its server before the first answer. */
+export function freshLearning(): JudgeClientOptions['learned'] {
+  return { sendTemperature: true, promptSizes: new Map() };
+}
+
 /** An answer that does not match the schema is asked for once more, then recorded as a failure. */
 const ANSWER_ATTEMPTS = 2;
-/** Fewer characters per token than any tokenizer gives: a prompt counted this small was cut. */
-const MAX_CHARS_PER_TOKEN = 6;
 
 /**
  * `…/v1` becomes `…/v1/chat/completions`; a URL already ending so is kept, and so is a query
@@ -122,22 +125,6 @@ export function parseAnswer(
 }
 
 /**
- * Ollama cuts a prompt longer than its context (num_ctx) to fit, without a word, and counts only
- * what it kept; its OpenAI API cannot raise num_ctx. A judge that saw half a segment is no judge,
- * and every long segment would be cut alike, so the run stops.
- */
-function checkNotCut(messages: readonly ChatMessage[], promptTokens: number): void {
-  const chars = messages.reduce((n, m) => n + m.content.length, 0);
-  if (promptTokens === 0 || chars <= promptTokens * MAX_CHARS_PER_TOKEN) return;
-  throw new TurnwiseError(
-    'invalid_input',
-    `Ollama read only ${promptTokens} tokens of a ${chars.toLocaleString('en-US')}-character ` +
-      'judge prompt: it cut the prompt to its context length. Raise it (OLLAMA_CONTEXT_LENGTH on ' +
-      'the server, or PARAMETER num_ctx in a Modelfile); the OpenAI API cannot set it',
-  );
-}
-
-/**
  * Asks the judge about one segment. Transport failures and invalid answers come back as
  * `{ok: false}` (the segment gets no label); a wrong URL, model or key (401/403/404) and
  * cancellation throw, since every other request would fail the same way.
@@ -168,7 +155,10 @@ export async function judgeSegment(
     const tokens = (response.body as ChatResponse | null)?.usage;
     usage.prompt_tokens += count(tokens?.prompt_tokens);
     usage.completion_tokens += count(tokens?.completion_tokens);
-    if (options.server === 'ollama') checkNotCut(messages, count(tokens?.prompt_tokens));
+    if (options.server === 'ollama') {
+      const chars = messages.reduce((n, m) => n + m.content.length, 0);
+      checkNotCut(chars, count(tokens?.prompt_tokens), options.learned.promptSizes);
+    }
     const parsed = parseAnswer(response.body);
     if (parsed.ok) return { ok: true, answer: parsed.answer, usage };
     reason = parsed.reason;

@@ -10,7 +10,13 @@ import {
   type OpenAIChatServer,
   type OpenAIChatServerOptions,
 } from '../test-servers/openai-chat-server';
-import { chatCompletionsUrl, judgeSegment, parseAnswer, type ChatMessage } from './judge-client';
+import {
+  chatCompletionsUrl,
+  freshLearning,
+  judgeSegment,
+  parseAnswer,
+  type ChatMessage,
+} from './judge-client';
 import { judgeServer } from './judge-server';
 
 const servers: OpenAIChatServer[] = [];
@@ -34,7 +40,7 @@ function client(server: OpenAIChatServer, profile: ServerProfile, url = server.b
     model: 'judge',
     apiKey: 'sk-key',
     server: profile,
-    learned: { sendTemperature: true },
+    learned: freshLearning(),
     timeoutMs: 5000,
     maxRetries: 2,
     baseDelayMs: 1,
@@ -116,6 +122,16 @@ describe('the judge on each kind of server', () => {
     expect(await judgeSegment(client(server, 'ollama'), messages, never)).toMatchObject({
       ok: true,
     });
+    // A prompt cut by less than the ratio shows: the second prompt counted at the cap stops it.
+    const options = client(server, 'ollama');
+    const near = (lines: number): ChatMessage[] => [
+      { role: 'user', content: `${'Context line.\n'.repeat(lines)}${messages[1]?.content}` },
+    ];
+    expect(await judgeSegment(options, near(18), never)).toMatchObject({ ok: true });
+    const second = await judgeSegment(options, near(21), never).catch((e: unknown) => e);
+    expect((second as Error).message).toMatch(
+      /the same count for prompts of 3\d\d and 3\d\d characters/,
+    );
   });
 
   it('reads the answer after a leading reasoning block', () => {

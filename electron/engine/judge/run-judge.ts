@@ -10,7 +10,12 @@ import type { Progress } from '../jobs';
 import type { Workspace } from '../store/workspace';
 import { AnswerWriter, type CacheEntry } from './answer-writer';
 import { runBounded } from './bounded-pool';
-import { chatCompletionsUrl, judgeSegment, type JudgeClientOptions } from './judge-client';
+import {
+  chatCompletionsUrl,
+  freshLearning,
+  judgeSegment,
+  type JudgeClientOptions,
+} from './judge-client';
 import { getPrompt } from './judge-prompts';
 import { judgeServer } from './judge-server';
 import { saveRun } from './judge-runs';
@@ -97,7 +102,7 @@ export async function runJudge(
     model: request.model,
     apiKey,
     server: profile,
-    learned: { sendTemperature: true },
+    learned: freshLearning(),
     timeoutMs: request.timeout_ms,
     maxRetries: request.max_retries,
   };
