@@ -138,7 +138,7 @@ describe('turnwise label --labeler judge', () => {
     const out = await run({ model: 'cli-judge', limit: '1' });
     expect(server.requests).toHaveLength(0);
     expect(out).toMatch(
-      /^Judged 2 segments of all datasets as judge:triage-judge\/1@cli-judge: 0 labels written, 2 answers from the cache, 0 failed\./,
+      /^Judged 2 segments of all datasets as judge:triage-judge\/1@cli-judge on vLLM: 0 labels written, 2 answers from the cache, 0 failed\./,
     );
     expect(out).toMatch(/Tokens: 0 in, 0 out over 0 requests/);
     expect(out).toMatch(/Roles: .*\d/);
