@@ -1,6 +1,7 @@
 // The `turnwise` command; its help is written from each command's option table (cli/command-spec.ts).
 import { TurnwiseError } from '../shared/result';
 import type { CommandSpec } from './cli/command-spec';
+import { COMPARE_COMMAND } from './cli/compare-command';
 import { CREDIT_COMMAND } from './cli/credit-command';
 import { EXPORT_COMMAND } from './cli/export-command';
 import { commandHelp, overallHelp } from './cli/help';
@@ -33,6 +34,7 @@ export const COMMANDS: readonly CommandSpec[] = [
   JUDGE_COMMAND,
   EXPORT_COMMAND,
   SCORE_COMMAND,
+  COMPARE_COMMAND,
   REVIEW_COMMAND,
   SERVE_COMMAND,
 ];

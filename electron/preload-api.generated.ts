@@ -37,6 +37,7 @@ export function apiFunctions(invoke: Invoke): ApiFunctions {
     getOutcomeRule: (input) => invoke(channel('getOutcomeRule'), input),
     previewOutcomeRule: (input) => invoke(channel('previewOutcomeRule'), input),
     setOutcomeRule: (input) => invoke(channel('setOutcomeRule'), input),
+    compareRuns: (input) => invoke(channel('compareRuns'), input),
     getDatasetSegmentation: (input) => invoke(channel('getDatasetSegmentation'), input),
     setDatasetSegmentation: (input) => invoke(channel('setDatasetSegmentation'), input),
     checkGroups: (input) => invoke(channel('checkGroups'), input),

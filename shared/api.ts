@@ -29,6 +29,7 @@ import { SQL_API } from './api-sql';
 import { OUTCOME_API } from './api-outcome';
 import { SEGMENTATION_API } from './api-segmentation';
 import { GROUPS_API } from './api-groups';
+import { COMPARE_API } from './api-compare';
 
 export { JOB_KINDS, JOB_STATUSES, JobStateSchema, type JobState } from './job-state';
 
@@ -148,6 +149,7 @@ export const API = {
   ),
   ...SQL_API,
   ...OUTCOME_API,
+  ...COMPARE_API,
   ...SEGMENTATION_API,
   ...GROUPS_API,
   ...SECRETS_API,

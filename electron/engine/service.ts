@@ -18,6 +18,7 @@ import { trajectoryHandlers } from './trajectory/trajectory-handlers';
 import { redactionHandlers } from './importers/secrets/redaction-handlers';
 import { sqlHandlers } from './sql/sql-handlers';
 import { outcomeHandlers } from './outcome/outcome-handlers';
+import { compareHandlers } from './compare/compare-handlers';
 import { segmentationHandlers } from './segmentation/segmentation-handlers';
 import { formatInfos } from './importers/registry';
 import { previewImport } from './importers/preview-import';
@@ -96,6 +97,7 @@ export function createService(workspace: Workspace, jobs: JobRunner): ApiHandler
     checkGroups: (request) => checkGroups(workspace, request.dataset_id),
     ...sqlHandlers({ workspace, jobs }),
     ...outcomeHandlers({ workspace, jobs }),
+    ...compareHandlers({ workspace, jobs }),
     ...segmentationHandlers({ workspace, jobs }),
     ...redactionHandlers({ workspace, jobs }),
     ...explorerHandlers({ workspace, jobs }),

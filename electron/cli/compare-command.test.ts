@@ -1,0 +1,85 @@
+// `turnwise compare`: two runs imported as datasets, compared through the real command, every
+// number checked against a value worked out by hand (docs/compare.md).
+import path from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { RunComparison } from '../../shared/api-compare';
+import { importDataset } from '../engine/dispatch-test-support';
+import { turnwiseRecord, writeJsonl } from '../engine/test-support';
+import { cliWorkspace, importRuns, onlyJson, turnwiseAsync } from './cli-test-support';
+
+const workspace = cliWorkspace();
+const { db } = workspace;
+
+// Run A fails T1-T6 and gets T7 half right (1 of 2 rollouts); T5x is A's alone. Run B solves
+// T1-T7 (T7 twice) and has T8 alone.
+const outcome = (run: string, task: string, i: number, success: boolean) =>
+  turnwiseRecord({ id: `${run}-${task}-${i}`, task, success, reward: success ? 1 : 0 });
+const tasks = ['T1', 'T2', 'T3', 'T4', 'T5', 'T6'];
+const runA = [
+  ...tasks.map((task) => outcome('a', task, 0, false)),
+  outcome('a', 'T7', 0, true),
+  outcome('a', 'T7', 1, false),
+  outcome('a', 'T5x', 0, true),
+];
+const runB = [
+  ...tasks.map((task) => outcome('b', task, 0, true)),
+  outcome('b', 'T7', 0, true),
+  outcome('b', 'T7', 1, true),
+  outcome('b', 'T8', 0, false),
+];
+
+beforeAll(async () => {
+  await importRuns(workspace, runA, async (engine) => {
+    await importDataset(engine, writeJsonl(path.join(workspace.dir, 'b.jsonl'), runB), 'ckpt');
+  });
+}, 120_000);
+
+describe('turnwise compare', { timeout: 120_000 }, () => {
+  it('prints the comparison of two runs as one JSON object', async () => {
+    const result = onlyJson(
+      await turnwiseAsync(['compare', '--db', db, '--runs', 'runs,ckpt', '--json']),
+    ) as RunComparison;
+    expect(result).toMatchObject({
+      runs: ['runs', 'ckpt'],
+      shared_tasks: 7,
+      only_in: { runs: 1, ckpt: 1 },
+      // T1-T6 flip from failure to success; T7 succeeds in both (1 of 2 is a success).
+      fixed: 6,
+      broken: 0,
+      unchanged: 1,
+    });
+    // Rates per task: A 0 x6 and 0.5; B 1 x7.
+    expect(result.success_a).toBeCloseTo(0.5 / 7, 12);
+    expect(result.success_b).toBe(1);
+    expect(result.difference).toBeCloseTo(6.5 / 7, 12);
+    // McNemar: 6 fixed, 0 broken: 2 * (1/2)^6.
+    expect(result.mcnemar_p).toBeCloseTo(2 / 64, 12);
+    // Sign flips of [1 x6, 0.5] (sum 6.5): only all-plus and all-minus reach it: 2 / 2^7.
+    expect(result.paired_p).toBeCloseTo(2 / 128, 12);
+    // Every resample of these differences has a mean between 0.5 and 1.
+    expect(result.ci95[0]).toBeGreaterThanOrEqual(0.5);
+    expect(result.ci95[1]).toBeLessThanOrEqual(1);
+    expect(result.tasks.find((t) => t.task_id === 'T7')).toEqual({
+      task_id: 'T7',
+      a: { n: 2, successes: 1, mean_reward: 0.5 },
+      b: { n: 2, successes: 2, mean_reward: 1 },
+      status: 'unchanged',
+    });
+
+    const text = await turnwiseAsync(['compare', '--db', db, '--runs', 'runs,ckpt']);
+    expect(text.code).toBe(0);
+    expect(text.stdout).toMatch(/^7 shared tasks \(1 only in runs, 1 only in ckpt\)\./);
+    expect(text.stdout).toMatch(
+      /Fixed 6, broken 0, unchanged 1; McNemar p = 0\.0313, paired p = 0\.0156\./,
+    );
+  });
+
+  it('refuses a missing run and a malformed --runs', async () => {
+    const missing = await turnwiseAsync(['compare', '--db', db, '--runs', 'runs,nope']);
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toMatch(/nope/);
+    const malformed = await turnwiseAsync(['compare', '--db', db, '--runs', 'runs']);
+    expect(malformed.code).toBe(2);
+    expect(malformed.stderr).toBe('turnwise: usage: --runs takes two dataset ids, A,B\n');
+  });
+});
