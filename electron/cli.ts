@@ -2,6 +2,7 @@
 import { TurnwiseError } from '../shared/result';
 import type { CommandSpec } from './cli/command-spec';
 import { COMPARE_COMMAND } from './cli/compare-command';
+import { RUN_COMMAND, RUNS_COMMAND } from './cli/runs-command';
 import { CREDIT_COMMAND } from './cli/credit-command';
 import { EXPORT_COMMAND } from './cli/export-command';
 import { commandHelp, overallHelp } from './cli/help';
@@ -35,6 +36,8 @@ export const COMMANDS: readonly CommandSpec[] = [
   EXPORT_COMMAND,
   SCORE_COMMAND,
   COMPARE_COMMAND,
+  RUNS_COMMAND,
+  RUN_COMMAND,
   REVIEW_COMMAND,
   SERVE_COMMAND,
 ];

@@ -30,6 +30,7 @@ import { OUTCOME_API } from './api-outcome';
 import { SEGMENTATION_API } from './api-segmentation';
 import { GROUPS_API } from './api-groups';
 import { COMPARE_API } from './api-compare';
+import { RUNS_API } from './api-runs';
 
 export { JOB_KINDS, JOB_STATUSES, JobStateSchema, type JobState } from './job-state';
 
@@ -150,6 +151,7 @@ export const API = {
   ...SQL_API,
   ...OUTCOME_API,
   ...COMPARE_API,
+  ...RUNS_API,
   ...SEGMENTATION_API,
   ...GROUPS_API,
   ...SECRETS_API,

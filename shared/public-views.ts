@@ -12,6 +12,8 @@ export const PUBLIC_VIEWS = [
   'credit',
   'trajectory_scores',
   'review_items',
+  'runs',
+  'exports',
 ] as const;
 
 export type PublicView = (typeof PUBLIC_VIEWS)[number];

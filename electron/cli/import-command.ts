@@ -10,7 +10,9 @@ import {
 import { parse, requireDb } from './args';
 import { call, withEngine } from './call';
 import type { CommandSpec } from './command-spec';
-import { printJson, usageFailure } from './output';
+import { TurnwiseError } from '../../shared/result';
+import { readExportManifest } from '../engine/runs/export-manifest';
+import { failureFrom, printJson, usageFailure } from './output';
 import { importErrorText, importReport } from './import-output';
 import { followJob } from './run-job';
 
@@ -87,6 +89,11 @@ export const IMPORT_COMMAND: CommandSpec = {
       default: false,
     },
     {
+      name: 'trained-from',
+      value: 'DIR|MANIFEST',
+      description: "the export this run's model was trained on: its folder or manifest",
+    },
+    {
       name: 'keep-secrets',
       description: 'store secrets found in the text (by default they are redacted)',
       default: false,
@@ -94,6 +101,17 @@ export const IMPORT_COMMAND: CommandSpec = {
   ],
   run: importCommand,
 };
+
+/** The export folder or manifest, read before anything is imported so a wrong path costs nothing. */
+async function lineageFrom(value: unknown): Promise<string | undefined> {
+  if (typeof value !== 'string') return undefined;
+  try {
+    return (await readExportManifest(value)).dir;
+  } catch (error) {
+    if (error instanceof TurnwiseError) throw failureFrom('import --trained-from', error);
+    throw error;
+  }
+}
 
 export async function importCommand(args: string[]): Promise<void> {
   const { values, positionals } = parse(args, IMPORT_COMMAND);
@@ -109,6 +127,8 @@ export async function importCommand(args: string[]): Promise<void> {
   if (values['save-mapping'] !== undefined && mapping === undefined) {
     throw usageFailure('--save-mapping NAME goes with --mapping FILE');
   }
+
+  const trainedFrom = await lineageFrom(values['trained-from']);
 
   await withEngine(db, false, async (engine) => {
     if (mapping && typeof values['save-mapping'] === 'string') {
@@ -131,6 +151,12 @@ export async function importCommand(args: string[]): Promise<void> {
     );
     const final = await followJob(engine, job, 'import', values.json === true, importErrorText);
     const summary = final.result as ImportSummary;
+    if (trainedFrom !== undefined) {
+      for (const made of summary.datasets) {
+        const request = { dataset_id: made.dataset, trained_from: trainedFrom };
+        await call(engine, 'setRun', request, 'import --trained-from');
+      }
+    }
     if (values.json) {
       printJson(summary);
       return;

@@ -19,6 +19,7 @@ import { redactionHandlers } from './importers/secrets/redaction-handlers';
 import { sqlHandlers } from './sql/sql-handlers';
 import { outcomeHandlers } from './outcome/outcome-handlers';
 import { compareHandlers } from './compare/compare-handlers';
+import { runsHandlers } from './runs/runs-handlers';
 import { segmentationHandlers } from './segmentation/segmentation-handlers';
 import { formatInfos } from './importers/registry';
 import { previewImport } from './importers/preview-import';
@@ -98,6 +99,7 @@ export function createService(workspace: Workspace, jobs: JobRunner): ApiHandler
     ...sqlHandlers({ workspace, jobs }),
     ...outcomeHandlers({ workspace, jobs }),
     ...compareHandlers({ workspace, jobs }),
+    ...runsHandlers({ workspace, jobs }),
     ...segmentationHandlers({ workspace, jobs }),
     ...redactionHandlers({ workspace, jobs }),
     ...explorerHandlers({ workspace, jobs }),

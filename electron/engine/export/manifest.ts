@@ -1,6 +1,7 @@
 // turnwise-manifest.json: everything needed to know what an export holds and to reproduce it.
 // Deterministic on purpose (no wall-clock time): the same workspace and selection give the same
 // bytes, so two exports can be compared by hash.
+import { createHash } from 'node:crypto';
 import packageJson from '../../../package.json' with { type: 'json' };
 import type { ExportSelection } from '../../../shared/api-export';
 import { canonicalJson } from '../importers/canonical-json';
@@ -12,6 +13,22 @@ import { readOnlyQuery, selectionSql } from './selection';
 import { weightingManifest } from './trajectory-weighting';
 
 export const MANIFEST_FILE = 'turnwise-manifest.json';
+
+/**
+ * The export's id: the first 16 hex digits of the sha256 of its manifest without the id. The
+ * manifest is deterministic, so the same export made twice has the same id, and a run can name
+ * the export it was trained from (docs/compare.md).
+ */
+export function exportIdOf(manifestWithoutId: unknown): string {
+  return createHash('sha256').update(canonicalJson(manifestWithoutId)).digest('hex').slice(0, 16);
+}
+
+/** Distinct task ids of the exported trajectories, sorted: what a model trained on it has seen. */
+function exportedTasks(selected: PlannedExport['selected']): string[] {
+  const ids = new Set<string>();
+  for (const trajectory of selected) if (trajectory.task_id !== null) ids.add(trajectory.task_id);
+  return [...ids].sort();
+}
 
 export interface ManifestFile {
   path: string;
@@ -87,8 +104,7 @@ export async function buildManifest(
         );
   const credit = await creditParams(workspace, selection);
   const rules = await outcomeRules(workspace, datasetIds);
-  const manifest = {
-    manifest_version: 1,
+  const body = {
     // The Parquet writer's bytes depend on DuckDB's version, so it is part of what reproduces a file.
     tool: {
       name: 'turnwise',
@@ -118,6 +134,9 @@ export async function buildManifest(
     // Target-specific: the trainer settings that read these files, and how fields were derived.
     ...(target.trainerArgs === undefined ? {} : { trainer_args: target.trainerArgs }),
     ...(target.notes === undefined ? {} : { target_notes: target.notes(credit, selection) }),
+    // The tasks of the exported trajectories: a run trained on this export has seen them.
+    tasks: exportedTasks(selected),
   };
+  const manifest = { manifest_version: 1, export_id: exportIdOf(body), ...body };
   return `${JSON.stringify(manifest, null, 2)}\n`;
 }

@@ -7,6 +7,8 @@ import path from 'node:path';
 import type { ExportSelection, ExportSummary } from '../../../shared/api-export';
 import { TurnwiseError } from '../../../shared/result';
 import type { Progress } from '../jobs';
+import type { LineageManifest } from '../runs/export-manifest';
+import { recordExport } from '../runs/export-records';
 import type { Workspace } from '../store/workspace';
 import { pendingDir } from './atomic-dir';
 import { buildManifest, MANIFEST_FILE, type ManifestFile } from './manifest';
@@ -84,6 +86,8 @@ export async function runExport(
       await manifestHandle.close();
     }
     pending.commit();
+    // Recorded so a run trained on this export can name it (lineage, docs/compare.md).
+    await recordExport(workspace, JSON.parse(manifest) as LineageManifest, pending.outDir);
     return {
       target: selection.target,
       out_dir: pending.outDir,

@@ -238,6 +238,21 @@ const v12TurnErrors = [
   `CREATE OR REPLACE VIEW turns AS SELECT ${TURN_COLUMNS} FROM tw_all_turns`,
 ];
 
+// v13: runs and their lineage (docs/compare.md). tw_exports records every export written from
+// (or named by) the workspace, with the tasks it holds; tw_runs marks a dataset as a run of a model
+// or checkpoint and names the export it was trained from. The current best run is a setting.
+const v13Runs = [
+  `CREATE TABLE tw_exports (export_id VARCHAR PRIMARY KEY, target VARCHAR NOT NULL,
+    path VARCHAR NOT NULL, sources JSON NOT NULL, task_ids JSON NOT NULL,
+    trajectories INTEGER NOT NULL, records INTEGER NOT NULL, recorded_at TIMESTAMPTZ NOT NULL)`,
+  `CREATE TABLE tw_runs (dataset_id VARCHAR PRIMARY KEY, model VARCHAR, checkpoint VARCHAR,
+    step INTEGER, notes VARCHAR, trained_from VARCHAR, verdict VARCHAR, updated_at TIMESTAMPTZ)`,
+  `CREATE VIEW exports AS SELECT export_id, target, path, sources, task_ids, trajectories, records,
+    recorded_at FROM tw_exports`,
+  `CREATE VIEW runs AS SELECT dataset_id, model, checkpoint, step, notes, trained_from, verdict
+    FROM tw_runs`,
+];
+
 export const MIGRATIONS: Migration[] = [
   { version: 1, statements: [...v1Tables, ...v1Views] },
   { version: 2, statements: v2TurnMetadata },
@@ -251,6 +266,7 @@ export const MIGRATIONS: Migration[] = [
   { version: 10, statements: v10Secrets },
   { version: 11, statements: v11DatasetModel },
   { version: 12, statements: v12TurnErrors },
+  { version: 13, statements: v13Runs },
 ];
 
 export { TURN_COLUMNS, LOGPROB_COLUMNS };

@@ -1,0 +1,48 @@
+// setRun: marks a dataset as a run. `trained_from` names a recorded export by id, or an export
+// folder / manifest on disk, which is then recorded in the workspace too.
+import type { RunInfo } from '../../../shared/api-runs';
+import { requireDataset } from '../store/require';
+import { sql } from '../store/sql-template';
+import type { Workspace } from '../store/workspace';
+import { readExportManifest } from './export-manifest';
+import { recordExport } from './export-records';
+import { checkNoCycle, listRunInfos, runInfo, writeRunFields, type RunFields } from './runs';
+
+export interface SetRunRequest extends RunFields {
+  dataset_id: string;
+}
+
+const EXPORT_ID = /^[0-9a-f]{16}$/;
+
+/** The export id `trained_from` names; reads (and records) a manifest when it is a path. */
+async function resolveExport(
+  workspace: Workspace,
+  given: string,
+): Promise<{ id: string; sources: string[] }> {
+  if (EXPORT_ID.test(given)) {
+    const [row] = await workspace.query(
+      sql`SELECT sources::VARCHAR AS sources FROM tw_exports WHERE export_id = ${given}`,
+    );
+    if (row !== undefined)
+      return { id: given, sources: JSON.parse(String(row.sources)) as string[] };
+  }
+  const { manifest, dir } = await readExportManifest(given);
+  await recordExport(workspace, manifest, dir);
+  return { id: manifest.export_id, sources: manifest.sources.map((s) => s.dataset_id) };
+}
+
+export async function setRun(workspace: Workspace, request: SetRunRequest): Promise<RunInfo> {
+  const { dataset_id: datasetId, trained_from: given, ...fields } = request;
+  await requireDataset(workspace, datasetId);
+  let trainedFrom: string | null | undefined = given === undefined ? undefined : null;
+  if (typeof given === 'string') {
+    const exported = await resolveExport(workspace, given.trim());
+    const runs = await listRunInfos(workspace);
+    const present = new Set(runs.map((run) => run.dataset_id));
+    const parent = exported.sources.find((id) => present.has(id)) ?? null;
+    checkNoCycle(runs, datasetId, exported.sources.includes(datasetId) ? datasetId : parent);
+    trainedFrom = exported.id;
+  }
+  await writeRunFields(workspace, datasetId, { ...fields, trained_from: trainedFrom });
+  return runInfo(workspace, datasetId);
+}
