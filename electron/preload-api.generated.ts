@@ -38,6 +38,7 @@ export function apiFunctions(invoke: Invoke): ApiFunctions {
     previewOutcomeRule: (input) => invoke(channel('previewOutcomeRule'), input),
     setOutcomeRule: (input) => invoke(channel('setOutcomeRule'), input),
     compareRuns: (input) => invoke(channel('compareRuns'), input),
+    compareTask: (input) => invoke(channel('compareTask'), input),
     listRuns: (input) => invoke(channel('listRuns'), input),
     setRun: (input) => invoke(channel('setRun'), input),
     decideRun: (input) => invoke(channel('decideRun'), input),

@@ -95,8 +95,23 @@ describe('run comparison statistics', () => {
       // Nonzero [1, 1, -1] (sum 1): every one of the 8 patterns has |sum| >= 1.
       paired_p: 1,
     });
-    const [lo, hi] = summary.ci95;
+    const [lo, hi] = summary.ci95 ?? [Number.NaN, Number.NaN];
     expect(lo).toBeLessThanOrEqual(0.25);
     expect(hi).toBeGreaterThanOrEqual(0.25);
+  });
+
+  it('states no rate and no interval when no task is shared', () => {
+    expect(comparePaired([], 0)).toEqual({
+      shared_tasks: 0,
+      fixed: 0,
+      broken: 0,
+      unchanged: 0,
+      success_a: null,
+      success_b: null,
+      difference: null,
+      ci95: null,
+      mcnemar_p: 1,
+      paired_p: 1,
+    });
   });
 });

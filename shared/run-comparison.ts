@@ -129,11 +129,11 @@ export interface PairedSummary {
   fixed: number;
   broken: number;
   unchanged: number;
-  /** Mean per-task success rate over the shared tasks. */
-  success_a: number;
-  success_b: number;
-  difference: number;
-  ci95: [number, number];
+  /** Mean per-task success rate over the shared tasks; null when no task is shared. */
+  success_a: number | null;
+  success_b: number | null;
+  difference: number | null;
+  ci95: [number, number] | null;
   mcnemar_p: number;
   /** The sign-flip test on per-task rates: the test for k rollouts a task. */
   paired_p: number;
@@ -156,10 +156,11 @@ export function comparePaired(
     fixed,
     broken,
     unchanged: count('unchanged'),
-    success_a: mean(rateA),
-    success_b: mean(rateB),
-    difference: mean(differences),
-    ci95: pairedBootstrapCi(differences, { seed }),
+    // Without shared tasks there is no rate to state, rather than a rate of 0.
+    success_a: tasks.length === 0 ? null : mean(rateA),
+    success_b: tasks.length === 0 ? null : mean(rateB),
+    difference: tasks.length === 0 ? null : mean(differences),
+    ci95: tasks.length === 0 ? null : pairedBootstrapCi(differences, { seed }),
     mcnemar_p: mcnemarExactP(fixed, broken),
     paired_p: signFlipP(differences, { seed }),
   };

@@ -34,6 +34,8 @@ beforeAll(async () => {
   });
 }, 120_000);
 
+const steps = { mean_actions: 2, tool_error_rate: 0, mean_progress: null };
+
 describe('turnwise compare', { timeout: 120_000 }, () => {
   it('prints the comparison of two runs as one JSON object', async () => {
     const result = onlyJson(
@@ -57,18 +59,22 @@ describe('turnwise compare', { timeout: 120_000 }, () => {
     // Sign flips of [1 x6, 0.5] (sum 6.5): only all-plus and all-minus reach it: 2 / 2^7.
     expect(result.paired_p).toBeCloseTo(2 / 128, 12);
     // Every resample of these differences has a mean between 0.5 and 1.
-    expect(result.ci95[0]).toBeGreaterThanOrEqual(0.5);
-    expect(result.ci95[1]).toBeLessThanOrEqual(1);
+    expect(result.ci95?.[0]).toBeGreaterThanOrEqual(0.5);
+    expect(result.ci95?.[1]).toBeLessThanOrEqual(1);
     expect(result.tasks.find((t) => t.task_id === 'T7')).toEqual({
       task_id: 'T7',
-      a: { n: 2, successes: 1, mean_reward: 0.5 },
-      b: { n: 2, successes: 2, mean_reward: 1 },
+      // Two actions and two tool results a rollout (turnwiseRecord), none an error, unscored.
+      a: { ...steps, n: 2, successes: 1, mean_reward: 0.5 },
+      b: { ...steps, n: 2, successes: 2, mean_reward: 1 },
       status: 'unchanged',
+      trained: null,
     });
 
     const text = await turnwiseAsync(['compare', '--db', db, '--runs', 'runs,ckpt']);
     expect(text.code).toBe(0);
-    expect(text.stdout).toMatch(/^7 shared tasks \(1 only in runs, 1 only in ckpt\)\./);
+    expect(text.stdout).toMatch(
+      /^runs -> ckpt: 7 shared tasks \(1 only in runs, 1 only in ckpt\)\./,
+    );
     expect(text.stdout).toMatch(
       /Fixed 6, broken 0, unchanged 1; McNemar p = 0\.0313, paired p = 0\.0156\./,
     );
@@ -80,6 +86,23 @@ describe('turnwise compare', { timeout: 120_000 }, () => {
     expect(missing.stderr).toMatch(/nope/);
     const malformed = await turnwiseAsync(['compare', '--db', db, '--runs', 'runs']);
     expect(malformed.code).toBe(2);
-    expect(malformed.stderr).toBe('turnwise: usage: --runs takes two dataset ids, A,B\n');
+    expect(malformed.stderr).toBe('turnwise: usage: --runs takes two or more dataset ids, A,B\n');
+  });
+
+  it('compares each run with the one before it, through a filter', async () => {
+    const result = await turnwiseAsync([
+      'compare',
+      '--db',
+      db,
+      '--runs',
+      'runs,ckpt,runs',
+      '--filter',
+      'tasks=T1,T7',
+      '--json',
+    ]);
+    const [forward, back] = onlyJson(result) as RunComparison[];
+    // T1 fixed and T7 unchanged one way; T1 broken the other.
+    expect(forward).toMatchObject({ runs: ['runs', 'ckpt'], shared_tasks: 2, fixed: 1 });
+    expect(back).toMatchObject({ runs: ['ckpt', 'runs'], shared_tasks: 2, broken: 1 });
   });
 });
