@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { CHECKPOINT_MODEL, CHECKPOINT_OUT } from './checkpoint';
 import { DEFAULT_OUT, parseCliArgs, UsageError } from './cli-options';
 import { DEFAULT_ROLLOUT_OPTIONS } from './rollouts';
 
@@ -31,6 +32,22 @@ describe('demo:generate options', () => {
     expect(parseCliArgs(['-h']).help).toBe(true);
   });
 
+  it('switches to the checkpoint run, its model and its file with --checkpoint', () => {
+    expect(parseCliArgs(['--checkpoint'])).toMatchObject({
+      checkpoint: true,
+      model: CHECKPOINT_MODEL,
+      out: CHECKPOINT_OUT,
+    });
+    expect(CHECKPOINT_OUT).toBe('datasets/demo/checkpoint.jsonl');
+    // Explicit values win whatever the order of the flags.
+    expect(parseCliArgs(['--out', '/tmp/c.jsonl', '--model=m', '--checkpoint'])).toMatchObject({
+      checkpoint: true,
+      model: 'm',
+      out: '/tmp/c.jsonl',
+    });
+    expect(parseCliArgs([]).checkpoint).toBe(false);
+  });
+
   it('rejects bad input with a usage error', () => {
     for (const argv of [
       ['--tasks', '0'],
@@ -39,6 +56,7 @@ describe('demo:generate options', () => {
       ['--seed', 'x'],
       ['--out', ''],
       ['--what'],
+      ['--checkpoint=yes'],
     ]) {
       expect(() => parseCliArgs(argv), argv.join(' ')).toThrow(UsageError);
     }

@@ -1,5 +1,6 @@
 // Command-line options of `npm run demo:generate`.
 
+import { CHECKPOINT_MODEL, CHECKPOINT_OUT } from './checkpoint';
 import { DEFAULT_ROLLOUT_OPTIONS, type RolloutOptions } from './rollouts';
 
 export const DEFAULT_OUT = 'datasets/demo/demo.jsonl';
@@ -9,14 +10,16 @@ export interface CliOptions extends RolloutOptions {
   help: boolean;
 }
 
-export const USAGE = `Usage: npm run demo:generate -- [--tasks N] [--rollouts N] [--seed N] [--model NAME] [--out PATH]
+export const USAGE = `Usage: npm run demo:generate -- [--tasks N] [--rollouts N] [--seed N] [--model NAME] [--out PATH] [--checkpoint]
 
 Writes the synthetic Turnwise demo dataset (turnwise rollout format, JSONL).
   --tasks N      number of tasks, one GRPO group each (default ${DEFAULT_ROLLOUT_OPTIONS.tasks})
   --rollouts N   rollouts per task (default ${DEFAULT_ROLLOUT_OPTIONS.rollouts})
   --seed N       generator seed (default ${DEFAULT_ROLLOUT_OPTIONS.seed})
   --model NAME   value of the model field (default ${DEFAULT_ROLLOUT_OPTIONS.model})
-  --out PATH     output file (default ${DEFAULT_OUT})`;
+  --out PATH     output file (default ${DEFAULT_OUT})
+  --checkpoint   the fine-tuned checkpoint's run of the same tasks instead of the base run
+                 (default --model ${CHECKPOINT_MODEL}, --out ${CHECKPOINT_OUT})`;
 
 export class UsageError extends Error {}
 
@@ -32,6 +35,9 @@ function integer(flag: string, text: string | undefined, minimum: number): numbe
 /** Parses `--flag value` and `--flag=value` forms; throws UsageError on anything else. */
 export function parseCliArgs(argv: readonly string[]): CliOptions {
   const options: CliOptions = { ...DEFAULT_ROLLOUT_OPTIONS, out: DEFAULT_OUT, help: false };
+  // --checkpoint changes the defaults of these two, whatever the order of the flags.
+  let model: string | undefined;
+  let out: string | undefined;
   for (let i = 0; i < argv.length; i += 1) {
     const arg = argv[i] as string;
     if (arg === '--help' || arg === '-h') {
@@ -47,6 +53,10 @@ export function parseCliArgs(argv: readonly string[]): CliOptions {
       return argv[i];
     };
     switch (flag) {
+      case '--checkpoint':
+        if (inline !== undefined) throw new UsageError(`${flag} takes no value`);
+        options.checkpoint = true;
+        break;
       case '--tasks':
         options.tasks = integer(flag, value(), 1);
         break;
@@ -60,13 +70,15 @@ export function parseCliArgs(argv: readonly string[]): CliOptions {
       case '--out': {
         const text = value();
         if (text === undefined || text === '') throw new UsageError(`${flag} needs a value`);
-        if (flag === '--model') options.model = text;
-        else options.out = text;
+        if (flag === '--model') model = text;
+        else out = text;
         break;
       }
       default:
         throw new UsageError(`unknown argument: ${arg}`);
     }
   }
+  options.model = model ?? (options.checkpoint ? CHECKPOINT_MODEL : DEFAULT_ROLLOUT_OPTIONS.model);
+  options.out = out ?? (options.checkpoint ? CHECKPOINT_OUT : DEFAULT_OUT);
   return options;
 }

@@ -10,6 +10,7 @@ import { hashText, hexId, mixHash, Rng } from './random';
 import type {
   AssistantMessage,
   ChatMessage,
+  CheckpointMetadata,
   StepRole,
   Termination,
   ToolCall,
@@ -40,9 +41,26 @@ function createAgent(task: Task, persona: Persona): Agent {
   return new InvestigateAgent(task, persona);
 }
 
+/** How a fine-tuned checkpoint's rollout of a task differs from the base model's. */
+export interface CheckpointEpisode {
+  /** Mixed into the rollout seed, so the checkpoint's samples are not replays of the base run. */
+  name: string;
+  /** Added to the task's hidden ease when the persona is drawn. */
+  easeShift: number;
+  metadata: CheckpointMetadata;
+}
+
 export interface EpisodeOptions {
   seed: number;
   model: string;
+  /** Absent for the base run, whose records must stay exactly as they were. */
+  checkpoint?: CheckpointEpisode;
+}
+
+function rolloutSeed(task: Task, sampleIndex: number, options: EpisodeOptions): number {
+  const { seed, checkpoint } = options;
+  if (checkpoint === undefined) return mixHash(seed, 'rollout', task.index, sampleIndex);
+  return mixHash(seed, 'rollout', 'checkpoint', checkpoint.name, task.index, sampleIndex);
 }
 
 export function runEpisode(
@@ -50,8 +68,9 @@ export function runEpisode(
   sampleIndex: number,
   options: EpisodeOptions,
 ): TurnwiseRecord {
-  const rng = new Rng(mixHash(options.seed, 'rollout', task.index, sampleIndex));
-  const agent = createAgent(task, drawPersona(rng, task.difficulty, task.ease));
+  const rng = new Rng(rolloutSeed(task, sampleIndex, options));
+  const ease = task.ease + (options.checkpoint?.easeShift ?? 0);
+  const agent = createAgent(task, drawPersona(rng, task.difficulty, ease));
   const fs = new VirtualFs(task.files);
   const oracle = new StepOracle(task, fs);
   const messages: ChatMessage[] = [
@@ -133,6 +152,7 @@ export function runEpisode(
       checks_total: grade.total,
       submission,
       ground_truth: task.groundTruth,
+      ...options.checkpoint?.metadata,
     },
   };
 }

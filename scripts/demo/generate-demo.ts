@@ -18,8 +18,9 @@ async function main(argv: readonly string[]): Promise<number> {
     return 0;
   }
   const started = Date.now();
-  const { tasks, rollouts, seed, model } = options;
-  const summary = await writeJsonl(generateRollouts({ tasks, rollouts, seed, model }), options.out);
+  const { tasks, rollouts, seed, model, checkpoint } = options;
+  const records = generateRollouts({ tasks, rollouts, seed, model, checkpoint });
+  const summary = await writeJsonl(records, options.out);
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
   const rate = summary.records === 0 ? 0 : summary.successes / summary.records;
   console.log(

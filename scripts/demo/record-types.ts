@@ -135,6 +135,17 @@ export interface RolloutMetadata {
   ground_truth: GroundTruth;
 }
 
+/** Extra metadata of a fine-tuned checkpoint's run; base-run records carry none of it. */
+export interface CheckpointMetadata {
+  run: 'checkpoint';
+  /** Checkpoint name, e.g. `sft1`. */
+  checkpoint: string;
+  /** Families whose base-run rollouts the checkpoint was fine-tuned on; the rest are held out. */
+  trained_families: TaskFamily[];
+  /** Shift added to this task's hidden ease for the checkpoint (skill moves by half of it). */
+  ease_shift: number;
+}
+
 export interface TurnwiseRecord {
   trajectory_id: string;
   task_id: string;
@@ -145,5 +156,6 @@ export interface TurnwiseRecord {
   success: boolean;
   messages: ChatMessage[];
   tools: ToolSpec[];
-  metadata: RolloutMetadata;
+  /** Checkpoint fields come after the base fields, so base-run records keep their bytes. */
+  metadata: RolloutMetadata & Partial<CheckpointMetadata>;
 }
