@@ -7,6 +7,7 @@ import { ApiProvider } from './api/ApiContext';
 import { AppShell } from './components/AppShell';
 import { PageErrorBoundary } from './components/PageErrorBoundary';
 import { ChartsPage } from './features/charts/ChartsPage';
+import { ComparePage } from './features/compare/ComparePage';
 import { DatasetListPage } from './features/datasets/DatasetListPage';
 import { DatasetPage } from './features/datasets/DatasetPage';
 import { DiffPage } from './features/diff/DiffPage';
@@ -43,6 +44,10 @@ function Page({ route }: { route: Route }) {
       return <DiffPage key={`${route.a}\n${route.b}`} a={route.a} b={route.b} />;
     case 'charts':
       return <ChartsPage filter={route.filter ?? {}} />;
+    case 'compare':
+      return (
+        <ComparePage runs={route.runs ?? []} scope={route.scope} filter={route.filter ?? {}} />
+      );
     case 'review':
       return <ReviewPage />;
     case 'judge':

@@ -4,6 +4,7 @@ import ListItemButton from '@mui/material/ListItemButton';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
 import BarChartOutlined from '@mui/icons-material/BarChartOutlined';
+import CompareArrowsOutlined from '@mui/icons-material/CompareArrowsOutlined';
 import DatasetOutlined from '@mui/icons-material/DatasetOutlined';
 import FactCheckOutlined from '@mui/icons-material/FactCheckOutlined';
 import FileDownloadOutlined from '@mui/icons-material/FileDownloadOutlined';
@@ -19,6 +20,7 @@ type Section =
   | 'datasets'
   | 'trajectories'
   | 'charts'
+  | 'compare'
   | 'review'
   | 'judge'
   | 'prompts'
@@ -30,6 +32,7 @@ const ENTRIES: { section: Section; label: string; icon: ReactNode }[] = [
   { section: 'datasets', label: 'Datasets', icon: <DatasetOutlined fontSize="small" /> },
   { section: 'trajectories', label: 'Trajectories', icon: <TimelineOutlined fontSize="small" /> },
   { section: 'charts', label: 'Charts', icon: <BarChartOutlined fontSize="small" /> },
+  { section: 'compare', label: 'Compare', icon: <CompareArrowsOutlined fontSize="small" /> },
   { section: 'review', label: 'Review', icon: <FactCheckOutlined fontSize="small" /> },
   { section: 'judge', label: 'Judge eval', icon: <GavelOutlined fontSize="small" /> },
   { section: 'prompts', label: 'Prompts', icon: <HistoryEduOutlined fontSize="small" /> },
@@ -48,6 +51,7 @@ export function sectionOf(route: Route): Section | null {
     case 'group':
       return 'trajectories';
     case 'charts':
+    case 'compare':
     case 'review':
     case 'judge':
     case 'prompts':

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hrefFor, parseRoute, trajectoryHref } from './routes';
+import { compareHref, decodeCompareQuery, hrefFor, parseRoute, trajectoryHref } from './routes';
 
 describe('parseRoute', () => {
   it('maps the root and the static pages', () => {
@@ -83,5 +83,53 @@ describe('export route', () => {
     expect(hrefFor({ name: 'export', filter })).toBe('#/export?tasks=a&outcome=success');
     expect(parseRoute('#/export?tasks=a&outcome=success')).toEqual({ name: 'export', filter });
     expect(parseRoute('#/export')).toEqual({ name: 'export' });
+  });
+});
+
+describe('runs and compare routes', () => {
+  it('parses the runs page and the bare compare page', () => {
+    expect(parseRoute('#/runs')).toEqual({ name: 'runs' });
+    expect(hrefFor({ name: 'runs' })).toBe('#/runs');
+    expect(parseRoute('#/compare')).toEqual({ name: 'compare' });
+    expect(parseRoute('#/compare?')).toEqual({ name: 'compare' });
+    expect(hrefFor({ name: 'compare' })).toBe('#/compare');
+  });
+
+  it('carries the runs, the scope and the filter, and round-trips them', () => {
+    const runs = ['base:run/1', 'ckpt,2', 'third'];
+    const filter = { outcome: 'failure' as const, search: 'django', turn_error: 'any' as const };
+    const href = compareHref(runs, { scope: 'trained', filter });
+    expect(href).toBe(
+      '#/compare?runs=base%3Arun%2F1,ckpt%2C2,third&scope=trained&outcome=failure&q=django&error=any',
+    );
+    expect(parseRoute(href)).toEqual({ name: 'compare', runs, scope: 'trained', filter });
+    expect(compareHref(['a', 'b'])).toBe('#/compare?runs=a,b');
+    expect(parseRoute('#/compare?runs=a,b')).toEqual({ name: 'compare', runs: ['a', 'b'] });
+  });
+
+  it('leaves out the default scope and the datasets of a filter', () => {
+    expect(compareHref(['a', 'b'], { scope: 'all', filter: { outcome: 'any' } })).toBe(
+      '#/compare?runs=a,b',
+    );
+    expect(
+      hrefFor({
+        name: 'compare',
+        runs: ['a', 'b'],
+        filter: { dataset_id: 'x', dataset_ids: ['y'], task_ids: ['t'] } as never,
+      }),
+    ).toBe('#/compare?runs=a,b&tasks=t');
+    expect(decodeCompareQuery('runs=a,b&datasets=x&dataset=y&tasks=t')).toEqual({
+      runs: ['a', 'b'],
+      filter: { task_ids: ['t'] },
+    });
+  });
+
+  it('ignores malformed parts: an unknown scope, empty and repeated ids, bad escapes', () => {
+    expect(decodeCompareQuery('runs=a,,a,b%ZZ&scope=nope&outcome=bogus&error=any')).toEqual({
+      runs: ['a', 'b%ZZ'],
+      filter: { turn_error: 'any' },
+    });
+    expect(decodeCompareQuery('runs=&scope=held_out')).toEqual({ scope: 'held_out' });
+    expect(decodeCompareQuery('scope=all')).toEqual({});
   });
 });

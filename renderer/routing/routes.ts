@@ -1,10 +1,17 @@
 // Hash routes and deep links (docs/cli.md). Ids may contain ':' and '/', so they are
 // URL-encoded in links and decoded here.
+import { TASK_SCOPES, type TaskScope } from '../../shared/api-compare';
 import {
   decodeFilterQuery,
   encodeFilterQuery,
   type TrajectoryFilter,
 } from '../../shared/trajectory-filter';
+
+/** The explorer's filter without its datasets: on the compare page the runs pick the datasets. */
+export type CompareFilter = Omit<TrajectoryFilter, 'dataset_id' | 'dataset_ids'>;
+
+/** The compare page's state: the runs in the link (A, B, more), the task scope and the filter. */
+export type CompareRouteState = { runs?: string[]; scope?: TaskScope; filter?: CompareFilter };
 
 export type Route =
   | { name: 'datasets' }
@@ -20,6 +27,8 @@ export type Route =
   | { name: 'annotators' }
   | { name: 'sql' }
   | { name: 'export'; filter?: TrajectoryFilter }
+  | { name: 'runs' }
+  | ({ name: 'compare' } & CompareRouteState)
   | { name: 'not-found'; path: string };
 
 const STATIC: Record<string, Route> = {
@@ -33,6 +42,8 @@ const STATIC: Record<string, Route> = {
   annotators: { name: 'annotators' },
   sql: { name: 'sql' },
   export: { name: 'export' },
+  runs: { name: 'runs' },
+  compare: { name: 'compare' },
 };
 
 function decode(text: string): string {
@@ -52,6 +63,8 @@ export function parseRoute(hash: string): Route {
     const name = filtered[1] as 'trajectories' | 'charts' | 'export';
     return { name, filter: decodeFilterQuery(filtered[2] ?? '') };
   }
+  const compare = /^#?\/*compare\/*[?](.*)$/.exec(hash);
+  if (compare !== null) return { name: 'compare', ...decodeCompareQuery(compare[1] ?? '') };
   const path = hash
     .replace(/^#/, '')
     .replace(/^\/+/, '')
@@ -87,6 +100,56 @@ function turnParam(hash: string): number | undefined {
 
 export const MAX_ROUTE_IDS = 1000;
 
+/** Runs a compare link may name: A, B and a few more for the overview table. */
+export const MAX_COMPARE_RUNS = 20;
+
+/**
+ * `runs=a,b[,c]&scope=trained&<filter>`: `runs` is a comma list of URL-encoded dataset ids, `scope`
+ * the task scope (all when missing), the rest the explorer's filter encoding without datasets.
+ */
+export function decodeCompareQuery(query: string): CompareRouteState {
+  const state: CompareRouteState = {};
+  const rest: string[] = [];
+  for (const part of query.replace(/^[?]/, '').split('&')) {
+    const eq = part.indexOf('=');
+    const key = eq < 0 ? part : part.slice(0, eq);
+    const raw = eq < 0 ? '' : part.slice(eq + 1);
+    if (key === 'runs') {
+      const runs = [
+        ...new Set(
+          raw
+            .split(',')
+            .map(decode)
+            .filter((id) => id !== ''),
+        ),
+      ].slice(0, MAX_COMPARE_RUNS);
+      if (runs.length > 0) state.runs = runs;
+    } else if (key === 'scope') {
+      if ((TASK_SCOPES as readonly string[]).includes(raw) && raw !== 'all') {
+        state.scope = raw as TaskScope;
+      }
+    } else if (part !== '') rest.push(part);
+  }
+  const { dataset_id: _one, dataset_ids: _many, ...filter } = decodeFilterQuery(rest.join('&'));
+  if (Object.keys(filter).length > 0) state.filter = filter;
+  return state;
+}
+
+export function encodeCompareQuery(state: CompareRouteState): string {
+  const parts: string[] = [];
+  const runs = (state.runs ?? []).filter((id) => id !== '');
+  if (runs.length > 0) parts.push(`runs=${runs.map(encodeURIComponent).join(',')}`);
+  if (state.scope !== undefined && state.scope !== 'all') parts.push(`scope=${state.scope}`);
+  const filter = state.filter === undefined ? '' : encodeFilterQuery(withoutDatasets(state.filter));
+  if (filter !== '') parts.push(filter);
+  return parts.join('&');
+}
+
+function withoutDatasets(filter: TrajectoryFilter): CompareFilter {
+  const { dataset_id: _one, dataset_ids: _many, ...rest } = filter;
+  return rest;
+}
+
 export function hrefFor(route: Route): string {
   switch (route.name) {
     case 'trajectories':
@@ -102,6 +165,10 @@ export function hrefFor(route: Route): string {
       return `#/${route.name}/${encodeURIComponent(route.id)}`;
     case 'diff':
       return `#/diff/${encodeURIComponent(route.a)}/${encodeURIComponent(route.b)}`;
+    case 'compare': {
+      const query = encodeCompareQuery(route);
+      return query === '' ? '#/compare' : `#/compare?${query}`;
+    }
     case 'not-found':
       return '#/';
     default:
@@ -116,6 +183,12 @@ export const diffHref = (a: string, b: string) => hrefFor({ name: 'diff', a, b }
 export const explorerHref = (filter: TrajectoryFilter) => hrefFor({ name: 'trajectories', filter });
 export const chartsHref = (filter: TrajectoryFilter) => hrefFor({ name: 'charts', filter });
 export const exportHref = (filter: TrajectoryFilter) => hrefFor({ name: 'export', filter });
+export const runsHref = () => hrefFor({ name: 'runs' });
+/** `#/compare?runs=a,b…`: the compare page on these runs (A, B, then more for the overview). */
+export const compareHref = (
+  runs: readonly string[],
+  options: { scope?: TaskScope; filter?: CompareFilter } = {},
+) => hrefFor({ name: 'compare', runs: [...runs], ...options });
 
 export function navigate(href: string): void {
   window.location.hash = href;
