@@ -15,6 +15,7 @@ import { ExportPage } from './features/export/ExportPage';
 import { ImportLauncher } from './features/import/ImportLauncher';
 import { NotFoundPage } from './features/NotFoundPage';
 import { ReviewPage } from './features/review/ReviewPage';
+import { RunsPage } from './features/runs/RunsPage';
 import { EvaluationPage } from './features/evaluation/EvaluationPage';
 import { PromptsPage } from './features/prompts/PromptsPage';
 import { AnnotatorsPage } from './features/annotators/AnnotatorsPage';
@@ -44,6 +45,8 @@ function Page({ route }: { route: Route }) {
       return <DiffPage key={`${route.a}\n${route.b}`} a={route.a} b={route.b} />;
     case 'charts':
       return <ChartsPage filter={route.filter ?? {}} />;
+    case 'runs':
+      return <RunsPage />;
     case 'compare':
       return (
         <ComparePage runs={route.runs ?? []} scope={route.scope} filter={route.filter ?? {}} />

@@ -3,6 +3,7 @@ import List from '@mui/material/List';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
+import AccountTreeOutlined from '@mui/icons-material/AccountTreeOutlined';
 import BarChartOutlined from '@mui/icons-material/BarChartOutlined';
 import CompareArrowsOutlined from '@mui/icons-material/CompareArrowsOutlined';
 import DatasetOutlined from '@mui/icons-material/DatasetOutlined';
@@ -20,6 +21,7 @@ type Section =
   | 'datasets'
   | 'trajectories'
   | 'charts'
+  | 'runs'
   | 'compare'
   | 'review'
   | 'judge'
@@ -32,6 +34,7 @@ const ENTRIES: { section: Section; label: string; icon: ReactNode }[] = [
   { section: 'datasets', label: 'Datasets', icon: <DatasetOutlined fontSize="small" /> },
   { section: 'trajectories', label: 'Trajectories', icon: <TimelineOutlined fontSize="small" /> },
   { section: 'charts', label: 'Charts', icon: <BarChartOutlined fontSize="small" /> },
+  { section: 'runs', label: 'Runs', icon: <AccountTreeOutlined fontSize="small" /> },
   { section: 'compare', label: 'Compare', icon: <CompareArrowsOutlined fontSize="small" /> },
   { section: 'review', label: 'Review', icon: <FactCheckOutlined fontSize="small" /> },
   { section: 'judge', label: 'Judge eval', icon: <GavelOutlined fontSize="small" /> },
@@ -51,6 +54,7 @@ export function sectionOf(route: Route): Section | null {
     case 'group':
       return 'trajectories';
     case 'charts':
+    case 'runs':
     case 'compare':
     case 'review':
     case 'judge':

@@ -10,6 +10,7 @@ import { PageHeader } from '../../components/PageHeader';
 import { CreditAgreementPanel } from '../credit/CreditAgreementPanel';
 import { JudgeLauncher } from '../judge/JudgeLauncher';
 import { HeuristicLabelsLauncher } from '../labeling/HeuristicLabelsLauncher';
+import { RunCard } from '../runs/RunCard';
 import { ScoreLauncher } from '../scoring/ScoreLauncher';
 import { TrajectoryTable } from '../trajectories/TrajectoryTable';
 import { DatasetSummaryPanel } from './DatasetSummaryPanel';
@@ -83,6 +84,7 @@ export function DatasetPage({ id }: { id: string }) {
         <DatasetSummaryPanel dataset={dataset} />
       )}
       <MixedGroupsAlert datasetId={id} onRegroup={() => setRegrouping(true)} />
+      <RunCard datasetId={id} />
       <OutcomeRuleCard datasetId={id} />
       <SegmentationCard datasetId={id} />
       <RedactionsPanel datasetId={id} />
