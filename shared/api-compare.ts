@@ -71,7 +71,7 @@ export const RunComparisonSchema = z.object({
   fixed: z.number(),
   broken: z.number(),
   unchanged: z.number(),
-  /** Mean per-task success rates; these four are null when the runs share no task. */
+  /** Mean per-task success rates; null when the runs share no task (ci95: fewer than two). */
   success_a: z.number().nullable(),
   success_b: z.number().nullable(),
   difference: z.number().nullable(),

@@ -100,6 +100,11 @@ describe('run comparison statistics', () => {
     expect(hi).toBeGreaterThanOrEqual(0.25);
   });
 
+  it('states no interval for one shared task, which resamples to itself', () => {
+    const one = comparePaired([{ a: { n: 1, successes: 0 }, b: { n: 2, successes: 1 } }], 0);
+    expect(one).toMatchObject({ shared_tasks: 1, fixed: 1, difference: 0.5, ci95: null });
+  });
+
   it('states no rate and no interval when no task is shared', () => {
     expect(comparePaired([], 0)).toEqual({
       shared_tasks: 0,

@@ -160,7 +160,8 @@ export function comparePaired(
     success_a: tasks.length === 0 ? null : mean(rateA),
     success_b: tasks.length === 0 ? null : mean(rateB),
     difference: tasks.length === 0 ? null : mean(differences),
-    ci95: tasks.length === 0 ? null : pairedBootstrapCi(differences, { seed }),
+    // One task resamples to itself: an interval of width 0 would claim a certainty it lacks.
+    ci95: tasks.length < 2 ? null : pairedBootstrapCi(differences, { seed }),
     mcnemar_p: mcnemarExactP(fixed, broken),
     paired_p: signFlipP(differences, { seed }),
   };

@@ -100,7 +100,7 @@ function describe(result: RunComparison): string {
     .join(', ');
   const scope = result.scope === 'all' ? '' : ` ${result.scope.replace('_', '-')}`;
   const lines = [
-    `${a} -> ${b}: ${result.shared_tasks} shared${scope} tasks (${only}).`,
+    `${a} -> ${b}: ${result.shared_tasks} shared${scope} task${result.shared_tasks === 1 ? '' : 's'} (${only}).`,
     successLine(result),
     `Fixed ${result.fixed}, broken ${result.broken}, unchanged ${result.unchanged}; ` +
       `McNemar p = ${result.mcnemar_p.toPrecision(3)}, paired p = ${result.paired_p.toPrecision(3)}.`,

@@ -106,7 +106,7 @@ describe('lineage from the command line', { timeout: 120_000 }, () => {
       '--tasks',
       'held_out',
     ]);
-    expect(held.stdout).toMatch(/^runs -> ckpt: 1 shared held-out tasks/);
+    expect(held.stdout).toMatch(/^runs -> ckpt: 1 shared held-out task \(/);
     expect(held.stdout).toMatch(/T2 +fixed .* held out/);
   });
 });
