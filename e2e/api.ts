@@ -7,8 +7,12 @@ export function serverUrl(): URL {
   return new URL(url);
 }
 
-export async function api<T>(method: string, input: unknown): Promise<T> {
-  const url = serverUrl();
+export function api<T>(method: string, input: unknown): Promise<T> {
+  return apiAt<T>(serverUrl(), method, input);
+}
+
+/** An API call to a server other than the shared one (a spec serving its own workspace). */
+export async function apiAt<T>(url: URL, method: string, input: unknown): Promise<T> {
   const response = await fetch(`${url.origin}/api/${method}`, {
     method: 'POST',
     headers: {
@@ -24,7 +28,10 @@ export async function api<T>(method: string, input: unknown): Promise<T> {
 
 /** The app's URL with a hash route, token included. */
 export function appUrl(route = ''): string {
-  const url = serverUrl();
+  return appUrlAt(serverUrl(), route);
+}
+
+export function appUrlAt(url: URL, route = ''): string {
   return `${url.origin}/?token=${url.searchParams.get('token')}${route ? `#${route}` : ''}`;
 }
 
