@@ -15,7 +15,7 @@ import { PageHeader } from '../../components/PageHeader';
 import { compareHref, navigate, replaceRoute, type CompareFilter } from '../../routing/routes';
 import { CompareFilterBar } from './CompareFilterBar';
 import { ComparePickers } from './ComparePickers';
-import { completeRuns, withPair } from './compare-selection';
+import { completeRuns, unknownRun, withPair } from './compare-selection';
 import { CompareView } from './CompareView';
 import { RunsOverviewTable } from './RunsOverviewTable';
 
@@ -81,7 +81,7 @@ export function ComparePage({ runs, scope, filter }: Props) {
       {header}
       <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
         <ComparePickers
-          runs={chosen.length > 2 ? chosen.map((id) => byId.get(id) ?? placeholder(id)) : all}
+          runs={chosen.length > 2 ? chosen.map((id) => byId.get(id) ?? unknownRun(id)) : all}
           a={a}
           b={b}
           scope={scoped ? (scope ?? 'all') : 'all'}
@@ -104,7 +104,7 @@ export function ComparePage({ runs, scope, filter }: Props) {
         )}
         {chosen.length > 2 && (
           <RunsOverviewTable
-            runs={chosen.map((id) => byId.get(id) ?? placeholder(id))}
+            runs={chosen.map((id) => byId.get(id) ?? unknownRun(id))}
             a={a}
             b={b}
             onPair={(nextA, nextB) => go({ runs: withPair(chosen, nextA, nextB) })}
@@ -122,25 +122,4 @@ export function ComparePage({ runs, scope, filter }: Props) {
       </Box>
     </>
   );
-}
-
-/** A run the link names that the workspace does not have (deleted since the link was made). */
-function placeholder(id: string): RunInfo {
-  return {
-    dataset_id: id,
-    name: id,
-    model: null,
-    model_source: null,
-    checkpoint: null,
-    step: null,
-    notes: null,
-    trained_from: null,
-    parent: null,
-    verdict: null,
-    best: false,
-    trajectories: 0,
-    tasks: 0,
-    success_rate: null,
-    mean_reward: null,
-  };
 }

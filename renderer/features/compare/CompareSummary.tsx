@@ -7,6 +7,7 @@ import type { ReactNode } from 'react';
 import type { RunComparison } from '../../../shared/api-compare';
 import type { RunInfo } from '../../../shared/api-runs';
 import { formatCount, formatPercent } from '../../components/format';
+import { SummaryCard } from '../../components/SummaryCard';
 import { agreement } from './compare-stats';
 import { formatInterval, formatP, formatPoints } from './compare-format';
 
@@ -121,22 +122,14 @@ export function CompareSummary({
       sx={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(200px, 1fr))', gap: 2 }}
     >
       {cards(comparison, a, b).map((card) => (
-        <Paper
+        <SummaryCard
           key={card.id}
-          variant="outlined"
-          sx={{ p: 2 }}
-          data-testid={`compare-card-${card.id}`}
-        >
-          <Typography variant="caption" component="div" sx={{ color: 'text.secondary' }} noWrap>
-            {card.label}
-          </Typography>
-          <Typography variant="h5" component="div">
-            {card.value}
-          </Typography>
-          <Typography variant="caption" sx={{ color: 'text.secondary' }}>
-            {card.detail}
-          </Typography>
-        </Paper>
+          label={card.label}
+          value={card.value}
+          detail={card.detail}
+          testId={`compare-card-${card.id}`}
+          size="h5"
+        />
       ))}
       <AgreementCard comparison={comparison} />
     </Box>

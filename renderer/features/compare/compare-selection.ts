@@ -37,3 +37,24 @@ export function completeRuns(
 export function withPair(runs: readonly string[], a: string, b: string): string[] {
   return [a, b, ...runs.filter((id) => id !== a && id !== b)];
 }
+
+/** A run the link names that the workspace does not have (deleted since the link was made). */
+export function unknownRun(id: string): RunInfo {
+  return {
+    dataset_id: id,
+    name: id,
+    model: null,
+    model_source: null,
+    checkpoint: null,
+    step: null,
+    notes: null,
+    trained_from: null,
+    parent: null,
+    verdict: null,
+    best: false,
+    trajectories: 0,
+    tasks: 0,
+    success_rate: null,
+    mean_reward: null,
+  };
+}

@@ -6,26 +6,11 @@ import type {
   TaskRollout,
 } from '../../../shared/api-compare';
 import type { ExportRecord, RunInfo } from '../../../shared/api-runs';
+import { unknownRun } from './compare-selection';
 
 export function runInfo(id: string, extra: Partial<RunInfo> = {}): RunInfo {
-  return {
-    dataset_id: id,
-    name: id,
-    model: null,
-    model_source: null,
-    checkpoint: null,
-    step: null,
-    notes: null,
-    trained_from: null,
-    parent: null,
-    verdict: null,
-    best: false,
-    trajectories: 10,
-    tasks: 5,
-    success_rate: 0.5,
-    mean_reward: 0.5,
-    ...extra,
-  };
+  const stats = { trajectories: 10, tasks: 5, success_rate: 0.5, mean_reward: 0.5 };
+  return { ...unknownRun(id), ...stats, ...extra };
 }
 
 export const EXPORT: ExportRecord = {

@@ -1,9 +1,8 @@
 // The headline numbers of one evaluation: accuracy and kappa against human labels and against
 // approved counterexamples, and regression-in-success F1 (the TRIAGE paper's key number).
 import Box from '@mui/material/Box';
-import Paper from '@mui/material/Paper';
-import Typography from '@mui/material/Typography';
 import type { JudgeEval } from '../../../shared/api-evaluation';
+import { SummaryCard } from '../../components/SummaryCard';
 import { metric } from './eval-format';
 
 type Card = { id: string; label: string; value: string; detail: string };
@@ -48,17 +47,13 @@ export function EvalSummaryCards({ result }: { result: JudgeEval }) {
       }}
     >
       {cards(result).map((card) => (
-        <Paper key={card.id} variant="outlined" sx={{ p: 2 }} data-testid={`eval-card-${card.id}`}>
-          <Typography variant="caption" sx={{ color: 'text.secondary' }}>
-            {card.label}
-          </Typography>
-          <Typography variant="h4" component="div">
-            {card.value}
-          </Typography>
-          <Typography variant="caption" sx={{ color: 'text.secondary' }}>
-            {card.detail}
-          </Typography>
-        </Paper>
+        <SummaryCard
+          key={card.id}
+          label={card.label}
+          value={card.value}
+          detail={card.detail}
+          testId={`eval-card-${card.id}`}
+        />
       ))}
     </Box>
   );

@@ -7,17 +7,14 @@ import Typography from '@mui/material/Typography';
 import BarChartOutlined from '@mui/icons-material/BarChartOutlined';
 import FileDownloadOutlined from '@mui/icons-material/FileDownloadOutlined';
 import FilterList from '@mui/icons-material/FilterList';
-import ManageSearch from '@mui/icons-material/ManageSearch';
 import { useState, type ReactNode } from 'react';
 import type { TrajectoryFilter } from '../../../shared/trajectory-filter';
 import { formatCount } from '../../components/format';
 import { chartsHref, exportHref } from '../../routing/routes';
 import { ActiveFilterChips } from './ActiveFilterChips';
-import { CommitSearchField } from './CommitSearchField';
-import { OutcomeToggle } from './OutcomeToggle';
+import { BasicFilterFields } from './BasicFilterFields';
 import { RangeFilterDialog } from './RangeFilterDialog';
 import { SavedFiltersMenu } from './SavedFiltersMenu';
-import { TurnErrorSelect } from './TurnErrorSelect';
 
 type Props = {
   filter: TrajectoryFilter;
@@ -34,36 +31,7 @@ export function ExplorerFilterBar({ filter, onChange, total, columnsMenu }: Prop
   return (
     <Box>
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, p: 1.5, flexWrap: 'wrap' }}>
-        <CommitSearchField
-          value={filter.search ?? ''}
-          onCommit={(search) =>
-            onChange({ ...filter, search: search === '' ? undefined : search }, { replace: true })
-          }
-          placeholder="Trajectory, task or group id"
-          label="Search trajectory, task or group ids"
-          testId="trajectory-search"
-          width={240}
-        />
-        <CommitSearchField
-          value={filter.text ?? ''}
-          onCommit={(text) =>
-            onChange({ ...filter, text: text === '' ? undefined : text }, { replace: true })
-          }
-          placeholder="Text in any turn"
-          label="Search the text of every turn"
-          testId="trajectory-text-search"
-          delayMs={500}
-          width={240}
-          icon={<ManageSearch fontSize="small" />}
-        />
-        <OutcomeToggle
-          value={filter.outcome ?? 'any'}
-          onChange={(outcome) => onChange({ ...filter, outcome })}
-        />
-        <TurnErrorSelect
-          value={filter.turn_error}
-          onChange={(turnError) => onChange({ ...filter, turn_error: turnError })}
-        />
+        <BasicFilterFields filter={filter} onChange={onChange} testIdPrefix="trajectory" />
         <Badge badgeContent={rangeCount} color="primary">
           <Button
             size="small"
