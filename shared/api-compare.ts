@@ -78,6 +78,17 @@ export const RunComparisonSchema = z.object({
   ci95: z.tuple([z.number(), z.number()]).nullable(),
   mcnemar_p: z.number(),
   paired_p: z.number(),
+  /** Both right and both wrong split the unchanged tasks (a task succeeds at rate >= 0.5). */
+  agreement: z.object({
+    both_right: z.number(),
+    both_wrong: z.number(),
+    fixed: z.number(),
+    broken: z.number(),
+  }),
+  /** Unbiased pass@k over the shared tasks, k the fewest rollouts of any task in either run. */
+  pass_at_k: z.object({ k: z.number(), a: z.number(), b: z.number() }).nullable(),
+  /** The tasks with a known outcome in one run only, by dataset id (sorted). */
+  only_in_tasks: z.record(z.string(), z.array(z.string())),
   /** Run B's export (trained_from); its tasks are the `trained` ones. */
   trained_from: z.string().nullable(),
   scope: z.enum(TASK_SCOPES),

@@ -4,6 +4,8 @@ import {
   comparePaired,
   mcnemarExactP,
   pairedBootstrapCi,
+  passAtK,
+  passAtKOverTasks,
   quantile,
   signFlipP,
   taskStatus,
@@ -117,6 +119,39 @@ describe('run comparison statistics', () => {
       ci95: null,
       mcnemar_p: 1,
       paired_p: 1,
+      agreement: { both_right: 0, both_wrong: 0, fixed: 0, broken: 0 },
+      pass_at_k: null,
+    });
+  });
+
+  it('splits the unchanged tasks into both right and both wrong', () => {
+    // 1 of 2 is already a success in A, so 1/2 -> 2/2 is both right, not fixed.
+    const summary = comparePaired([
+      { a: run(2, 1), b: run(2, 2) },
+      { a: run(2, 0), b: run(2, 0) },
+      { a: run(2, 0), b: run(2, 2) },
+    ]);
+    expect(summary.agreement).toEqual({ both_right: 1, both_wrong: 1, fixed: 1, broken: 0 });
+  });
+
+  it('computes the unbiased pass@k by hand', () => {
+    // n = 8, c = 3, k = 2: 1 - C(5, 2) / C(8, 2) = 1 - 10 / 28.
+    expect(passAtK({ n: 8, successes: 3 }, 2)).toBeCloseTo(18 / 28, 14);
+    // k = 1 is the success rate; k = n is "any success"; too few failures to fill k: 1.
+    expect(passAtK({ n: 8, successes: 3 }, 1)).toBeCloseTo(3 / 8, 14);
+    expect(passAtK({ n: 8, successes: 3 }, 8)).toBe(1);
+    expect(passAtK({ n: 8, successes: 0 }, 8)).toBe(0);
+    expect(passAtK({ n: 4, successes: 3 }, 2)).toBe(1);
+    expect(() => passAtK({ n: 2, successes: 1 }, 3)).toThrow(RangeError);
+    // k is the fewest rollouts of any task in either run: 2 here.
+    const tasks = [
+      { a: { n: 8, successes: 3 }, b: { n: 2, successes: 1 } },
+      { a: { n: 4, successes: 0 }, b: { n: 4, successes: 4 } },
+    ];
+    expect(passAtKOverTasks(tasks)).toEqual({
+      k: 2,
+      a: expect.closeTo((18 / 28 + 0) / 2, 14) as unknown as number,
+      b: 1,
     });
   });
 });

@@ -124,11 +124,39 @@ export function signFlipP(
   return extreme / (samples + 1);
 }
 
+/**
+ * The unbiased pass@k of one task (Chen et al. 2021, "Evaluating Large Language Models Trained on
+ * Code"): the chance that k of its n rollouts drawn without replacement hold at least one of its
+ * c successes, 1 - C(n - c, k) / C(n, k), computed as a product so large n cannot overflow.
+ */
+export function passAtK({ n, successes }: RunTaskOutcome, k: number): number {
+  if (k < 1 || k > n) throw new RangeError(`pass@${k} needs 1 <= k <= n (n = ${n})`);
+  if (n - successes < k) return 1;
+  let allFail = 1;
+  for (let i = n - successes + 1; i <= n; i += 1) allFail *= 1 - k / i;
+  return 1 - allFail;
+}
+
+/** pass@k of each run over the shared tasks, k the fewest rollouts any task has in either run. */
+export function passAtKOverTasks(
+  tasks: readonly { a: RunTaskOutcome; b: RunTaskOutcome }[],
+): { k: number; a: number; b: number } | null {
+  if (tasks.length === 0) return null;
+  const k = Math.min(...tasks.flatMap(({ a, b }) => [a.n, b.n]));
+  return {
+    k,
+    a: mean(tasks.map(({ a }) => passAtK(a, k))),
+    b: mean(tasks.map(({ b }) => passAtK(b, k))),
+  };
+}
+
 export interface PairedSummary {
   shared_tasks: number;
   fixed: number;
   broken: number;
   unchanged: number;
+  /** Decision-level agreement: the unchanged tasks split into both right and both wrong. */
+  agreement: { both_right: number; both_wrong: number; fixed: number; broken: number };
   /** Mean per-task success rate over the shared tasks; null when no task is shared. */
   success_a: number | null;
   success_b: number | null;
@@ -137,6 +165,7 @@ export interface PairedSummary {
   mcnemar_p: number;
   /** The sign-flip test on per-task rates: the test for k rollouts a task. */
   paired_p: number;
+  pass_at_k: { k: number; a: number; b: number } | null;
 }
 
 /** The overall comparison of two runs over the tasks both ran. */
@@ -156,6 +185,12 @@ export function comparePaired(
     fixed,
     broken,
     unchanged: count('unchanged'),
+    agreement: {
+      both_right: tasks.filter(({ a, b }) => taskSucceeded(a) && taskSucceeded(b)).length,
+      both_wrong: tasks.filter(({ a, b }) => !taskSucceeded(a) && !taskSucceeded(b)).length,
+      fixed,
+      broken,
+    },
     // Without shared tasks there is no rate to state, rather than a rate of 0.
     success_a: tasks.length === 0 ? null : mean(rateA),
     success_b: tasks.length === 0 ? null : mean(rateB),
@@ -164,5 +199,6 @@ export function comparePaired(
     ci95: tasks.length < 2 ? null : pairedBootstrapCi(differences, { seed }),
     mcnemar_p: mcnemarExactP(fixed, broken),
     paired_p: signFlipP(differences, { seed }),
+    pass_at_k: passAtKOverTasks(tasks),
   };
 }

@@ -50,6 +50,11 @@ describe('turnwise compare', { timeout: 120_000 }, () => {
       broken: 0,
       unchanged: 1,
     });
+    expect(result.only_in_tasks).toEqual({ runs: ['T5x'], ckpt: ['T8'] });
+    // T7 is right in both (1 of 2 counts); nothing is wrong in both.
+    expect(result.agreement).toEqual({ both_right: 1, both_wrong: 0, fixed: 6, broken: 0 });
+    // k = 1 (T1-T6 have one rollout): pass@1 is the success rate.
+    expect(result.pass_at_k).toEqual({ k: 1, a: expect.closeTo(0.5 / 7, 12), b: 1 });
     // Rates per task: A 0 x6 and 0.5; B 1 x7.
     expect(result.success_a).toBeCloseTo(0.5 / 7, 12);
     expect(result.success_b).toBe(1);
@@ -78,6 +83,7 @@ describe('turnwise compare', { timeout: 120_000 }, () => {
     expect(text.stdout).toMatch(
       /Fixed 6, broken 0, unchanged 1; McNemar p = 0\.0313, paired p = 0\.0156\./,
     );
+    expect(text.stdout).toContain('pass@1 7.1% -> 100.0%; both right 1, both wrong 0.');
   });
 
   it('refuses a missing run and a malformed --runs', async () => {

@@ -102,6 +102,12 @@ function describe(result: RunComparison): string {
   const lines = [
     `${a} -> ${b}: ${result.shared_tasks} shared${scope} task${result.shared_tasks === 1 ? '' : 's'} (${only}).`,
     successLine(result),
+    ...(result.pass_at_k === null
+      ? []
+      : [
+          `pass@${result.pass_at_k.k} ${percent(result.pass_at_k.a)} -> ${percent(result.pass_at_k.b)}; ` +
+            `both right ${result.agreement.both_right}, both wrong ${result.agreement.both_wrong}.`,
+        ]),
     `Fixed ${result.fixed}, broken ${result.broken}, unchanged ${result.unchanged}; ` +
       `McNemar p = ${result.mcnemar_p.toPrecision(3)}, paired p = ${result.paired_p.toPrecision(3)}.`,
   ];

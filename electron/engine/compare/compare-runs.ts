@@ -88,6 +88,10 @@ export async function compareRuns(
     runs: [runA, runB],
     ...comparePaired(tasks, request.seed),
     only_in: { [runA]: tasksA.length - shared.length, [runB]: tasksB.length - shared.length },
+    only_in_tasks: {
+      [runA]: tasksA.filter((task) => !b.has(task)).sort(),
+      [runB]: tasksB.filter((task) => !a.has(task)).sort(),
+    },
     trained_from: lineage.exportId,
     scope: request.tasks,
     steps: {

@@ -76,6 +76,15 @@ describe('ComparePage', () => {
     ]);
     const card = (id: string) => within(summary).getByTestId(`compare-card-${id}`).textContent;
     expect(card('shared')).toContain('only in A 1 · only in B 2');
+    expect(card('pass-at-k')).toContain('pass@2');
+    expect(card('pass-at-k')).toContain('60.0% → 80.0%');
+    // The unshared tasks are listed apart, each a link to its rollouts in the explorer.
+    const onlyB = await screen.findByTestId('compare-only-in-ckpt');
+    expect(
+      within(onlyB)
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual(['only-b1', 'only-b2']);
     expect(card('success-a')).toContain('50.0%');
     expect(card('success-b')).toContain('60.0%');
     expect(card('difference')).toContain('+10.0 pts');

@@ -6,10 +6,9 @@ import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import type { RunComparison } from '../../../shared/api-compare';
 import type { RunInfo } from '../../../shared/api-runs';
-import { formatCount, formatPercent } from '../../components/format';
+import { DASH, formatCount, formatPercent } from '../../components/format';
 import { SummaryCard } from '../../components/SummaryCard';
-import { agreement } from './compare-stats';
-import { formatInterval, formatP, formatPoints } from './compare-format';
+import { arrow, formatInterval, formatP, formatPoints } from './compare-format';
 
 const flips = (n: number) => `${formatCount(n)} task${n === 1 ? '' : 's'}`;
 
@@ -60,6 +59,15 @@ function cards(c: RunComparison, a: RunInfo, b: RunInfo): Card[] {
       detail: 'sign-flip permutation test',
     },
     {
+      id: 'pass-at-k',
+      label: c.pass_at_k === null ? 'pass@k' : `pass@${c.pass_at_k.k}`,
+      value:
+        c.pass_at_k === null
+          ? DASH
+          : arrow(formatPercent(c.pass_at_k.a), formatPercent(c.pass_at_k.b)),
+      detail: 'unbiased, k = the fewest rollouts of a task',
+    },
+    {
       id: 'flips',
       label: 'Fixed / broken / unchanged',
       value: (
@@ -81,7 +89,7 @@ function cards(c: RunComparison, a: RunInfo, b: RunInfo): Card[] {
 }
 
 function AgreementCard({ comparison }: { comparison: RunComparison }) {
-  const counts = agreement(comparison.tasks);
+  const counts = comparison.agreement;
   const cell = (label: string, value: number, color?: string) => (
     <Box sx={{ textAlign: 'center', p: 0.5, borderRadius: 1, bgcolor: 'action.hover' }}>
       <Typography variant="h6" component="div" sx={{ color, lineHeight: 1.2 }}>
@@ -98,10 +106,10 @@ function AgreementCard({ comparison }: { comparison: RunComparison }) {
         Decision-level agreement (rows A, columns B)
       </Typography>
       <Box sx={{ display: 'grid', gridTemplateColumns: '1fr 1fr', gap: 0.5, mt: 0.5 }}>
-        {cell('both right', counts.bothRight)}
+        {cell('both right', counts.both_right)}
         {cell('broken', counts.broken, 'error.main')}
         {cell('fixed', counts.fixed, 'success.main')}
-        {cell('both wrong', counts.bothWrong)}
+        {cell('both wrong', counts.both_wrong)}
       </Box>
     </Paper>
   );

@@ -16,6 +16,7 @@ import { CompareSummary } from './CompareSummary';
 import { CompareTaskTable } from './CompareTaskTable';
 import { StepStatsPanel } from './StepStatsPanel';
 import { TaskDetailPanel } from './TaskDetailPanel';
+import { UnsharedTasks } from './UnsharedTasks';
 
 type Props = { a: RunInfo; b: RunInfo; scope: TaskScope; filter: CompareFilter };
 
@@ -92,6 +93,7 @@ export function CompareView({ a, b, scope, filter }: Props) {
           filter={hasFilter ? filter : undefined}
         />
       )}
+      <UnsharedTasks a={a} b={b} onlyIn={data.only_in_tasks} />
     </Box>
   );
 }

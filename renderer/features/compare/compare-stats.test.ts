@@ -1,14 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { CompareTask } from '../../../shared/api-compare';
-import { agreement, defaultDiffPair, jitter, sortTasks, taskDifference } from './compare-stats';
+import { defaultDiffPair, jitter, sortTasks, taskDifference } from './compare-stats';
 import { rollout, TASKS } from './compare-test-support';
 
 describe('compare-stats', () => {
-  it('counts decision-level agreement with the success >= 0.5 rule', () => {
-    // half-up: 1/2 is a success in A already, so it is both right, not fixed.
-    expect(agreement(TASKS)).toEqual({ bothRight: 2, bothWrong: 1, fixed: 1, broken: 1 });
-  });
-
   it('sorts by difference (largest gain first), by text, and keeps missing values last', () => {
     const ids = (sorted: typeof TASKS) => sorted.map((t) => t.task_id);
     expect(ids(sortTasks(TASKS, { column: 'difference', descending: true }))).toEqual([

@@ -1,6 +1,5 @@
 // Per-task numbers the compare page derives from a RunComparison: success rates, the difference,
-// decision-level agreement (the success >= 0.5 rule of shared/run-comparison.ts), the table's
-// sort and the rollout pair a diff opens by default.
+// the table's sort and the rollout pair a diff opens by default.
 import type { CompareTask, TaskRollout } from '../../../shared/api-compare';
 import { taskSucceeded } from '../../../shared/run-comparison';
 
@@ -15,22 +14,6 @@ export function taskDifference(task: CompareTask): number | null {
   const a = successRate(task.a);
   const b = successRate(task.b);
   return a === null || b === null ? null : b - a;
-}
-
-export type Agreement = { bothRight: number; bothWrong: number; fixed: number; broken: number };
-
-/** The 2x2 table of task outcomes: right or wrong in A against right or wrong in B. */
-export function agreement(tasks: readonly CompareTask[]): Agreement {
-  const counts: Agreement = { bothRight: 0, bothWrong: 0, fixed: 0, broken: 0 };
-  for (const task of tasks) {
-    const a = taskSucceeded(task.a);
-    const b = taskSucceeded(task.b);
-    if (a && b) counts.bothRight += 1;
-    else if (!a && !b) counts.bothWrong += 1;
-    else if (b) counts.fixed += 1;
-    else counts.broken += 1;
-  }
-  return counts;
 }
 
 export const TASK_SORT_COLUMNS = [

@@ -89,6 +89,10 @@ export function comparison(extra: Partial<RunComparison> = {}): RunComparison {
     ci95: [-0.2, 0.4],
     mcnemar_p: 1,
     paired_p: 0.75,
+    // half-up: 1 of 2 is a success in A already, so it is both right, not fixed.
+    agreement: { both_right: 2, both_wrong: 1, fixed: 1, broken: 1 },
+    pass_at_k: { k: 2, a: 0.6, b: 0.8 },
+    only_in_tasks: { base: ['only-a'], ckpt: ['only-b1', 'only-b2'] },
     trained_from: EXPORT.export_id,
     scope: 'all',
     steps: { a: steps(), b: steps({ mean_actions: 5, tool_error_rate: 0.1 }) },
