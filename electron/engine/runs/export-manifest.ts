@@ -36,8 +36,18 @@ async function manifestPath(given: string): Promise<string> {
   return info.isDirectory() ? path.join(resolved, MANIFEST_FILE) : resolved;
 }
 
+/** A manifest lists its tasks, so it grows with them, but nowhere near this. */
+const MAX_MANIFEST_BYTES = 128 * 1024 * 1024;
+
 export async function readExportManifest(given: string): Promise<ReadManifest> {
   const file = await manifestPath(given);
+  const size = (await stat(file).catch(() => null))?.size ?? 0;
+  if (size > MAX_MANIFEST_BYTES) {
+    throw new TurnwiseError(
+      'invalid_input',
+      `${file}: ${Math.round(size / 1e6)} MB is too large for an export manifest`,
+    );
+  }
   const text = await readFile(file, 'utf8').catch((error: NodeJS.ErrnoException) => {
     throw new TurnwiseError(
       'io',
