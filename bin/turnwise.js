@@ -1,13 +1,32 @@
 #!/usr/bin/env node
-// Runs the CLI from its TypeScript sources through tsx, so it is never stale.
-import { register } from 'tsx/esm/api';
+// Runs the CLI as built JavaScript (scripts/cli-build.mjs), rebuilt first when any source is newer
+// than the build, so it is never stale. Where no build can be written (a read-only install), it
+// runs the TypeScript sources through tsx instead.
+import { pathToFileURL } from 'node:url';
 
-register();
 // A reader that stops early (`turnwise sql ... | head`) closes the pipe: the output is over, which
 // is not an error worth a stack trace.
 process.stdout.on('error', (error) => {
   if (error.code === 'EPIPE') process.exit(0);
   throw error;
 });
-const { main } = await import('../electron/cli.ts');
-process.exitCode = await main(process.argv.slice(2));
+
+async function builtCli() {
+  try {
+    const { buildCli, currentCliBuild } = await import('../scripts/cli-build.mjs');
+    return currentCliBuild() ?? (await buildCli());
+  } catch {
+    return null;
+  }
+}
+
+const entry = await builtCli();
+let cli;
+if (entry === null) {
+  const { register } = await import('tsx/esm/api');
+  register();
+  cli = await import('../electron/cli.ts');
+} else {
+  cli = await import(pathToFileURL(entry).href);
+}
+process.exitCode = await cli.main(process.argv.slice(2));

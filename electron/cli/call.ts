@@ -1,7 +1,6 @@
 // Calls an API method through the engine's dispatch, as the app does, and unwraps the result.
 import type { ApiInput, ApiMethod, ApiOutput } from '../../shared/api';
 import type { Engine } from '../engine/engine-types';
-import { openEngine } from '../engine/engine';
 import { failureFrom } from './output';
 import { TurnwiseError } from '../../shared/result';
 
@@ -24,6 +23,8 @@ export async function withEngine<T>(
 ): Promise<T> {
   let engine: Engine;
   try {
+    // Loaded on first use: commands that open no workspace (formats, --help) never load DuckDB.
+    const { openEngine } = await import('../engine/engine');
     engine = await openEngine({ dbPath, readOnly });
   } catch (error) {
     if (error instanceof TurnwiseError) {

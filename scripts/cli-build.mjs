@@ -1,0 +1,85 @@
+// The `turnwise` command as built JavaScript (out/cli/), so it does not compile TypeScript at
+// every start. bin/turnwise.js asks `currentCliBuild()` for a build no older than any source it
+// was made from and calls `buildCli()` when there is none, so the command is never stale
+// (`npm run build:cli` does the same ahead of time).
+//
+// Each build goes to a folder of its own that never changes once written; out/cli/current.json
+// names the one in use and is replaced atomically. Processes that started on an older build keep
+// reading its files (its chunks load lazily), so parallel runs and rebuilds cannot collide.
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
+import { statSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+export const CLI_OUT = path.join(root, 'out', 'cli');
+/** Builds other than the current one are removed once this old (no process still runs them). */
+const STALE_BUILD_MS = 60 * 60 * 1000;
+
+/** The entry of a build that is newer than all its sources, or null. */
+export function currentCliBuild(out = CLI_OUT) {
+  let pointer;
+  try {
+    pointer = JSON.parse(readFileSync(path.join(out, 'current.json'), 'utf8'));
+  } catch {
+    return null;
+  }
+  const entry = path.join(out, pointer.dir, 'cli.js');
+  if (!existsSync(entry)) return null;
+  for (const input of pointer.inputs) {
+    // A source changed or removed since the build started: build again.
+    const mtime = statSync(path.join(root, input), { throwIfNoEntry: false })?.mtimeMs;
+    if (mtime === undefined || mtime > pointer.started) return null;
+  }
+  return entry;
+}
+
+function removeOldBuilds(out, keep) {
+  for (const name of readdirSync(out)) {
+    const dir = path.join(out, name);
+    if (name === keep || name === 'current.json' || name.startsWith('.')) continue;
+    if (Date.now() - statSync(dir).mtimeMs > STALE_BUILD_MS) {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }
+}
+
+/** Builds the CLI (and the engine worker it may start) and makes it current; returns its entry. */
+export async function buildCli(out = CLI_OUT) {
+  const started = Date.now();
+  const name = `build-${started.toString(36)}-${process.pid}`;
+  const outdir = path.join(out, name);
+  mkdirSync(outdir, { recursive: true });
+  // Loaded here: a start that finds a current build never pays for esbuild.
+  const { build } = await import('esbuild');
+  const result = await build({
+    absWorkingDir: root,
+    entryPoints: { cli: 'electron/cli.ts', 'engine-worker': 'electron/engine/engine-worker.ts' },
+    outdir,
+    bundle: true,
+    splitting: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    packages: 'external',
+    external: ['electron'],
+    metafile: true,
+    logLevel: 'silent',
+    legalComments: 'none',
+    // Bundled ESM has no `require`; some dependencies still reach for it.
+    banner: {
+      js: "import { createRequire as __turnwiseCreateRequire } from 'node:module';\nconst require = __turnwiseCreateRequire(import.meta.url);",
+    },
+  });
+  const inputs = Object.keys(result.metafile.inputs).filter((file) => !file.includes(':'));
+  const temp = path.join(out, `.current-${process.pid}.json`);
+  writeFileSync(temp, JSON.stringify({ dir: name, started, inputs }));
+  renameSync(temp, path.join(out, 'current.json'));
+  removeOldBuilds(out, name);
+  return path.join(outdir, 'cli.js');
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  const entry = await buildCli();
+  console.log(`built ${path.relative(root, entry)}`);
+}
