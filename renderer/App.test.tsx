@@ -46,13 +46,16 @@ describe('App', () => {
     for (const name of ['Datasets', 'Trajectories', 'Review', 'SQL', 'Export']) {
       expect(screen.getByRole('link', { name })).toBeTruthy();
     }
-    const row = await screen.findByTestId('dataset-row');
+    // Pages load on first use (renderer/pages.ts): the first one may take a moment to compile here.
+    const row = await screen.findByTestId('dataset-row', undefined, { timeout: 10_000 });
     fireEvent.click(row.querySelector('td:nth-child(2)') as Element);
     expect(window.location.hash).toBe('#/dataset/ds%3A1%2Fa');
     await act(async () => {
       window.dispatchEvent(new HashChangeEvent('hashchange'));
     });
-    expect(await screen.findByText('/data/demo.jsonl')).toBeTruthy();
+    expect(
+      await screen.findByText('/data/demo.jsonl', undefined, { timeout: 10_000 }),
+    ).toBeTruthy();
     expect(fake.calls.some((c) => c.method === 'listTrajectories')).toBe(true);
     const listCall = fake.calls.find((c) => c.method === 'listTrajectories');
     expect(listCall?.input).toMatchObject({ dataset_id: 'ds:1/a', offset: 0, limit: 100 });

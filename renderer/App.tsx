@@ -1,28 +1,31 @@
 // The app: theme, API client and the page for the current hash route.
 import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider } from '@mui/material/styles';
-import { useEffect, useMemo } from 'react';
+import LinearProgress from '@mui/material/LinearProgress';
+import { Suspense, useEffect, useMemo } from 'react';
 import type { ApiClient } from './api/client';
 import { ApiProvider } from './api/ApiContext';
 import { AppShell } from './components/AppShell';
 import { PageErrorBoundary } from './components/PageErrorBoundary';
-import { ChartsPage } from './features/charts/ChartsPage';
-import { ComparePage } from './features/compare/ComparePage';
-import { DatasetListPage } from './features/datasets/DatasetListPage';
-import { DatasetPage } from './features/datasets/DatasetPage';
-import { DiffPage } from './features/diff/DiffPage';
-import { ExportPage } from './features/export/ExportPage';
 import { ImportLauncher } from './features/import/ImportLauncher';
-import { NotFoundPage } from './features/NotFoundPage';
-import { ReviewPage } from './features/review/ReviewPage';
-import { RunsPage } from './features/runs/RunsPage';
-import { EvaluationPage } from './features/evaluation/EvaluationPage';
-import { PromptsPage } from './features/prompts/PromptsPage';
-import { AnnotatorsPage } from './features/annotators/AnnotatorsPage';
-import { SqlPage } from './features/sql/SqlPage';
-import { TrajectoryPage } from './features/trajectory/TrajectoryPage';
-import { GroupPage } from './features/trajectories/GroupPage';
-import { TrajectoriesPage } from './features/trajectories/TrajectoriesPage';
+import {
+  AnnotatorsPage,
+  ChartsPage,
+  ComparePage,
+  DatasetListPage,
+  DatasetPage,
+  DiffPage,
+  EvaluationPage,
+  ExportPage,
+  GroupPage,
+  NotFoundPage,
+  PromptsPage,
+  ReviewPage,
+  RunsPage,
+  SqlPage,
+  TrajectoriesPage,
+  TrajectoryPage,
+} from './pages';
 import type { Route } from './routing/routes';
 import { useHashRoute } from './routing/useHashRoute';
 import { createAppTheme } from './theme/theme';
@@ -95,7 +98,9 @@ export function App({ client }: { client: ApiClient }) {
       <ApiProvider client={client}>
         <AppShell route={route} mode={mode} onToggleTheme={toggle}>
           <PageErrorBoundary resetKey={JSON.stringify(route)}>
-            <Page route={route} />
+            <Suspense fallback={<LinearProgress aria-label="Loading the page" />}>
+              <Page route={route} />
+            </Suspense>
           </PageErrorBoundary>
         </AppShell>
         <ImportLauncher />
