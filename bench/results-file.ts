@@ -11,6 +11,7 @@ export const SECTION_ORDER = [
   'trajectory',
   'export',
   'load',
+  'cli',
 ] as const;
 export type SectionName = (typeof SECTION_ORDER)[number];
 

@@ -3,13 +3,14 @@
 // bare DuckDB read_json and a plain JSON.parse pass on the same file), credit, the turn tree, the
 // explorer filter over 1M trajectories (against hand-written DuckDB SQL) and opening a 2,000-turn
 // trajectory in Chromium (against a 20-turn one), and exporting 100k trajectories (against a DuckDB
-// COPY), and browser mode under load (concurrent clients against `turnwise serve`; it fails on any
-// error). `-- --only explorer,trajectory` runs some of
+// COPY), browser mode under load (concurrent clients against `turnwise serve`; it fails on any
+// error), and how long the `turnwise` command takes to start. `-- --only explorer,trajectory` runs some of
 // them; bench/RESULTS.md keeps the sections that were not re-run.
 import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir, totalmem } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { cliSection } from './cli-section';
 import { explorerSection } from './explorer-section';
 import { exportSection } from './export-section';
 import { loadSection } from './load-section';
@@ -176,6 +177,7 @@ try {
         Number(values['load-seconds']),
         Number(values['load-trajectories']),
       ),
+    cli: () => cliSection(dir),
   };
   for (const name of SECTION_ORDER) {
     if (only.includes(name)) sections.set(name, await runs[name]());
