@@ -2,7 +2,6 @@
 // values. Shared by the readers that accept Parquet (openai-chat, trl-grpo).
 import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
 import { stat } from 'node:fs/promises';
-import { DuckDBInstance, JSDuckDBValueConverter } from '@duckdb/node-api';
 import { toJsonValue } from '../../store/json-values';
 import type { ReadContext } from '../canonical';
 
@@ -26,6 +25,8 @@ export async function* readParquetRows(
   { progress, signal }: Pick<ReadContext, 'progress' | 'signal'>,
 ): AsyncGenerator<ParquetRow> {
   const size = (await stat(file)).size;
+  // Loaded here: every format reader is imported to list formats, and only Parquet needs DuckDB.
+  const { DuckDBInstance, JSDuckDBValueConverter } = await import('@duckdb/node-api');
   const instance = await DuckDBInstance.create(':memory:');
   const connection = await instance.connect();
   try {
