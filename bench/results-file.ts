@@ -12,6 +12,7 @@ export const SECTION_ORDER = [
   'export',
   'load',
   'cli',
+  'app-start',
 ] as const;
 export type SectionName = (typeof SECTION_ORDER)[number];
 

@@ -4,12 +4,14 @@
 // explorer filter over 1M trajectories (against hand-written DuckDB SQL) and opening a 2,000-turn
 // trajectory in Chromium (against a 20-turn one), and exporting 100k trajectories (against a DuckDB
 // COPY), browser mode under load (concurrent clients against `turnwise serve`; it fails on any
-// error), and how long the `turnwise` command takes to start. `-- --only explorer,trajectory` runs some of
+// error), how long the `turnwise` command takes to start, and the explorer's first row after a
+// cold load in Chromium. `-- --only explorer,trajectory` runs some of
 // them; bench/RESULTS.md keeps the sections that were not re-run.
 import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir, totalmem } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { appStartSection } from './app-start-section';
 import { cliSection } from './cli-section';
 import { explorerSection } from './explorer-section';
 import { exportSection } from './export-section';
@@ -178,6 +180,7 @@ try {
         Number(values['load-trajectories']),
       ),
     cli: () => cliSection(dir),
+    'app-start': () => appStartSection(dir),
   };
   for (const name of SECTION_ORDER) {
     if (only.includes(name)) sections.set(name, await runs[name]());

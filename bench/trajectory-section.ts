@@ -8,7 +8,8 @@ import { runStamp, runTask } from './run-task';
 /** docs/ARCHITECTURE.md, quality bars: a 2,000-turn trajectory renders its first turns in under 300 ms. */
 const TARGET_MS = 300;
 
-function rendererFor(dir: string): string {
+/** The renderer the browser sections load: TURNWISE_RENDERER_DIR, else a fresh build. */
+export function rendererFor(dir: string): string {
   const given = process.env.TURNWISE_RENDERER_DIR;
   if (given !== undefined && given !== '') return path.resolve(given);
   const out = path.join(dir, 'renderer');
