@@ -43,11 +43,18 @@ const RUNS_SQL = `
   LEFT JOIN tw_exports e ON e.export_id = r.trained_from
   ORDER BY d.imported_at, d.dataset_id`;
 
-/** The run the export came from: its first source dataset the workspace holds. */
+/** The run an export came from: its first source dataset the workspace holds, other than `run`. */
+export function parentAmong(
+  sources: readonly string[],
+  present: ReadonlySet<string>,
+  run: string,
+): string | null {
+  return sources.find((id) => present.has(id) && id !== run) ?? null;
+}
+
 function parentOf(row: RunRow, present: Set<string>): string | null {
   if (row.sources === null) return null;
-  const sources = JSON.parse(row.sources) as string[];
-  return sources.find((id) => present.has(id) && id !== row.dataset_id) ?? null;
+  return parentAmong(JSON.parse(row.sources) as string[], present, row.dataset_id);
 }
 
 export async function bestRun(workspace: Workspace): Promise<string | null> {

@@ -6,7 +6,14 @@ import { sql } from '../store/sql-template';
 import type { Workspace } from '../store/workspace';
 import { readExportManifest } from './export-manifest';
 import { recordExport } from './export-records';
-import { checkNoCycle, listRunInfos, runInfo, writeRunFields, type RunFields } from './runs';
+import {
+  checkNoCycle,
+  listRunInfos,
+  parentAmong,
+  runInfo,
+  writeRunFields,
+  type RunFields,
+} from './runs';
 
 export interface SetRunRequest extends RunFields {
   dataset_id: string;
@@ -39,8 +46,10 @@ export async function setRun(workspace: Workspace, request: SetRunRequest): Prom
     const exported = await resolveExport(workspace, given.trim());
     const runs = await listRunInfos(workspace);
     const present = new Set(runs.map((run) => run.dataset_id));
-    const parent = exported.sources.find((id) => present.has(id)) ?? null;
-    checkNoCycle(runs, datasetId, exported.sources.includes(datasetId) ? datasetId : parent);
+    const parent = exported.sources.includes(datasetId)
+      ? datasetId
+      : parentAmong(exported.sources, present, datasetId);
+    checkNoCycle(runs, datasetId, parent);
     trainedFrom = exported.id;
   }
   await writeRunFields(workspace, datasetId, { ...fields, trained_from: trainedFrom });
