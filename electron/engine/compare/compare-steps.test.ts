@@ -1,6 +1,7 @@
 // The comparison beyond outcomes, through the real engine: step figures (actions, tool errors,
 // labels, progress) and the trained / held-out split that lineage makes possible. Every number is
 // worked out by hand beside it (docs/compare.md).
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { JobState } from '../../../shared/api';
@@ -177,6 +178,18 @@ describe('lineage', () => {
   it('refuses a loop, a folder that is not an export, and a scope without lineage', async () => {
     const loop = await engine.dispatch('setRun', { dataset_id: 'a', trained_from: exportDir });
     expect(loop).toMatchObject({ ok: false, error: { code: 'invalid_input' } });
+    // The same refusal for an export the workspace has not seen leaves no record of it.
+    const copied = path.join(dir, 'copied-export');
+    mkdirSync(copied);
+    const manifest = JSON.parse(
+      readFileSync(path.join(exportDir, 'turnwise-manifest.json'), 'utf8'),
+    );
+    const elsewhere = { ...manifest, export_id: 'ffffffffffffffff' };
+    writeFileSync(path.join(copied, 'turnwise-manifest.json'), JSON.stringify(elsewhere));
+    const unseen = await engine.dispatch('setRun', { dataset_id: 'a', trained_from: copied });
+    expect(unseen).toMatchObject({ ok: false, error: { code: 'invalid_input' } });
+    const { exports } = await call<{ exports: unknown[] }>('listRuns', {});
+    expect(exports).toHaveLength(1);
     const notExport = await engine.dispatch('setRun', { dataset_id: 'a', trained_from: dir });
     expect(notExport).toMatchObject({ ok: false, error: { code: 'io' } });
     expect(JSON.stringify(notExport)).toContain('turnwise-manifest.json');

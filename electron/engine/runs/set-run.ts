@@ -4,7 +4,7 @@ import type { RunInfo } from '../../../shared/api-runs';
 import { requireDataset } from '../store/require';
 import { sql } from '../store/sql-template';
 import type { Workspace } from '../store/workspace';
-import { readExportManifest } from './export-manifest';
+import { readExportManifest, type ReadManifest } from './export-manifest';
 import { recordExport } from './export-records';
 import {
   checkNoCycle,
@@ -21,11 +21,15 @@ export interface SetRunRequest extends RunFields {
 
 const EXPORT_ID = /^[0-9a-f]{16}$/;
 
-/** The export id `trained_from` names; reads (and records) a manifest when it is a path. */
-async function resolveExport(
-  workspace: Workspace,
-  given: string,
-): Promise<{ id: string; sources: string[] }> {
+interface NamedExport {
+  id: string;
+  sources: string[];
+  /** A manifest read from disk, recorded once the link is accepted. */
+  read?: ReadManifest;
+}
+
+/** The export `trained_from` names: a recorded id, else a manifest read from a path. */
+async function resolveExport(workspace: Workspace, given: string): Promise<NamedExport> {
   if (EXPORT_ID.test(given)) {
     const [row] = await workspace.query(
       sql`SELECT sources::VARCHAR AS sources FROM tw_exports WHERE export_id = ${given}`,
@@ -33,9 +37,9 @@ async function resolveExport(
     if (row !== undefined)
       return { id: given, sources: JSON.parse(String(row.sources)) as string[] };
   }
-  const { manifest, dir } = await readExportManifest(given);
-  await recordExport(workspace, manifest, dir);
-  return { id: manifest.export_id, sources: manifest.sources.map((s) => s.dataset_id) };
+  const read = await readExportManifest(given);
+  const { manifest } = read;
+  return { id: manifest.export_id, sources: manifest.sources.map((s) => s.dataset_id), read };
 }
 
 export async function setRun(workspace: Workspace, request: SetRunRequest): Promise<RunInfo> {
@@ -50,6 +54,10 @@ export async function setRun(workspace: Workspace, request: SetRunRequest): Prom
       ? datasetId
       : parentAmong(exported.sources, present, datasetId);
     checkNoCycle(runs, datasetId, parent);
+    // Only now: a refused link leaves the workspace as it was.
+    if (exported.read !== undefined) {
+      await recordExport(workspace, exported.read.manifest, exported.read.dir);
+    }
     trainedFrom = exported.id;
   }
   await writeRunFields(workspace, datasetId, { ...fields, trained_from: trainedFrom });
