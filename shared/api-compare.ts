@@ -114,7 +114,7 @@ export const COMPARE_API = {
           .min(0)
           .max(2 ** 31)
           .default(0),
-        filter: CompareFilterSchema.optional(),
+        filter: CompareFilterSchema.prefault({}),
         tasks: z.enum(TASK_SCOPES).default('all'),
       })
       .strict(),
@@ -126,7 +126,7 @@ export const COMPARE_API = {
       .object({
         runs: z.tuple([Id, Id]),
         task_id: z.string().min(1).max(1000),
-        filter: CompareFilterSchema.optional(),
+        filter: CompareFilterSchema.prefault({}),
       })
       .strict(),
     z.object({

@@ -10,18 +10,12 @@ import { exportTasks } from '../runs/export-records';
 import { requireDataset } from '../store/require';
 import { sql } from '../store/sql-template';
 import type { Workspace } from '../store/workspace';
-import {
-  NO_FILTER,
-  runTaskSums,
-  stepStats,
-  taskStepFigures,
-  type TaskSums,
-} from './run-task-stats';
+import { runTaskSums, stepStats, taskStepFigures, type TaskSums } from './run-task-stats';
 
 export interface CompareRequest {
   runs: [string, string];
   seed: number;
-  filter?: ParsedTrajectoryFilter;
+  filter: ParsedTrajectoryFilter;
   tasks: TaskScope;
 }
 
@@ -63,7 +57,7 @@ export async function compareRuns(
   const [runA, runB] = request.runs;
   await requireDataset(workspace, runA);
   await requireDataset(workspace, runB);
-  const filter = request.filter ?? NO_FILTER;
+  const { filter } = request;
   const lineage = await trainedTasks(workspace, runB);
   const keep = inScope(request.tasks, lineage.tasks, runB);
   const [a, b] = [

@@ -4,7 +4,7 @@ import type { TaskRollout } from '../../../shared/api-compare';
 import type { ParsedTrajectoryFilter } from '../../../shared/trajectory-filter';
 import { requireDataset } from '../store/require';
 import type { Workspace } from '../store/workspace';
-import { NO_FILTER, runRollouts, runTaskSums, stepStats } from './run-task-stats';
+import { runRollouts, runTaskSums, stepStats } from './run-task-stats';
 
 async function rolloutsOf(
   workspace: Workspace,
@@ -29,7 +29,7 @@ export async function compareTask(
   workspace: Workspace,
   [runA, runB]: [string, string],
   taskId: string,
-  filter: ParsedTrajectoryFilter = NO_FILTER,
+  filter: ParsedTrajectoryFilter,
 ) {
   await requireDataset(workspace, runA);
   await requireDataset(workspace, runB);

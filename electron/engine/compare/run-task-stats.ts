@@ -23,8 +23,6 @@ export interface TaskSums {
 
 type Row = Omit<TaskSums, 'labels'> & Record<RoleLabel, number>;
 
-export const NO_FILTER: ParsedTrajectoryFilter = { outcome: 'any', segmentation: 'action' };
-
 /** The compared rollouts of a run (optionally of one task), as a SELECT over alias t. */
 export function runRollouts(
   datasetId: string,
