@@ -47,8 +47,11 @@ export const RUN_COMMAND: CommandSpec = {
 
 const percent = (x: number | null) => (x === null ? '-' : `${(100 * x).toFixed(1)}%`);
 
-function runRows(runs: readonly RunInfo[]) {
-  return runs.map((run) => ({
+const RUN_COLUMNS = ['run', 'model', 'trained_from', 'tasks', 'success', 'reward', 'verdict'];
+
+/** The runs as a text table, the best marked `*`. */
+function runTable(runs: readonly RunInfo[]): string {
+  const rows = runs.map((run) => ({
     run: `${run.best ? '* ' : ''}${run.dataset_id}`,
     model: [run.model, run.checkpoint].filter((x) => x !== null).join(' @ ') || '-',
     trained_from: run.trained_from === null ? '-' : `${run.trained_from} (${run.parent ?? '?'})`,
@@ -57,6 +60,7 @@ function runRows(runs: readonly RunInfo[]) {
     reward: run.mean_reward === null ? '-' : run.mean_reward.toFixed(3),
     verdict: run.verdict ?? '-',
   }));
+  return formatTable(RUN_COLUMNS, rows, 100);
 }
 
 export async function runsCommand(args: string[]): Promise<void> {
@@ -65,8 +69,7 @@ export async function runsCommand(args: string[]): Promise<void> {
   await withEngine(requireDb(values), true, async (engine) => {
     const listed = await call(engine, 'listRuns', {}, 'runs');
     if (values.json) return printJson(listed);
-    const columns = ['run', 'model', 'trained_from', 'tasks', 'success', 'reward', 'verdict'];
-    console.log(formatTable(columns, runRows(listed.runs), 100));
+    console.log(runTable(listed.runs));
     console.log(`\n* the current best run${listed.best === null ? ' (none set)' : ''}.`);
   });
 }
@@ -112,13 +115,7 @@ export async function runCommand(args: string[]): Promise<void> {
       run = { ...run, verdict, best: best === run.dataset_id };
     }
     if (values.json) return printJson(best === undefined ? run : { ...run, current_best: best });
-    console.log(
-      formatTable(
-        ['run', 'model', 'trained_from', 'tasks', 'success', 'reward', 'verdict'],
-        runRows([run]),
-        100,
-      ),
-    );
+    console.log(runTable([run]));
     if (best !== undefined) console.log(`The current best run is ${best ?? 'none'}.`);
   });
 }
