@@ -111,4 +111,21 @@ describe('turnwise compare', { timeout: 120_000 }, () => {
     expect(forward).toMatchObject({ runs: ['runs', 'ckpt'], shared_tasks: 2, fixed: 1 });
     expect(back).toMatchObject({ runs: ['ckpt', 'runs'], shared_tasks: 2, broken: 1 });
   });
+
+  it('states the difference on one shared task, without an interval', async () => {
+    const text = await turnwiseAsync([
+      'compare',
+      '--db',
+      db,
+      '--runs',
+      'runs,ckpt',
+      '--filter',
+      'tasks=T1',
+    ]);
+    expect(text.code).toBe(0);
+    // T1: 0 of 1, then 1 of 1.
+    expect(text.stdout).toContain(
+      'Success 0.0% in runs, 100.0% in ckpt: +100.0% (no interval from one task).',
+    );
+  });
 });

@@ -84,12 +84,16 @@ function stepLines({ steps: { a, b } }: RunComparison): string[] {
 }
 
 function successLine({ runs: [a, b], success_a, success_b, difference, ci95 }: RunComparison) {
-  if (success_a === null || success_b === null || difference === null || ci95 === null)
+  if (success_a === null || success_b === null || difference === null)
     return 'No shared task with a known outcome: nothing to compare.';
+  // One shared task has no interval (docs/compare.md).
+  const interval =
+    ci95 === null
+      ? 'no interval from one task'
+      : `95% CI ${percent(ci95[0])} to ${percent(ci95[1])}`;
   return (
     `Success ${percent(success_a)} in ${a}, ${percent(success_b)} in ${b}: ` +
-    `${difference >= 0 ? '+' : ''}${percent(difference)} ` +
-    `(95% CI ${percent(ci95[0])} to ${percent(ci95[1])}).`
+    `${difference >= 0 ? '+' : ''}${percent(difference)} (${interval}).`
   );
 }
 
