@@ -3,10 +3,26 @@
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { api, appUrl } from './api';
 
 const SHOTS = process.env.TURNWISE_SHOTS ?? 'test-results/export';
+
+/**
+ * Chooses an export target in the Select. A CI run once saw the choice not take (the page kept
+ * trl-sft while the menu opened on a slow machine), so the pick is checked on the input's value
+ * and the menu must be gone before anything else is clicked: it fades out over the page.
+ */
+async function pickTarget(page: Page, target: string) {
+  await expect(async () => {
+    if (!(await page.getByRole('listbox').isVisible())) {
+      await page.getByTestId('export-target').locator('..').click();
+    }
+    await page.getByRole('option', { name: new RegExp(`^${target} `) }).click({ timeout: 5_000 });
+    await expect(page.getByRole('listbox')).toBeHidden();
+    await expect(page.getByTestId('export-target')).toHaveValue(target, { timeout: 1_000 });
+  }).toPass({ timeout: 30_000 });
+}
 
 test('an export is previewed, then written with its manifest, from the explorer filter', async ({
   page,
@@ -21,8 +37,7 @@ test('an export is previewed, then written with its manifest, from the explorer 
   await expect(page).toHaveURL(/#\/export\?dataset=demo/);
   await expect(page.getByTestId('export-filter')).toContainText('dataset: demo');
 
-  await page.getByTestId('export-target').locator('..').click();
-  await page.getByRole('option', { name: /trl-dpo/ }).click();
+  await pickTarget(page, 'trl-dpo');
   await expect(page.getByTestId('export-counts')).toHaveText(
     `${preview.records} records from ${preview.trajectories} trajectories`,
   );
@@ -73,8 +88,7 @@ test('curation and step pairs set on the page preview what the API gives for the
   expect(preview.records).toBeGreaterThan(0);
 
   await page.goto(appUrl('/export?dataset=demo'));
-  await page.getByTestId('export-target').locator('..').click();
-  await page.getByRole('option', { name: /trl-dpo/ }).click();
+  await pickTarget(page, 'trl-dpo');
   await page.getByTestId('export-top-k').fill('4');
   await page.getByTestId('export-stratify-bins').fill('2');
   await page.getByTestId('export-trajectory-pairs').click();
@@ -97,13 +111,7 @@ test('the options follow the target: weights, train flags, tokenizer, reasoning,
   page,
 }) => {
   await page.goto(appUrl('/export?dataset=demo'));
-  const pick = async (target: string) => {
-    await page.getByTestId('export-target').locator('..').click();
-    await page.getByRole('option', { name: new RegExp(`^${target} `) }).click();
-    // The menu fades out over the page; a click while it is still there would land on it.
-    await expect(page.getByRole('listbox')).toBeHidden();
-  };
-  await pick('ms-swift');
+  await pickTarget(page, 'ms-swift');
   await expect(page.getByTestId('export-weight-source')).toBeAttached();
   await expect(page.getByTestId('export-weight-scale')).toBeVisible();
   await expect(page.getByTestId('export-train-threshold')).toHaveCount(0);
@@ -118,16 +126,16 @@ test('the options follow the target: weights, train flags, tokenizer, reasoning,
   await expect(page.getByTestId('export-start')).toBeDisabled();
   await page.getByTestId('export-weight-min').fill('0');
 
-  await pick('axolotl');
+  await pickTarget(page, 'axolotl');
   await expect(page.getByTestId('export-train-threshold')).toBeVisible();
   await expect(page.getByTestId('export-weight-scale')).toHaveCount(0);
   await expect(page.getByTestId('export-reasoning')).toBeAttached();
-  await pick('tokens');
+  await pickTarget(page, 'tokens');
   await expect(page.getByTestId('export-tokenizer')).toBeVisible();
   await expect(page.getByTestId('export-duplicate-by-weight')).toHaveCount(0);
   // The tokens target keeps the sampled reasoning tokens, so there is nothing to choose.
   await expect(page.getByTestId('export-reasoning')).toHaveCount(0);
-  await pick('verl-rl');
+  await pickTarget(page, 'verl-rl');
   await expect(page.getByText('Records are task prompts')).toBeVisible();
   await expect(page.getByTestId('export-reasoning')).toHaveCount(0);
   // A field name that is not a dot path is refused at the field, before anything is exported.
@@ -138,7 +146,7 @@ test('the options follow the target: weights, train flags, tokenizer, reasoning,
   await expect(page.getByTestId('export-record').first()).toContainText('"ground_truth"');
   await page.screenshot({ path: `${SHOTS}-ground-truth.png`, fullPage: true });
   await expect(page.getByTestId('export-counts')).toContainText('records from');
-  await pick('llamafactory');
+  await pickTarget(page, 'llamafactory');
   await expect(page.getByTestId('export-step-pairs')).toHaveCount(0);
   await page.getByTestId('export-preference').click();
   await expect(page.getByTestId('export-step-pairs')).toBeVisible();
