@@ -11,7 +11,6 @@ import { parse, requireDb } from './args';
 import { call, withEngine } from './call';
 import type { CommandSpec } from './command-spec';
 import { TurnwiseError } from '../../shared/result';
-import { readExportManifest } from '../engine/runs/export-manifest';
 import { failureFrom, printJson, usageFailure } from './output';
 import { importErrorText, importReport } from './import-output';
 import { followJob } from './run-job';
@@ -106,6 +105,7 @@ export const IMPORT_COMMAND: CommandSpec = {
 async function lineageFrom(value: unknown): Promise<string | undefined> {
   if (typeof value !== 'string') return undefined;
   try {
+    const { readExportManifest } = await import('../engine/runs/export-manifest');
     return (await readExportManifest(value)).dir;
   } catch (error) {
     if (error instanceof TurnwiseError) throw failureFrom('import --trained-from', error);

@@ -3,7 +3,7 @@ import { parse, requireDb } from './args';
 import { call, withEngine } from './call';
 import type { CommandSpec } from './command-spec';
 import { formatTable, printJson } from './output';
-import { formatInfos } from '../engine/importers/registry';
+import { formatInfos } from '../engine/importers/format-infos';
 
 export const FORMATS_COMMAND: CommandSpec = {
   name: 'formats',
@@ -42,29 +42,23 @@ export async function statsCommand(args: string[]): Promise<void> {
   const db = requireDb(values);
   await withEngine(db, true, async (engine) => {
     const { datasets } = await call(engine, 'listDatasets', {}, 'stats');
-    const rows = [];
-    for (const {
-      dataset_id,
-      name,
-      format,
-      trajectories,
-      turns,
-      groups,
-      success_rate,
-    } of datasets) {
-      // Groups mixing different prompts make outcome advantages meaningless: worth a column.
-      const check = await call(engine, 'checkGroups', { dataset_id }, 'stats');
-      rows.push({
+    // Groups mixing different prompts make outcome advantages meaningless: worth a column. The
+    // checks run side by side on the workspace's reader connections.
+    const checks = await Promise.all(
+      datasets.map(({ dataset_id }) => call(engine, 'checkGroups', { dataset_id }, 'stats')),
+    );
+    const rows = datasets.map(
+      ({ dataset_id, name, format, trajectories, turns, groups, success_rate }, index) => ({
         dataset_id,
         name,
         format,
         trajectories,
         turns,
         groups,
-        mixed_prompt_groups: check.mixed_prompt_groups,
+        mixed_prompt_groups: checks[index]?.mixed_prompt_groups ?? 0,
         success_rate,
-      });
-    }
+      }),
+    );
     if (values.json) {
       printJson({ datasets: rows });
       return;

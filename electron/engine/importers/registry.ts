@@ -1,7 +1,6 @@
 // All import formats, and detection of the format of a file.
 import { createReadStream } from 'node:fs';
 import { TurnwiseError } from '../../../shared/result';
-import type { FormatInfo } from '../../../shared/model';
 import type { FormatReader } from './canonical';
 import { chooseFormatDetails } from '../../../shared/api-import';
 import { abridgedHead } from './abridged-head';
@@ -19,28 +18,31 @@ import { tauBenchFormat } from './formats/tau-bench';
 import { trlGrpoFormat } from './formats/trl-grpo';
 import { verifiersFormat } from './formats/verifiers';
 import { turnwiseFormat } from './turnwise';
+import { FORMAT_INFOS, type FormatName } from './format-infos';
 
-export const FORMATS: readonly FormatReader[] = [
-  turnwiseFormat,
-  openaiChatFormat,
-  sharegptFormat,
-  sweAgentFormat,
-  miniSweAgentFormat,
-  openhandsFormat,
-  inspectFormat,
-  tauBenchFormat,
-  nemoGymFormat,
-  atifFormat,
-  verifiersFormat,
-  trlGrpoFormat,
-  otelGenaiFormat,
-];
+/** Every reader by its name; a format listed in format-infos.ts without a reader does not compile. */
+const READERS: Record<FormatName, FormatReader> = {
+  turnwise: turnwiseFormat,
+  'openai-chat': openaiChatFormat,
+  sharegpt: sharegptFormat,
+  'swe-agent': sweAgentFormat,
+  'mini-swe-agent': miniSweAgentFormat,
+  openhands: openhandsFormat,
+  inspect: inspectFormat,
+  'tau-bench': tauBenchFormat,
+  'nemo-gym': nemoGymFormat,
+  atif: atifFormat,
+  verifiers: verifiersFormat,
+  'trl-grpo': trlGrpoFormat,
+  'otel-genai': otelGenaiFormat,
+};
+
+/** The readers in the order the formats are listed (format-infos.ts). */
+export const FORMATS: readonly FormatReader[] = FORMAT_INFOS.map(({ name }) => READERS[name]);
 
 const SAMPLE_BYTES = 1 << 20;
 
-export function formatInfos(): FormatInfo[] {
-  return FORMATS.map(({ name, description, extensions }) => ({ name, description, extensions }));
-}
+export { formatInfos } from './format-infos';
 
 export function formatByName(name: string): FormatReader {
   const reader = FORMATS.find((format) => format.name === name);

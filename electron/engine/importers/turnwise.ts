@@ -20,6 +20,7 @@ import {
   type ReadItem,
   type ReadContext,
 } from './canonical';
+import { formatInfo } from './format-infos';
 
 const OWN_KEYS = ['trajectory_id', 'group_id', 'sample_index'];
 
@@ -99,11 +100,7 @@ async function* readTurnwise(file: string, context: ReadContext): AsyncIterable<
 }
 
 export const turnwiseFormat: FormatReader = {
-  name: 'turnwise',
-  description:
-    'Turnwise rollouts (JSONL or Parquet): one trajectory per line or row with OpenAI messages, optional per-token ' +
-    'token_ids / logp_policy / logp_ref on assistant messages',
-  extensions: ['.jsonl', '.jsonl.gz', '.jsonl.zst', '.parquet'],
+  ...formatInfo('turnwise'),
   // Generic OpenAI-messages JSONL scores about 0.6 in the openai-chat reader; this format wins
   // only on keys that are its own (trajectory_id, group_id, per-token log-probs).
   detect({ path: file, head }) {

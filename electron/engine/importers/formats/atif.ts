@@ -14,6 +14,7 @@ import { withoutCompression } from '../decompress';
 import { parseJson, readTextFile } from '../json-document';
 import { isRecord } from '../openai-messages';
 import { stepsToTurns } from './atif-steps';
+import { formatInfo } from '../format-infos';
 
 function atPath(record: Record<string, unknown>, dotted: string): unknown {
   let value: unknown = record;
@@ -190,11 +191,7 @@ async function* readAtif(file: string, context: ReadContext): AsyncIterable<Read
 }
 
 export const atifFormat: FormatReader = {
-  name: 'atif',
-  description:
-    'ATIF trajectories (Harbor / Terminal-Bench interchange, v1.x): steps with tool calls, ' +
-    'observations and per-token metrics; subagent trajectories linked to their parent',
-  extensions: ['.json', '.json.gz', '.json.zst'],
+  ...formatInfo('atif'),
   detect({ path: file, head }) {
     if (!/\.json$/i.test(withoutCompression(file)) || !/^\s*\{/.test(head)) return 0;
     if (/"schema_version"\s*:\s*"ATIF-v\d/.test(head)) return 0.95;

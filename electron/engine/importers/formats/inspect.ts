@@ -12,6 +12,7 @@ import { isRecord } from '../openai-messages';
 import { readInspectEval } from './inspect-eval-zip';
 import { topLevelListElements } from './inspect-json-layout';
 import { evalInfo, inspectSample } from './inspect-sample';
+import { formatInfo } from '../format-infos';
 
 async function* readInspectJson(file: string, context: ReadContext): AsyncIterable<ReadItem> {
   const text = await readTextFile(file, context);
@@ -50,11 +51,7 @@ async function* readInspectJson(file: string, context: ReadContext): AsyncIterab
 }
 
 export const inspectFormat: FormatReader = {
-  name: 'inspect',
-  description:
-    'Inspect AI eval logs (.json or .eval zip): one trajectory per sample and epoch, scores ' +
-    '(letters C/I/P/N or numbers) as reward',
-  extensions: ['.eval', '.json', '.json.gz', '.json.zst'],
+  ...formatInfo('inspect'),
   detect({ path: file, head }) {
     const name = withoutCompression(file);
     if (/\.eval$/i.test(name)) return head.startsWith('PK') ? 0.95 : 0.3;

@@ -14,6 +14,7 @@ import { readSingleDocument } from '../json-document';
 import { isRecord } from '../openai-messages';
 import { miniMessagesToTurns } from './mini-swe-agent-turns';
 import { optionalReport, reportOutcome, type ResultsReport } from './swe-bench-report';
+import { formatInfo } from '../format-infos';
 
 function stemOf(file: string): string {
   return path.basename(withoutCompression(file)).replace(/(\.traj)?\.json$/i, '');
@@ -97,11 +98,7 @@ const LIST_OF_MESSAGES = /^\s*\[\s*\{\s*"(role|content)"\s*:/;
 const MINI_MARKERS = /mswea_bash_command|<returncode>|COMPLETE_TASK_AND_SUBMIT_FINAL_OUTPUT/;
 
 export const miniSweAgentFormat: FormatReader = {
-  name: 'mini-swe-agent',
-  description:
-    'mini-swe-agent .traj.json files: v2 {info, messages, trajectory_format} or a legacy ' +
-    'message list; resolution joined from a SWE-bench results report',
-  extensions: ['.traj.json', '.json', '.json.gz', '.json.zst'],
+  ...formatInfo('mini-swe-agent'),
   detect({ path: file, head }) {
     try {
       if (!/\.json$/i.test(withoutCompression(file))) return 0;

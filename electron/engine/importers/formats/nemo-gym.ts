@@ -18,6 +18,7 @@ import { isRecord } from '../openai-messages';
 import { optionalBoolean } from '../record-values';
 import { itemsToTurns } from './nemo-gym-items';
 import { addRecordPrompts, atPath, rolloutTask } from './nemo-gym-task';
+import { formatInfo } from '../format-infos';
 
 const OWN_KEYS = new Set(['responses_create_params', 'response', 'reward']);
 
@@ -132,11 +133,7 @@ async function* readNemoGym(file: string, context: ReadContext): AsyncIterable<R
 }
 
 export const nemoGymFormat: FormatReader = {
-  name: 'nemo-gym',
-  description:
-    'NeMo Gym rollouts JSONL (OpenAI Responses items; training-mode token ids and policy ' +
-    'log-probs on output items)',
-  extensions: ['.jsonl', '.jsonl.gz', '.jsonl.zst'],
+  ...formatInfo('nemo-gym'),
   detect({ path: file, head }) {
     if (!/\.jsonl$/i.test(withoutCompression(file)) || !/^\s*\{/.test(head)) return 0;
     const firstLine = head.split('\n', 1)[0] ?? '';

@@ -19,6 +19,7 @@ import {
 } from './openai-chat-fields';
 import { convertRecords, fileStem, firstRecordOfHead } from './openai-chat-records';
 import { isParquetPath, looksLikeParquet, parquetTailText } from './parquet-rows';
+import { formatInfo } from '../format-infos';
 
 /** Columns that may hold the message list, in order of preference. */
 export const MESSAGE_COLUMNS = ['messages', 'conversation', 'trajectory', 'chat'] as const;
@@ -144,11 +145,7 @@ function detectOpenaiChat({ path: file, head }: { path: string; head: string }):
 }
 
 export const openaiChatFormat: FormatReader = {
-  name: 'openai-chat',
-  description:
-    'OpenAI chat messages, one conversation per record (JSONL, JSON array or Parquet; message ' +
-    'lists as nested lists or JSON text), outcome from reward/score or success/resolved/target',
-  extensions: ['.jsonl', '.jsonl.gz', '.jsonl.zst', '.json', '.json.gz', '.json.zst', '.parquet'],
+  ...formatInfo('openai-chat'),
   detect: detectOpenaiChat,
   read: readOpenaiChat,
 };

@@ -14,6 +14,7 @@ import { readLines } from '../line-reader';
 import { isRecord } from '../openai-messages';
 import { isHistoryRecord, openHandsEventList, openHandsRecord } from './openhands-record';
 import { optionalReport, type ResultsReport } from './swe-bench-report';
+import { formatInfo } from '../format-infos';
 
 function stemOf(file: string): string {
   return path.basename(withoutCompression(file)).replace(/\.(jsonl|json)$/i, '');
@@ -140,11 +141,7 @@ function detectRecord(head: string): number {
 }
 
 export const openhandsFormat: FormatReader = {
-  name: 'openhands',
-  description:
-    'OpenHands: V0 event-list exports, EvalOutput JSONL (history of events or [action, ' +
-    'observation] pairs, test_result) and resolver output JSONL',
-  extensions: ['.json', '.jsonl', '.json.gz', '.jsonl.gz', '.json.zst', '.jsonl.zst'],
+  ...formatInfo('openhands'),
   detect({ path: file, head }) {
     try {
       const name = withoutCompression(file);

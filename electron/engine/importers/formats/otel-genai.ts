@@ -12,6 +12,7 @@ import { parseJson, readTextFile } from '../json-document';
 import { isRecord } from '../openai-messages';
 import { attributesOf } from './otel-genai-messages';
 import { traceToTrajectory, type Span } from './otel-genai-trace';
+import { formatInfo } from '../format-infos';
 
 function nanos(value: unknown): bigint {
   try {
@@ -136,11 +137,7 @@ async function* readOtel(file: string, context: ReadContext): AsyncIterable<Read
 }
 
 export const otelGenaiFormat: FormatReader = {
-  name: 'otel-genai',
-  description:
-    'OTLP/JSON trace exports with OpenTelemetry GenAI spans (chat / execute_tool / ' +
-    'invoke_agent): one trajectory per trace',
-  extensions: ['.json', '.jsonl', '.json.gz', '.jsonl.gz', '.json.zst', '.jsonl.zst'],
+  ...formatInfo('otel-genai'),
   detect({ path: file, head }) {
     if (!/\.jsonl?$/i.test(withoutCompression(file)) || !/^\s*\{/.test(head)) return 0;
     if (!/"resourceSpans"\s*:\s*\[/.test(head)) return 0;

@@ -19,6 +19,7 @@ import {
 } from './openai-chat-fields';
 import { convertRecords, fileStem, firstRecordOfHead } from './openai-chat-records';
 import { sharegptTurns } from './sharegpt-messages';
+import { formatInfo } from '../format-infos';
 
 const LIST_KEYS = ['conversations', 'conversation', 'messages'] as const;
 const TASK_FIELDS = ['task_id', 'instance_id'];
@@ -132,11 +133,7 @@ function detectSharegpt({ path: file, head }: { path: string; head: string }): n
 }
 
 export const sharegptFormat: FormatReader = {
-  name: 'sharegpt',
-  description:
-    'ShareGPT / LLaMA-Factory conversations (conversations[{from, value}] with function_call and ' +
-    'observation turns, v1 messages with typed content parts, bare ReAct message lists)',
-  extensions: ['.json', '.jsonl', '.json.gz', '.jsonl.gz', '.json.zst', '.jsonl.zst'],
+  ...formatInfo('sharegpt'),
   detect: detectSharegpt,
   read: readSharegpt,
 };

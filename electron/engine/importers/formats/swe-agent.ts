@@ -16,6 +16,7 @@ import { mergeSteps } from './swe-agent-steps';
 import { markObservationErrors } from './swe-agent-errors';
 import { historyTurns, trajectoryTurns } from './swe-agent-turns';
 import { optionalReport, reportOutcome, type ResultsReport } from './swe-bench-report';
+import { formatInfo } from '../format-infos';
 
 // info keys holding whole file contents (edited_files30/50/70): large and not needed.
 const BULKY_INFO = /^edited_files\d*$/;
@@ -170,11 +171,7 @@ async function* readSweAgent(file: string, context: ReadContext): AsyncIterable<
 const TRAJ_KEYS = /"(trajectory|history)"\s*:\s*\[/;
 
 export const sweAgentFormat: FormatReader = {
-  name: 'swe-agent',
-  description:
-    'SWE-agent .traj files (0.x and 1.x): history or trajectory steps, info; resolution joined ' +
-    'from a SWE-bench results report',
-  extensions: ['.traj', '.traj.gz', '.traj.zst'],
+  ...formatInfo('swe-agent'),
   detect({ path: file, head }) {
     try {
       const name = withoutCompression(file);

@@ -17,6 +17,7 @@ import { isRecord, messagesToTurns } from '../openai-messages';
 import { topLevelListElements } from './inspect-json-layout';
 import { tau2RunInfo, tau2Simulation } from './tau-bench-tau2';
 import { readTau2Dir, simulationFiles } from './tau-bench-tau2-dir';
+import { formatInfo } from '../format-infos';
 
 const DOMAINS = /(?:^|[^a-z])(airline|retail|telecom|mock)(?:[^a-z]|$)/i;
 
@@ -194,12 +195,7 @@ async function tau2Companions(file: string): Promise<string[]> {
 }
 
 export const tauBenchFormat: FormatReader = {
-  name: 'tau-bench',
-  description:
-    'tau-bench results (a list of {task_id, reward, info, traj, trial}, or one) and tau2-bench ' +
-    'text results ({info, tasks, simulations}, or results.json beside simulations/); the ' +
-    'simulated user may call tools',
-  extensions: ['.json', '.json.gz', '.json.zst'],
+  ...formatInfo('tau-bench'),
   detect({ path: file, head }) {
     if (!/\.json$/i.test(withoutCompression(file))) return 0;
     if (/^\s*\[/.test(head)) {

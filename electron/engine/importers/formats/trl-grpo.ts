@@ -12,6 +12,7 @@ import { idFrom, metadataOf, outcomeOf, rewardValue, shortHash } from './openai-
 import { convertRecords, fileStem, firstRecordOfHead } from './openai-chat-records';
 import { isParquetPath, looksLikeParquet, parquetTailText } from './parquet-rows';
 import { occurrenceCounter, promptTurns } from './verifiers';
+import { formatInfo } from '../format-infos';
 
 const NOT_REWARDS = new Set(['step', 'advantage', 'prompt', 'completion']);
 
@@ -123,11 +124,7 @@ function detectTrlGrpo({ path: file, head }: { path: string; head: string }): nu
 }
 
 export const trlGrpoFormat: FormatReader = {
-  name: 'trl-grpo',
-  description:
-    'TRL GRPO completion logs (Parquet or JSONL): step, prompt, completion, reward columns and ' +
-    'advantage; completions of one prompt at one step form a group',
-  extensions: ['.parquet', '.jsonl', '.jsonl.gz', '.jsonl.zst'],
+  ...formatInfo('trl-grpo'),
   detect: detectTrlGrpo,
   read: readTrlGrpo,
 };

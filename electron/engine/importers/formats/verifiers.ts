@@ -18,6 +18,7 @@ import {
   toolsValue,
 } from './openai-chat-fields';
 import { convertRecords, fileStem, firstRecordOfHead } from './openai-chat-records';
+import { formatInfo } from '../format-infos';
 
 const EXAMPLE_FIELDS = ['example_id', 'id', 'example_idx'];
 
@@ -127,11 +128,7 @@ function detectVerifiers({ path: file, head }: { path: string; head: string }): 
 }
 
 export const verifiersFormat: FormatReader = {
-  name: 'verifiers',
-  description:
-    'verifiers results.jsonl: prompt and completion message lists, reward and metrics per ' +
-    'rollout; rollouts of one example form a GRPO group',
-  extensions: ['.jsonl', '.jsonl.gz', '.jsonl.zst'],
+  ...formatInfo('verifiers'),
   detect: detectVerifiers,
   read: readVerifiers,
 };

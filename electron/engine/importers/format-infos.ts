@@ -1,0 +1,111 @@
+// What `turnwise formats` and the import dialog list about each reader, in their order: kept apart
+// from the readers so that listing the formats loads none of them (docs/performance.md).
+import type { FormatInfo } from '../../../shared/model';
+
+export const FORMAT_INFOS = [
+  {
+    name: 'turnwise',
+    description:
+      'Turnwise rollouts (JSONL or Parquet): one trajectory per line or row with OpenAI messages, optional per-token ' +
+      'token_ids / logp_policy / logp_ref on assistant messages',
+    extensions: ['.jsonl', '.jsonl.gz', '.jsonl.zst', '.parquet'],
+  },
+  {
+    name: 'openai-chat',
+    description:
+      'OpenAI chat messages, one conversation per record (JSONL, JSON array or Parquet; message ' +
+      'lists as nested lists or JSON text), outcome from reward/score or success/resolved/target',
+    extensions: ['.jsonl', '.jsonl.gz', '.jsonl.zst', '.json', '.json.gz', '.json.zst', '.parquet'],
+  },
+  {
+    name: 'sharegpt',
+    description:
+      'ShareGPT / LLaMA-Factory conversations (conversations[{from, value}] with function_call and ' +
+      'observation turns, v1 messages with typed content parts, bare ReAct message lists)',
+    extensions: ['.json', '.jsonl', '.json.gz', '.jsonl.gz', '.json.zst', '.jsonl.zst'],
+  },
+  {
+    name: 'swe-agent',
+    description:
+      'SWE-agent .traj files (0.x and 1.x): history or trajectory steps, info; resolution joined ' +
+      'from a SWE-bench results report',
+    extensions: ['.traj', '.traj.gz', '.traj.zst'],
+  },
+  {
+    name: 'mini-swe-agent',
+    description:
+      'mini-swe-agent .traj.json files: v2 {info, messages, trajectory_format} or a legacy ' +
+      'message list; resolution joined from a SWE-bench results report',
+    extensions: ['.traj.json', '.json', '.json.gz', '.json.zst'],
+  },
+  {
+    name: 'openhands',
+    description:
+      'OpenHands: V0 event-list exports, EvalOutput JSONL (history of events or [action, ' +
+      'observation] pairs, test_result) and resolver output JSONL',
+    extensions: ['.json', '.jsonl', '.json.gz', '.jsonl.gz', '.json.zst', '.jsonl.zst'],
+  },
+  {
+    name: 'inspect',
+    description:
+      'Inspect AI eval logs (.json or .eval zip): one trajectory per sample and epoch, scores ' +
+      '(letters C/I/P/N or numbers) as reward',
+    extensions: ['.eval', '.json', '.json.gz', '.json.zst'],
+  },
+  {
+    name: 'tau-bench',
+    description:
+      'tau-bench results (a list of {task_id, reward, info, traj, trial}, or one) and tau2-bench ' +
+      'text results ({info, tasks, simulations}, or results.json beside simulations/); the ' +
+      'simulated user may call tools',
+    extensions: ['.json', '.json.gz', '.json.zst'],
+  },
+  {
+    name: 'nemo-gym',
+    description:
+      'NeMo Gym rollouts JSONL (OpenAI Responses items; training-mode token ids and policy ' +
+      'log-probs on output items)',
+    extensions: ['.jsonl', '.jsonl.gz', '.jsonl.zst'],
+  },
+  {
+    name: 'atif',
+    description:
+      'ATIF trajectories (Harbor / Terminal-Bench interchange, v1.x): steps with tool calls, ' +
+      'observations and per-token metrics; subagent trajectories linked to their parent',
+    extensions: ['.json', '.json.gz', '.json.zst'],
+  },
+  {
+    name: 'verifiers',
+    description:
+      'verifiers results.jsonl: prompt and completion message lists, reward and metrics per ' +
+      'rollout; rollouts of one example form a GRPO group',
+    extensions: ['.jsonl', '.jsonl.gz', '.jsonl.zst'],
+  },
+  {
+    name: 'trl-grpo',
+    description:
+      'TRL GRPO completion logs (Parquet or JSONL): step, prompt, completion, reward columns and ' +
+      'advantage; completions of one prompt at one step form a group',
+    extensions: ['.parquet', '.jsonl', '.jsonl.gz', '.jsonl.zst'],
+  },
+  {
+    name: 'otel-genai',
+    description:
+      'OTLP/JSON trace exports with OpenTelemetry GenAI spans (chat / execute_tool / ' +
+      'invoke_agent): one trajectory per trace',
+    extensions: ['.json', '.jsonl', '.json.gz', '.jsonl.gz', '.json.zst', '.jsonl.zst'],
+  },
+] as const satisfies readonly FormatInfo[];
+
+export type FormatName = (typeof FORMAT_INFOS)[number]['name'];
+
+/** One reader's name, description and extensions. */
+export function formatInfo(name: FormatName): FormatInfo {
+  const info = FORMAT_INFOS.find((candidate) => candidate.name === name);
+  if (!info) throw new Error(`no format info for '${name}'`);
+  return { ...info, extensions: [...info.extensions] };
+}
+
+export function formatInfos(): FormatInfo[] {
+  return FORMAT_INFOS.map((info) => formatInfo(info.name));
+}
