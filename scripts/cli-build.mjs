@@ -10,6 +10,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync } 
 import { statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { zodEnglishEsbuild } from './zod-english.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const CLI_OUT = path.join(root, 'out', 'cli');
@@ -44,6 +45,28 @@ function removeOldBuilds(out, keep) {
   }
 }
 
+/**
+ * Packages bundled into the build; every other package is loaded from node_modules at run time.
+ * zod is needed by every command (the shared schemas) and ships as some 90 ES modules: loading
+ * them one by one cost more than the CLI's own code at start (docs/performance.md).
+ */
+const BUNDLED_PACKAGES = ['zod'];
+
+/** An esbuild plugin that leaves bare imports external unless their package is in `bundled`. */
+function bundleOnly(bundled) {
+  return {
+    name: 'bundle-only',
+    setup(builder) {
+      builder.onResolve({ filter: /^[^./]/ }, (args) => {
+        const name = args.path.startsWith('@')
+          ? args.path.split('/').slice(0, 2).join('/')
+          : args.path.split('/')[0];
+        return bundled.includes(name) ? undefined : { path: args.path, external: true };
+      });
+    },
+  };
+}
+
 /** Builds the CLI (and the engine worker it may start) and makes it current; returns its entry. */
 export async function buildCli(out = CLI_OUT) {
   const started = Date.now();
@@ -61,8 +84,7 @@ export async function buildCli(out = CLI_OUT) {
     platform: 'node',
     format: 'esm',
     target: 'node20',
-    packages: 'external',
-    external: ['electron'],
+    plugins: [zodEnglishEsbuild(root), bundleOnly(BUNDLED_PACKAGES)],
     metafile: true,
     logLevel: 'silent',
     legalComments: 'none',
@@ -71,7 +93,10 @@ export async function buildCli(out = CLI_OUT) {
       js: "import { createRequire as __turnwiseCreateRequire } from 'node:module';\nconst require = __turnwiseCreateRequire(import.meta.url);",
     },
   });
-  const inputs = Object.keys(result.metafile.inputs).filter((file) => !file.includes(':'));
+  // The bundled packages change only through npm, which rewrites the lockfile.
+  const inputs = Object.keys(result.metafile.inputs)
+    .filter((file) => !file.includes(':') && !file.startsWith('node_modules/'))
+    .concat(existsSync(path.join(root, 'package-lock.json')) ? ['package-lock.json'] : []);
   const temp = path.join(out, `.current-${process.pid}.json`);
   writeFileSync(temp, JSON.stringify({ dir: name, started, inputs }));
   renameSync(temp, path.join(out, 'current.json'));

@@ -1,6 +1,6 @@
 // The built `turnwise` is used only while no source it was built from is newer, and a build runs
 // as the command does.
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -35,5 +35,45 @@ describe('the built CLI', { timeout: 120_000 }, () => {
       main: (argv: string[]) => Promise<number>;
     };
     expect(await cli.main(['help', 'formats'])).toBe(0);
+  });
+
+  it('bundles zod with English messages only, and loads no reader to list the formats', async () => {
+    const entry = await buildCli(dir);
+    const build = path.dirname(entry);
+    const code = readdirSync(build)
+      .filter((name) => name.endsWith('.js'))
+      .map((name) => readFileSync(path.join(build, name), 'utf8'))
+      .join('\n');
+    expect(code).not.toMatch(/from ["']zod["']/);
+    expect(code).toContain('Invalid input');
+    expect(code).not.toContain('Ongeldige invoer'); // Dutch, from nl.js
+    // The lockfile stands for the bundled packages among the inputs.
+    const pointer = JSON.parse(readFileSync(path.join(dir, 'current.json'), 'utf8')) as {
+      inputs: string[];
+    };
+    expect(pointer.inputs).toContain('package-lock.json');
+    expect(pointer.inputs.some((input) => input.startsWith('node_modules/'))).toBe(false);
+    // What cli.js loads when it starts (static imports, followed through the chunks): no
+    // reader, no DuckDB.
+    const staticImports = (file: string) =>
+      [...readFileSync(file, 'utf8').matchAll(/^import [^;]*? from ["']([^"']+)["'];?$/gm)].map(
+        (match) => match[1] ?? '',
+      );
+    const loaded = new Set<string>();
+    const packages = new Set<string>();
+    const pending = [entry];
+    for (let file = pending.pop(); file !== undefined; file = pending.pop()) {
+      if (loaded.has(file)) continue;
+      loaded.add(file);
+      for (const spec of staticImports(file)) {
+        if (spec.startsWith('./')) pending.push(path.join(build, spec));
+        else packages.add(spec);
+      }
+    }
+    expect(loaded.size).toBeGreaterThan(1);
+    expect([...packages]).not.toContain('@duckdb/node-api');
+    const startupCode = [...loaded].map((file) => readFileSync(file, 'utf8')).join('\n');
+    expect(startupCode).toContain('electron/engine/importers/format-infos.ts');
+    expect(startupCode).not.toContain('electron/engine/importers/formats/');
   });
 });
