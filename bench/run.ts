@@ -1,25 +1,24 @@
 // `npm run bench`: Turnwise's performance against baselines measured in the same run, with each
 // task's peak memory; every task runs in its own process. Sections: import throughput (against a
-// bare DuckDB read_json and a plain JSON.parse pass on the same file), credit, the turn tree, the
+// bare DuckDB read_json, a plain JSON.parse pass and Python readers on the same file), credit, the turn tree, the
 // explorer filter over 1M trajectories (against hand-written DuckDB SQL) and opening a 2,000-turn
 // trajectory in Chromium (against a 20-turn one), and exporting 100k trajectories (against a DuckDB
 // COPY), browser mode under load (concurrent clients against `turnwise serve`; it fails on any
 // error), how long the `turnwise` command takes to start, and the explorer's first row after a
 // cold load in Chromium. `-- --only explorer,trajectory` runs some of
 // them; bench/RESULTS.md keeps the sections that were not re-run.
-import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir, totalmem } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { appStartSection } from './app-start-section';
 import { cliSection } from './cli-section';
 import { explorerSection } from './explorer-section';
+import { importSection } from './import-section';
 import { exportSection } from './export-section';
 import { loadSection } from './load-section';
-import { writeBenchInput } from './generate-input';
 import { mergeResults, SECTION_ORDER, type SectionName } from './results-file';
 import { runStamp, runTask, today } from './run-task';
-import type { Measurement } from './tasks/measure';
 import { trajectorySection } from './trajectory-section';
 
 const { values } = parseArgs({
@@ -48,58 +47,6 @@ for (const name of only) {
   if (!(SECTION_ORDER as readonly string[]).includes(name)) {
     throw new Error(`--only: no section '${name}' (sections: ${SECTION_ORDER.join(', ')})`);
   }
-}
-
-interface SizeResult {
-  megabytes: number;
-  records: number;
-  rows: { name: string; m: Measurement }[];
-}
-
-async function measureSize(dir: string, targetMb: number): Promise<SizeResult> {
-  const input = path.join(dir, `rollouts-${targetMb}.jsonl`);
-  console.log(`Generating ${targetMb} MB of turnwise JSONL...`);
-  const { records } = await writeBenchInput(input, targetMb);
-  const megabytes = statSync(input).size / 1e6;
-  console.log(`  ${megabytes.toFixed(0)} MB, ${records} trajectories`);
-  const rows: { name: string; m: Measurement }[] = [];
-  for (const [name, task, args] of [
-    ['JSON.parse pass (baseline)', 'json-parse', [input]],
-    [
-      'DuckDB read_json (baseline)',
-      'duckdb-read-json',
-      [input, path.join(dir, `raw-${targetMb}.duckdb`)],
-    ],
-    ['Turnwise import', 'turnwise-import', [input, path.join(dir, `turnwise-${targetMb}.duckdb`)]],
-  ] as const) {
-    console.log(`Running ${name}...`);
-    const m = runTask(task, [...args]);
-    if (Number(m.records) !== records)
-      throw new Error(`${name} saw ${m.records} records, expected ${records}`);
-    rows.push({ name, m });
-    console.log(
-      `  ${m.seconds.toFixed(2)} s, ${(megabytes / m.seconds).toFixed(1)} MB/s, peak ${m.peak_rss_mb} MB`,
-    );
-  }
-  rmSync(input, { force: true });
-  return { megabytes, records, rows };
-}
-
-function table({ megabytes, records, rows }: SizeResult): string {
-  const readJson = rows[1]?.m.seconds ?? NaN;
-  const parse = rows[0]?.m.seconds ?? NaN;
-  const lines = rows.map(
-    ({ name, m }) =>
-      `| ${name} | ${m.seconds.toFixed(2)} | ${(megabytes / m.seconds).toFixed(1)} | ` +
-      `${Math.round(records / m.seconds)} | ${m.peak_rss_mb} | ${(readJson / m.seconds).toFixed(2)} | ` +
-      `${(parse / m.seconds).toFixed(2)} |`,
-  );
-  return `### ${megabytes.toFixed(0)} MB (${records} trajectories)
-
-| task | seconds | MB/s | trajectories/s | peak memory (MB) | × read_json | × JSON.parse |
-|---|---|---|---|---|---|---|
-${lines.join('\n')}
-`;
 }
 
 /** Credit over a synthetic workspace (bench/tasks/credit.ts); target: under 10 s for 50M tokens. */
@@ -138,21 +85,6 @@ ${m.api_seconds} s (first call ${m.api_cold_seconds} s); collapsing and layout i
 code: ${m.layout_seconds} s; building the chart option: ${m.option_seconds} s. Peak memory
 ${m.peak_rss_mb} MB.
 `;
-}
-
-/** Import throughput at each size; the input is the demo generator's turnwise JSONL (seed 11). */
-async function importSection(dir: string, sizes: number[]): Promise<string> {
-  const stamp = runStamp();
-  const results: SizeResult[] = [];
-  for (const size of sizes) results.push(await measureSize(dir, size));
-  return `## Import throughput
-
-${stamp} Input: turnwise-format JSONL from the demo generator (seed 11). Ratios are speed
-relative to the baselines on the same file (above 1 = faster than it). Turnwise caps DuckDB at
-TURNWISE_MEMORY_LIMIT (default 512MB), so its peak stays bounded as inputs grow; the bare
-read_json baseline runs with DuckDB's defaults.
-
-${results.map(table).join('\n')}`;
 }
 
 const dir = mkdtempSync(path.join(tmpdir(), 'turnwise-bench-'));

@@ -1,0 +1,105 @@
+// The import section: Turnwise's import of the demo generator's JSONL against readers of the same
+// file measured in the same run, each in its own process: a JSON.parse pass, a bare DuckDB
+// read_json into a table, and the Python anchors (python-anchors.ts) where a Python has them.
+import { rmSync, statSync } from 'node:fs';
+import { homedir } from 'node:os';
+import path from 'node:path';
+import { writeBenchInput } from './generate-input';
+import { benchPython, PYTHON_READERS, runPythonReader } from './python-anchors';
+import { runStamp, runTask } from './run-task';
+import type { Measurement } from './tasks/measure';
+
+interface Row {
+  name: string;
+  m: Measurement | null;
+  /** Why a reader has no figure (its library is not installed). */
+  note?: string;
+}
+
+interface SizeResult {
+  megabytes: number;
+  records: number;
+  rows: Row[];
+}
+
+function checked(name: string, m: Measurement, records: number): Measurement {
+  if (Number(m.records) !== records) {
+    throw new Error(`${name} saw ${m.records} records, expected ${records}`);
+  }
+  console.log(`  ${m.seconds.toFixed(2)} s, peak ${m.peak_rss_mb} MB`);
+  return m;
+}
+
+async function measureSize(dir: string, targetMb: number): Promise<SizeResult> {
+  const input = path.join(dir, `rollouts-${targetMb}.jsonl`);
+  console.log(`Generating ${targetMb} MB of turnwise JSONL...`);
+  const { records } = await writeBenchInput(input, targetMb);
+  const megabytes = statSync(input).size / 1e6;
+  console.log(`  ${megabytes.toFixed(0)} MB, ${records} trajectories`);
+  const rows: Row[] = [];
+  for (const [name, task, args] of [
+    ['JSON.parse pass (baseline)', 'json-parse', [input]],
+    [
+      'DuckDB read_json (baseline)',
+      'duckdb-read-json',
+      [input, path.join(dir, `raw-${targetMb}.duckdb`)],
+    ],
+    ['Turnwise import', 'turnwise-import', [input, path.join(dir, `turnwise-${targetMb}.duckdb`)]],
+  ] as const) {
+    console.log(`Running ${name}...`);
+    rows.push({ name, m: checked(name, runTask(task, [...args]), records) });
+  }
+  for (const [name, reader] of PYTHON_READERS) {
+    console.log(`Running ${name}...`);
+    const result = runPythonReader(reader, input);
+    if ('unavailable' in result) {
+      console.log(`  not run: ${result.unavailable}`);
+      rows.push({ name, m: null, note: result.unavailable });
+    } else {
+      rows.push({ name, m: checked(name, result.ran, records) });
+    }
+  }
+  rmSync(input, { force: true });
+  return { megabytes, records, rows };
+}
+
+function table({ megabytes, records, rows }: SizeResult): string {
+  const seconds = (name: string) => rows.find((row) => row.name === name)?.m?.seconds ?? NaN;
+  const parse = seconds('JSON.parse pass (baseline)');
+  const readJson = seconds('DuckDB read_json (baseline)');
+  const turnwise = seconds('Turnwise import');
+  const lines = rows.map(({ name, m, note }) =>
+    m === null
+      ? `| ${name} | not run: ${note ?? ''} | | | | | | |`
+      : `| ${name} | ${m.seconds.toFixed(2)} | ${(megabytes / m.seconds).toFixed(1)} | ` +
+        `${Math.round(records / m.seconds)} | ${m.peak_rss_mb} | ` +
+        `${(turnwise / m.seconds).toFixed(2)} | ${(readJson / m.seconds).toFixed(2)} | ` +
+        `${(parse / m.seconds).toFixed(2)} |`,
+  );
+  return `### ${megabytes.toFixed(0)} MB (${records} trajectories)
+
+| task | seconds | MB/s | trajectories/s | peak memory (MB) | × Turnwise | × read_json | × JSON.parse |
+|---|---|---|---|---|---|---|---|
+${lines.join('\n')}
+`;
+}
+
+/** Import throughput at each size; the input is the demo generator's turnwise JSONL (seed 11). */
+export async function importSection(dir: string, sizes: number[]): Promise<string> {
+  const stamp = runStamp();
+  const python = benchPython();
+  const results: SizeResult[] = [];
+  for (const size of sizes) results.push(await measureSize(dir, size));
+  return `## Import throughput
+
+${stamp} Input: turnwise-format JSONL from the demo generator (seed 11). Ratios are speed
+relative to the reader named in the column on the same file (above 1 = faster than it; the
+× Turnwise column is each reader against Turnwise's import). Turnwise caps DuckDB at
+TURNWISE_MEMORY_LIMIT (default 512MB), so its peak stays bounded as inputs grow; the bare
+read_json baseline runs with DuckDB's defaults. The Python readers time the read alone (not the
+interpreter's start or the library's import) and build an in-memory table (pyarrow, polars) or
+an Arrow cache on disk (datasets); they ran under
+${'python' in python ? `\`${python.python.replace(homedir(), '~')}\`` : `no Python (${python.unavailable})`}.
+
+${results.map(table).join('\n')}`;
+}
