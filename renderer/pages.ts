@@ -1,13 +1,25 @@
 // The pages, each loaded when its route is first shown (route-level code splitting): the
-// explorer's first load carries neither ECharts nor the pages it does not show.
-import { lazy, type ComponentType } from 'react';
+// explorer's first load carries neither ECharts nor the pages it does not show. The page of the
+// route the app opens on is asked for at once (`preloadPage`), so its code downloads while React
+// and the shell start instead of after them.
+import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import type { Route } from './routing/routes';
+
+type Page<P extends object> = LazyExoticComponent<ComponentType<P>> & { preload: () => void };
 
 /** A named page export as a lazy component (React.lazy wants a default export). */
 function page<P extends object, K extends string>(
   load: () => Promise<Record<K, ComponentType<P>>>,
   name: K,
-) {
-  return lazy(async () => ({ default: (await load())[name] }));
+): Page<P> {
+  let loading: Promise<{ default: ComponentType<P> }> | undefined;
+  const start = () => (loading ??= load().then((module) => ({ default: module[name] })));
+  return Object.assign(lazy(start), {
+    preload: () => {
+      // A failed download surfaces when the page renders, through its error boundary.
+      start().catch(() => undefined);
+    },
+  });
 }
 
 export const AnnotatorsPage = page(
@@ -41,3 +53,28 @@ export const TrajectoryPage = page(
   () => import('./features/trajectory/TrajectoryPage'),
   'TrajectoryPage',
 );
+
+/** The page each route shows. */
+const PAGE_OF_ROUTE: Record<Route['name'], { preload: () => void }> = {
+  datasets: DatasetListPage,
+  dataset: DatasetPage,
+  trajectories: TrajectoriesPage,
+  charts: ChartsPage,
+  trajectory: TrajectoryPage,
+  group: GroupPage,
+  diff: DiffPage,
+  review: ReviewPage,
+  judge: EvaluationPage,
+  prompts: PromptsPage,
+  annotators: AnnotatorsPage,
+  sql: SqlPage,
+  export: ExportPage,
+  runs: RunsPage,
+  compare: ComparePage,
+  'not-found': NotFoundPage,
+};
+
+/** Starts downloading the code of the route's page. */
+export function preloadPage(route: Route): void {
+  PAGE_OF_ROUTE[route.name].preload();
+}

@@ -1,8 +1,12 @@
 // Number and date formatting shared by the tables; null means "unknown" and is shown as a dash.
 export const DASH = '—';
 
+// One formatter for every call: toLocaleString builds a new one each time, which was the largest
+// single cost of drawing the explorer's first rows (docs/performance.md).
+const COUNT = new Intl.NumberFormat('en-US');
+
 export function formatCount(value: number | null | undefined): string {
-  return value == null ? DASH : value.toLocaleString('en-US');
+  return value == null ? DASH : COUNT.format(value);
 }
 
 export function formatPercent(value: number | null | undefined): string {

@@ -5,12 +5,13 @@ import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
 import type { TrajectoryFilter } from '../../../shared/trajectory-filter';
 import { AppLink } from '../../components/AppLink';
+import { formatCount } from '../../components/format';
 import { hrefFor } from '../../routing/routes';
 import { describeFilter, explorerHref } from './chart-links';
 
 export function ChartsFilterBar({ filter, total }: { filter: TrajectoryFilter; total?: number }) {
   const parts = describeFilter(filter);
-  const count = total === undefined ? '' : `${total.toLocaleString('en-US')} trajectories`;
+  const count = total === undefined ? '' : `${formatCount(total)} trajectories`;
   return (
     <Box
       data-testid="charts-filter"

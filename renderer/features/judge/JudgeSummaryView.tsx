@@ -8,6 +8,7 @@ import Typography from '@mui/material/Typography';
 import type { JudgeSummary } from '../../../shared/api-judge';
 import { ROLE_LABELS } from '../../../shared/model';
 import { SERVER_LABELS } from '../../../shared/server-profiles';
+import { formatCount } from '../../components/format';
 import { StatGrid } from '../../components/StatGrid';
 import { stepName } from '../../components/step-names';
 
@@ -21,12 +22,12 @@ export function JudgeSummaryView({ summary }: { summary: JudgeSummary }) {
       </Alert>
       <StatGrid
         stats={[
-          { label: 'Labels written', value: summary.labeled.toLocaleString('en-US') },
-          { label: 'From cache', value: summary.cached.toLocaleString('en-US') },
-          { label: 'Failed', value: summary.failed.toLocaleString('en-US') },
-          { label: 'Requests', value: summary.requests.toLocaleString('en-US') },
-          { label: 'Prompt tokens', value: summary.prompt_tokens.toLocaleString('en-US') },
-          { label: 'Completion tokens', value: summary.completion_tokens.toLocaleString('en-US') },
+          { label: 'Labels written', value: formatCount(summary.labeled) },
+          { label: 'From cache', value: formatCount(summary.cached) },
+          { label: 'Failed', value: formatCount(summary.failed) },
+          { label: 'Requests', value: formatCount(summary.requests) },
+          { label: 'Prompt tokens', value: formatCount(summary.prompt_tokens) },
+          { label: 'Completion tokens', value: formatCount(summary.completion_tokens) },
         ]}
       />
       <Stack direction="row" spacing={1} sx={{ mt: 2, flexWrap: 'wrap' }}>

@@ -6,6 +6,7 @@ import type { JobState } from '../../../shared/api';
 import type { ScoringSummary } from '../../../shared/api-scoring';
 import { SERVER_LABELS } from '../../../shared/server-profiles';
 import { ErrorAlert } from '../../components/ErrorAlert';
+import { formatCount } from '../../components/format';
 import { JobProgressBar } from '../../components/JobProgressBar';
 
 /** " on SGLang", or " on vLLM and SGLang" when the sides differ. */
@@ -42,7 +43,7 @@ export function ScoreProgress({ job }: { job: JobState }) {
     return (
       <Box data-testid="score-done">
         <Alert severity={summary.failed_trajectories > 0 ? 'warning' : 'success'}>
-          Scored {summary.turns_scored} turns ({summary.tokens.toLocaleString('en-US')} tokens) in{' '}
+          Scored {summary.turns_scored} turns ({formatCount(summary.tokens)} tokens) in{' '}
           {summary.scored_trajectories} of {summary.trajectories} trajectories in{' '}
           {summary.seconds.toFixed(1)} s{servedBy(summary)}.
           {notes.length > 0 && ` Skipped: ${notes.join('; ')}.`}

@@ -2,6 +2,7 @@
 // expand; the virtualized list re-measures the card on its own when the height changes.
 import { useState } from 'react';
 import type { ReactNode } from 'react';
+import { formatCount } from '../../components/format';
 import { foldLines } from './tool-output';
 
 type Props = { text: string; render: (text: string) => ReactNode };
@@ -20,7 +21,7 @@ export function FoldedLines({ text, render }: Props) {
         onClick={() => setOpen(true)}
         data-testid="output-fold"
       >
-        … {fold.hidden.toLocaleString('en-US')} lines hidden, show all
+        … {formatCount(fold.hidden)} lines hidden, show all
       </button>
       {'\n'}
       {render(fold.tail)}
