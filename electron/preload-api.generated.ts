@@ -42,6 +42,8 @@ export function apiFunctions(invoke: Invoke): ApiFunctions {
     listRuns: (input) => invoke(channel('listRuns'), input),
     setRun: (input) => invoke(channel('setRun'), input),
     decideRun: (input) => invoke(channel('decideRun'), input),
+    startTextSearch: (input) => invoke(channel('startTextSearch'), input),
+    getTextSearch: (input) => invoke(channel('getTextSearch'), input),
     getDatasetSegmentation: (input) => invoke(channel('getDatasetSegmentation'), input),
     setDatasetSegmentation: (input) => invoke(channel('setDatasetSegmentation'), input),
     checkGroups: (input) => invoke(channel('checkGroups'), input),

@@ -31,6 +31,7 @@ import { SEGMENTATION_API } from './api-segmentation';
 import { GROUPS_API } from './api-groups';
 import { COMPARE_API } from './api-compare';
 import { RUNS_API } from './api-runs';
+import { SEARCH_API } from './api-search';
 
 export { JOB_KINDS, JOB_STATUSES, JobStateSchema, type JobState } from './job-state';
 
@@ -152,6 +153,7 @@ export const API = {
   ...OUTCOME_API,
   ...COMPARE_API,
   ...RUNS_API,
+  ...SEARCH_API,
   ...SEGMENTATION_API,
   ...GROUPS_API,
   ...SECRETS_API,

@@ -1,4 +1,4 @@
-// Long jobs (import, credit, labeling, judge, scoring, export): their kinds and the snapshot
+// Long jobs (import, credit, labeling, judge, scoring, export, text search): their kinds and the snapshot
 // pushed as progress events and returned by getJob.
 import { z } from 'zod';
 import { ApiErrorSchema } from './result';
@@ -12,6 +12,7 @@ export const JOB_KINDS = [
   'export',
   'review',
   'evaluate',
+  'search',
 ] as const;
 export const JOB_STATUSES = ['running', 'succeeded', 'failed', 'cancelled'] as const;
 

@@ -20,6 +20,7 @@ import { sqlHandlers } from './sql/sql-handlers';
 import { outcomeHandlers } from './outcome/outcome-handlers';
 import { compareHandlers } from './compare/compare-handlers';
 import { runsHandlers } from './runs/runs-handlers';
+import { searchHandlers } from './search/search-handlers';
 import { segmentationHandlers } from './segmentation/segmentation-handlers';
 import { formatInfos } from './importers/registry';
 import { previewImport } from './importers/preview-import';
@@ -100,6 +101,7 @@ export function createService(workspace: Workspace, jobs: JobRunner): ApiHandler
     ...outcomeHandlers({ workspace, jobs }),
     ...compareHandlers({ workspace, jobs }),
     ...runsHandlers({ workspace, jobs }),
+    ...searchHandlers({ workspace, jobs }),
     ...segmentationHandlers({ workspace, jobs }),
     ...redactionHandlers({ workspace, jobs }),
     ...explorerHandlers({ workspace, jobs }),

@@ -98,6 +98,23 @@ function labelRangeSql(
   return [`t.trajectory_id IN ${counted(rangeSql(role, range, bind).join(' AND '))}`];
 }
 
+/**
+ * Trajectories with a turn whose content, reasoning or tool calls contain `needle` (a bound,
+ * lower-cased value), ignoring case and taking the text literally. Once a text search has been
+ * made for the needle over the datasets as they are (search/text-search.ts), its matches are read
+ * instead, complete or so far; DuckDB then skips the scan (the NOT EXISTS is decided first). The
+ * scan is contains() over lower(), about twice as fast as the ILIKE it replaced (bench/RESULTS.md).
+ */
+function turnsContaining(needle: string): string {
+  const within = (column: string) => `contains(lower(${column}), ${needle})`;
+  const searched = `SELECT 1 FROM tw_text_search_current WHERE needle = ${needle}`;
+  return (
+    `SELECT trajectory_id FROM tw_text_hits WHERE needle = ${needle} AND EXISTS (${searched}) ` +
+    `UNION ALL SELECT trajectory_id FROM tw_all_turns WHERE NOT EXISTS (${searched}) AND ` +
+    `(${within('content')} OR ${within('reasoning')} OR ${within('CAST(tool_calls AS VARCHAR)')})`
+  );
+}
+
 export function filteredTrajectories(
   filter: ParsedTrajectoryFilter,
   options: FilterSqlOptions = {},
@@ -157,14 +174,7 @@ export function filteredTrajectories(
     );
   }
   const text = filter.text?.trim() ?? '';
-  if (text !== '') {
-    const pattern = bind(containsPattern(text));
-    where.push(
-      `t.trajectory_id IN (SELECT trajectory_id FROM tw_all_turns WHERE ` +
-        `content ILIKE ${pattern} ESCAPE '\\' OR reasoning ILIKE ${pattern} ESCAPE '\\' ` +
-        `OR CAST(tool_calls AS VARCHAR) ILIKE ${pattern} ESCAPE '\\')`,
-    );
-  }
+  if (text !== '') where.push(`t.trajectory_id IN (${turnsContaining(bind(text.toLowerCase()))})`);
   if (filter.turn_error !== undefined) {
     const kind =
       // Parenthesised: DuckDB's ->> binds looser than =.

@@ -253,6 +253,21 @@ const v13Runs = [
     FROM tw_runs`,
 ];
 
+// v14: text searches (docs/performance.md). A search's matches are kept per lower-cased text with
+// the datasets it searched (their ids, hashes and import times); the view shows only searches made
+// over the datasets as they are now, so an import or a deletion makes every search stale.
+const DATASETS_SIGNATURE = `(SELECT md5(coalesce(string_agg(dataset_id || ':' || content_sha256 ||
+  ':' || CAST(imported_at AS VARCHAR), ',' ORDER BY dataset_id), '')) FROM tw_datasets)`;
+const v14TextSearch = [
+  `CREATE TABLE tw_text_searches (needle VARCHAR PRIMARY KEY, status VARCHAR NOT NULL,
+    turns_scanned BIGINT NOT NULL, turns_total BIGINT NOT NULL, signature VARCHAR NOT NULL,
+    updated_at TIMESTAMPTZ NOT NULL)`,
+  `CREATE TABLE tw_text_hits (needle VARCHAR NOT NULL, trajectory_id VARCHAR NOT NULL)`,
+  `CREATE VIEW tw_text_search_current AS SELECT * FROM tw_text_searches
+    WHERE signature = ${DATASETS_SIGNATURE}`,
+  `CREATE VIEW tw_datasets_signature AS SELECT ${DATASETS_SIGNATURE} AS signature`,
+];
+
 export const MIGRATIONS: Migration[] = [
   { version: 1, statements: [...v1Tables, ...v1Views] },
   { version: 2, statements: v2TurnMetadata },
@@ -267,6 +282,7 @@ export const MIGRATIONS: Migration[] = [
   { version: 11, statements: v11DatasetModel },
   { version: 12, statements: v12TurnErrors },
   { version: 13, statements: v13Runs },
+  { version: 14, statements: v14TextSearch },
 ];
 
 export { TURN_COLUMNS, LOGPROB_COLUMNS };

@@ -1,0 +1,170 @@
+// Text search over every turn (docs/performance.md, "Text search"). A full scan of 20M turns takes
+// seconds, and the explorer asks for rows, a count and facets at once, so the scan is made once,
+// as a job: the turns are read in slices of their table's row ids, each slice's matching
+// trajectories are appended to tw_text_hits as it finishes (the explorer's filter reads them
+// while the job runs: first matches after the first slice), the progress counts turns, and a
+// cancel stops between slices (interrupting the one running) and keeps what was found.
+import type { DuckDBConnection } from '@duckdb/node-api';
+import type { TextSearchState } from '../../../shared/api-search';
+import { TurnwiseError } from '../../../shared/result';
+import type { Progress } from '../jobs';
+import { sql } from '../store/sql-template';
+import type { Workspace } from '../store/workspace';
+
+/** Turns per slice: about 0.2 s of scanning on 2 cores (bench/RESULTS.md, "Text search"). */
+export const SEARCH_SLICE_TURNS = 2_000_000;
+
+/** The key of a search: the text as the filter compares it. */
+export const needleOf = (text: string) => text.trim().toLowerCase();
+
+/** The match of one turn, over a table or view with the turn columns. */
+function matchSql(needle: string) {
+  return sql`(contains(lower(content), ${needle}) OR contains(lower(reasoning), ${needle})
+    OR contains(lower(CAST(tool_calls AS VARCHAR)), ${needle}))`;
+}
+
+export async function textSearchState(
+  workspace: Workspace,
+  text: string,
+): Promise<TextSearchState> {
+  const needle = needleOf(text);
+  const [row] = await workspace.query(
+    sql`SELECT s.status, s.turns_scanned, s.turns_total,
+          (SELECT count(DISTINCT trajectory_id) FROM tw_text_hits h WHERE h.needle = s.needle)
+            AS trajectories
+        FROM tw_text_search_current s WHERE s.needle = ${needle}`,
+  );
+  if (row === undefined) {
+    return { text, status: 'none', turns_scanned: 0, turns_total: 0, trajectories: 0 };
+  }
+  return {
+    text,
+    status: String(row.status) as TextSearchState['status'],
+    turns_scanned: Number(row.turns_scanned),
+    turns_total: Number(row.turns_total),
+    trajectories: Number(row.trajectories),
+  };
+}
+
+interface Slice {
+  /** Turns it holds. */
+  turns: number;
+  /** Appends the slice's matching trajectories to tw_text_hits. */
+  insert: ReturnType<typeof sql>;
+}
+
+/** Imported turns by row-id range, then the turns of attached datasets in one slice. */
+async function slicesOf(workspace: Workspace, needle: string, sliceTurns: number) {
+  const [counts] = await workspace.query(
+    `SELECT (SELECT count(*) FROM tw_turns) AS imported,
+            (SELECT coalesce(max(rowid) + 1, 0) FROM tw_turns) AS row_ids,
+            (SELECT count(*) FROM tw_all_turns) AS total`,
+  );
+  const rowIds = Number(counts?.row_ids ?? 0);
+  const imported = Number(counts?.imported ?? 0);
+  const slices: Slice[] = [];
+  for (let from = 0; from < rowIds; from += sliceTurns) {
+    const to = from + sliceTurns;
+    slices.push({
+      // Row ids can have gaps (deleted datasets); the last slice takes up the difference.
+      turns: Math.min(sliceTurns, Math.max(0, imported - from)),
+      insert: sql`INSERT INTO tw_text_hits SELECT DISTINCT ${needle}, trajectory_id FROM tw_turns
+        WHERE rowid >= ${from} AND rowid < ${to} AND ${matchSql(needle)}`,
+    });
+  }
+  const attached = Number(counts?.total ?? 0) - imported;
+  if (attached > 0) {
+    slices.push({
+      turns: attached,
+      insert: sql`INSERT INTO tw_text_hits SELECT DISTINCT ${needle}, trajectory_id
+        FROM tw_all_turns WHERE trajectory_id IN (SELECT t.trajectory_id FROM tw_trajectories t
+          JOIN tw_datasets d USING (dataset_id) WHERE d.storage <> 'imported')
+        AND ${matchSql(needle)}`,
+    });
+  }
+  return { slices, total: Number(counts?.total ?? 0) };
+}
+
+async function setStatus(
+  connection: DuckDBConnection,
+  needle: string,
+  status: string,
+  scanned: number,
+): Promise<void> {
+  await connection.run(
+    `UPDATE tw_text_searches SET status = $1, turns_scanned = $2, updated_at = now()
+     WHERE needle = $3`,
+    [status, scanned, needle],
+  );
+}
+
+export interface TextSearchOptions {
+  sliceTurns?: number;
+}
+
+/** The search job's work; returns the search's state when every turn has been read. */
+export async function runTextSearch(
+  workspace: Workspace,
+  text: string,
+  report: (progress: Progress) => void,
+  signal: AbortSignal,
+  options: TextSearchOptions = {},
+): Promise<TextSearchState> {
+  const needle = needleOf(text);
+  const known = await textSearchState(workspace, text);
+  if (known.status === 'complete') return known;
+  const { slices, total } = await slicesOf(
+    workspace,
+    needle,
+    options.sliceTurns ?? SEARCH_SLICE_TURNS,
+  );
+  const connection = await workspace.connect();
+  const interrupt = () => connection.interrupt();
+  signal.addEventListener('abort', interrupt);
+  let scanned = 0;
+  try {
+    // A stale or cancelled search of the same text starts over.
+    await connection.run('DELETE FROM tw_text_hits WHERE needle = $1', [needle]);
+    await connection.run('DELETE FROM tw_text_searches WHERE needle = $1', [needle]);
+    await connection.run(
+      `INSERT INTO tw_text_searches SELECT $1, 'running', 0, $2, signature, now()
+       FROM tw_datasets_signature`,
+      [needle, total],
+    );
+    let found = 0;
+    for (const slice of slices) {
+      report({
+        done: scanned,
+        total,
+        unit: 'turns',
+        message: `${found} trajectories match so far`,
+      });
+      await connection.run(slice.insert.text, slice.insert.params);
+      scanned += slice.turns;
+      await setStatus(connection, needle, 'running', scanned);
+      const [hits] = (
+        await connection.runAndReadAll(
+          'SELECT count(DISTINCT trajectory_id) FROM tw_text_hits WHERE needle = $1',
+          [needle],
+        )
+      ).getRows();
+      found = Number(hits?.[0] ?? 0);
+      if (signal.aborted) break;
+    }
+    if (signal.aborted) throw new TurnwiseError('cancelled', 'search cancelled');
+    await setStatus(connection, needle, 'complete', total);
+    report({ done: total, total, unit: 'turns', message: `${found} trajectories match` });
+  } catch (error) {
+    if (!signal.aborted) throw error;
+    // Kept: the matches found in the turns read so far, marked as such.
+    await setStatus(connection, needle, 'cancelled', scanned);
+    throw new TurnwiseError(
+      'cancelled',
+      `search cancelled after ${scanned} of ${total} turns; the matches found so far are kept`,
+    );
+  } finally {
+    signal.removeEventListener('abort', interrupt);
+    connection.closeSync();
+  }
+  return textSearchState(workspace, text);
+}
