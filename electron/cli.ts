@@ -17,6 +17,7 @@ import { REDACTIONS_COMMAND } from './cli/redactions-command';
 import { REGROUP_COMMAND } from './cli/regroup-command';
 import { REVIEW_COMMAND } from './cli/review-command';
 import { SCORE_COMMAND } from './cli/score-command';
+import { SEARCH_COMMAND } from './cli/search-command';
 import { SERVE_COMMAND } from './cli/serve-command';
 import { SQL_COMMAND } from './cli/sql-command';
 
@@ -25,6 +26,7 @@ export const COMMANDS: readonly CommandSpec[] = [
   IMPORT_COMMAND,
   FORMATS_COMMAND,
   STATS_COMMAND,
+  SEARCH_COMMAND,
   SQL_COMMAND,
   REDACTIONS_COMMAND,
   REGROUP_COMMAND,
