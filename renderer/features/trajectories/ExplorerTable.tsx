@@ -20,6 +20,8 @@ import { useTrajectoryRows, type RowsQuery } from './useTrajectoryRows';
 
 type Props = {
   query: RowsQuery & { sort: TrajectorySortColumn; descending: boolean };
+  /** Ask for no rows yet (the explorer's text search is starting). */
+  paused?: boolean;
   onSort: (column: TrajectorySortColumn) => void;
   /** Rows shown at most before the grid scrolls. */
   maxVisibleRows?: number;
@@ -32,13 +34,14 @@ type Props = {
 
 export function ExplorerTable({
   query,
+  paused = false,
   onSort,
   maxVisibleRows = 16,
   globalKeys = false,
   toolbar,
   onTotal,
 }: Props) {
-  const rows = useTrajectoryRows(query);
+  const rows = useTrajectoryRows(query, !paused);
   const layout = useExplorerLayout();
   const { table, visible: columns, widths, totalWidth } = useExplorerColumns(layout);
   const shortIds = columns.some((column) => column.id === 'dataset_id');

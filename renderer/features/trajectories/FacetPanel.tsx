@@ -8,7 +8,12 @@ import { useApi } from '../../api/useApi';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { FacetList } from './FacetList';
 
-type Props = { filter: TrajectoryFilter; onChange: (filter: TrajectoryFilter) => void };
+type Props = {
+  filter: TrajectoryFilter;
+  onChange: (filter: TrajectoryFilter) => void;
+  /** Ask for no counts yet (the explorer's text search is starting). */
+  paused?: boolean;
+};
 
 function toggled<T>(values: readonly T[] | undefined, value: T): T[] | undefined {
   const list = values ?? [];
@@ -16,8 +21,8 @@ function toggled<T>(values: readonly T[] | undefined, value: T): T[] | undefined
   return next.length === 0 ? undefined : next;
 }
 
-export function FacetPanel({ filter, onChange }: Props) {
-  const facets = useApi('getTrajectoryFacets', filter, { keepPrevious: true });
+export function FacetPanel({ filter, onChange, paused = false }: Props) {
+  const facets = useApi('getTrajectoryFacets', filter, { keepPrevious: true, enabled: !paused });
   const data = facets.data?.facets;
   return (
     <Paper sx={{ p: 1.5, minWidth: 0 }} data-testid="facet-panel">

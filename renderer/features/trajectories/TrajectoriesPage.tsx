@@ -11,6 +11,8 @@ import { ExplorerFilterBar } from './ExplorerFilterBar';
 import { decodeSortQuery, withSort, type ExplorerSort } from './explorer-sort-url';
 import { ExplorerTable } from './ExplorerTable';
 import { FacetPanel } from './FacetPanel';
+import { TextSearchStatus } from './TextSearchStatus';
+import { useTextSearch } from './useTextSearch';
 
 const INITIAL_SORT: ExplorerSort = { sort: 'trajectory_id', descending: false };
 
@@ -29,12 +31,21 @@ export function TrajectoriesPage({ filter }: { filter: TrajectoryFilter }) {
     },
     [sort],
   );
+  const text = filter.text?.trim() ?? '';
+  // With a text filter, rows and facets wait until the search exists, then read its matches.
+  const search = useTextSearch(text);
+  const paused = !search.ready;
   return (
     <>
       <PageHeader
         title="Trajectories"
         subtitle="Every rollout in this workspace. Filter by facets, values, ids or turn text; j/k move, Enter opens."
       />
+      {text !== '' && (
+        <Box sx={{ mb: 2 }}>
+          <TextSearchStatus text={text} search={search} />
+        </Box>
+      )}
       <Box
         sx={{
           display: 'grid',
@@ -43,9 +54,10 @@ export function TrajectoriesPage({ filter }: { filter: TrajectoryFilter }) {
           alignItems: 'start',
         }}
       >
-        <FacetPanel filter={filter} onChange={change} />
+        <FacetPanel filter={filter} onChange={change} paused={paused} />
         <ExplorerTable
           query={{ ...filter, sort: sort.sort, descending: sort.descending }}
+          paused={paused}
           onSort={(column) => {
             const next: ExplorerSort = {
               sort: column,

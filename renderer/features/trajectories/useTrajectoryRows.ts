@@ -27,7 +27,8 @@ export interface TrajectoryRows {
 
 type Span = { key: string; from: number; to: number };
 
-export function useTrajectoryRows(query: RowsQuery): TrajectoryRows {
+/** `enabled: false` holds the requests back (the explorer waits for its text search). */
+export function useTrajectoryRows(query: RowsQuery, enabled = true): TrajectoryRows {
   const client = useApiClient();
   const key = JSON.stringify(query);
   // The blocks on screen, for this filter and sort only: a new one starts from the top.
@@ -42,6 +43,7 @@ export function useTrajectoryRows(query: RowsQuery): TrajectoryRows {
       return {
         queryKey: apiQueryKey('listTrajectories', input),
         queryFn: () => callOrThrow(client, 'listTrajectories', input),
+        enabled,
         // Only the first block: its count stands in while a new filter loads (never its rows).
         ...(block === 0 ? { placeholderData: keepPreviousData } : {}),
       };
