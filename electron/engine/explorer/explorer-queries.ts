@@ -9,6 +9,7 @@ import {
 } from '../../../shared/trajectory-filter';
 import { sql } from '../store/sql-template';
 import type { Row, Workspace } from '../store/workspace';
+import { searchedText } from '../search/text-search';
 import {
   TRAJECTORY_COLUMNS,
   columnExpression,
@@ -45,9 +46,11 @@ export async function listTrajectories(
     request.sort,
   );
   const filter = filterOf(request);
+  const textFromSearch = await searchedText(workspace, filter.text);
   // The count needs no joins; the page joins what its sort reads.
-  const counted = filteredTrajectories(filter);
+  const counted = filteredTrajectories(filter, { textFromSearch });
   const query = filteredTrajectories(filter, {
+    textFromSearch,
     withScores: sortsOnScores,
     withLabelCounts: isRoleLabelColumn(request.sort),
   });
@@ -114,7 +117,8 @@ export async function getTrajectoryFacets(
   request: ApiRequest<'getTrajectoryFacets'>,
 ): Promise<ApiOutput<'getTrajectoryFacets'>> {
   const filter = filterOf(request);
-  const all = filteredTrajectories(filter);
+  const textFromSearch = await searchedText(workspace, filter.text);
+  const all = filteredTrajectories(filter, { textFromSearch });
   const [countRow] = await workspace.query(
     `SELECT count(*) AS total FROM ${all.from} ${all.where}`,
     all.params,
@@ -122,7 +126,7 @@ export async function getTrajectoryFacets(
   const facets = {} as ApiOutput<'getTrajectoryFacets'>['facets'];
   // Sequential on purpose: one connection, and each query is a single scan.
   for (const column of FACET_COLUMNS) {
-    const query = filteredTrajectories(filter, { ignoreFacet: column });
+    const query = filteredTrajectories(filter, { ignoreFacet: column, textFromSearch });
     const rows = await workspace.query(
       `WITH counts AS (
          SELECT ${FACET_EXPRESSIONS[column]} AS value, count(*) AS n

@@ -30,6 +30,8 @@ export interface FilterSqlOptions {
   withLabelCounts?: boolean;
   /** Leave out this facet's own selection, so its counts show the alternatives. */
   ignoreFacet?: FacetColumn;
+  /** A text search of the filter's text is current: read its matches (searchedText()). */
+  textFromSearch?: boolean;
 }
 
 const SCORE_COLUMN_SET = new Set<string>(SCORE_COLUMNS);
@@ -100,18 +102,17 @@ function labelRangeSql(
 
 /**
  * Trajectories with a turn whose content, reasoning or tool calls contain `needle` (a bound,
- * lower-cased value), ignoring case and taking the text literally. Once a text search has been
- * made for the needle over the datasets as they are (search/text-search.ts), its matches are read
- * instead, complete or so far; DuckDB then skips the scan (the NOT EXISTS is decided first). The
- * scan is contains() over lower(), about twice as fast as the ILIKE it replaced (bench/RESULTS.md).
+ * lower-cased value), ignoring case and taking the text literally: the matches a text search
+ * found (search/text-search.ts) when the caller knows one exists for it, else a scan of every
+ * turn with contains() over lower(), about twice as fast as the ILIKE it replaced. The choice is
+ * the caller's: a query that offered DuckDB both was not planned to skip the scan.
  */
-function turnsContaining(needle: string): string {
+function turnsContaining(needle: string, fromSearch: boolean): string {
+  if (fromSearch) return `SELECT trajectory_id FROM tw_text_hits WHERE needle = ${needle}`;
   const within = (column: string) => `contains(lower(${column}), ${needle})`;
-  const searched = `SELECT 1 FROM tw_text_search_current WHERE needle = ${needle}`;
   return (
-    `SELECT trajectory_id FROM tw_text_hits WHERE needle = ${needle} AND EXISTS (${searched}) ` +
-    `UNION ALL SELECT trajectory_id FROM tw_all_turns WHERE NOT EXISTS (${searched}) AND ` +
-    `(${within('content')} OR ${within('reasoning')} OR ${within('CAST(tool_calls AS VARCHAR)')})`
+    `SELECT trajectory_id FROM tw_all_turns WHERE ${within('content')} OR ` +
+    `${within('reasoning')} OR ${within('CAST(tool_calls AS VARCHAR)')}`
   );
 }
 
@@ -174,7 +175,10 @@ export function filteredTrajectories(
     );
   }
   const text = filter.text?.trim() ?? '';
-  if (text !== '') where.push(`t.trajectory_id IN (${turnsContaining(bind(text.toLowerCase()))})`);
+  if (text !== '') {
+    const needle = bind(text.toLowerCase());
+    where.push(`t.trajectory_id IN (${turnsContaining(needle, options.textFromSearch === true)})`);
+  }
   if (filter.turn_error !== undefined) {
     const kind =
       // Parenthesised: DuckDB's ->> binds looser than =.

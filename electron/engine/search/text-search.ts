@@ -23,6 +23,21 @@ function matchSql(needle: string) {
     OR contains(lower(CAST(tool_calls AS VARCHAR)), ${needle}))`;
 }
 
+/**
+ * Whether the filter's text has a search over the datasets as they are (running, complete or
+ * cancelled): the filter then reads its matches (explorer/filter-sql.ts, `textFromSearch`).
+ */
+export async function searchedText(
+  workspace: Workspace,
+  text: string | undefined,
+): Promise<boolean> {
+  if (text === undefined || text.trim() === '') return false;
+  const rows = await workspace.query(
+    sql`SELECT 1 FROM tw_text_search_current WHERE needle = ${needleOf(text)}`,
+  );
+  return rows.length > 0;
+}
+
 export async function textSearchState(
   workspace: Workspace,
   text: string,
