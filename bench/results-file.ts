@@ -13,6 +13,7 @@ export const SECTION_ORDER = [
   'load',
   'cli',
   'app-start',
+  'search',
 ] as const;
 export type SectionName = (typeof SECTION_ORDER)[number];
 

@@ -5,7 +5,7 @@
 // trajectory in Chromium (against a 20-turn one), and exporting 100k trajectories (against a DuckDB
 // COPY), browser mode under load (concurrent clients against `turnwise serve`; it fails on any
 // error), how long the `turnwise` command takes to start, and the explorer's first row after a
-// cold load in Chromium. `-- --only explorer,trajectory` runs some of
+// cold load in Chromium, and the explorer's text filter over 20M turns. `-- --only explorer,trajectory` runs some of
 // them; bench/RESULTS.md keeps the sections that were not re-run.
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir, totalmem } from 'node:os';
@@ -14,6 +14,7 @@ import { parseArgs } from 'node:util';
 import { appStartSection } from './app-start-section';
 import { cliSection } from './cli-section';
 import { explorerSection } from './explorer-section';
+import { searchSection } from './search-section';
 import { importSection } from './import-section';
 import { exportSection } from './export-section';
 import { loadSection } from './load-section';
@@ -29,6 +30,8 @@ const { values } = parseArgs({
     /** Tokens of the synthetic credit workspace. */
     'credit-tokens': { type: 'string', default: '50000000' },
     'explorer-trajectories': { type: 'string', default: '1000000' },
+    /** Trajectories of the text-search workspace (20 turns each). */
+    'search-trajectories': { type: 'string', default: '1000000' },
     'trajectory-turns': { type: 'string', default: '2000' },
     'export-trajectories': { type: 'string', default: '100000' },
     'load-clients': { type: 'string', default: '20' },
@@ -113,6 +116,7 @@ try {
       ),
     cli: () => cliSection(dir),
     'app-start': () => appStartSection(dir),
+    search: () => searchSection(dir, Number(values['search-trajectories'])),
   };
   for (const name of SECTION_ORDER) {
     if (only.includes(name)) sections.set(name, await runs[name]());

@@ -23,8 +23,10 @@ await measure(async () => {
   const workspace = await Workspace.open(db);
   for (const dataset of ['rl-train-a', 'rl-train-b', 'eval-swe', 'ablation']) {
     await workspace.run(
-      `INSERT INTO tw_datasets VALUES ($1, $1, 'turnwise', 'synthetic', now(), 'synthetic', 0,
-        NULL, 'imported')`,
+      // Columns named: later schema versions add columns with defaults.
+      `INSERT INTO tw_datasets (dataset_id, name, format, source_path, imported_at, content_sha256,
+         bytes, options, storage) VALUES ($1, $1, 'turnwise', 'synthetic', now(), 'synthetic', 0,
+         NULL, 'imported')`,
       [dataset],
     );
   }
