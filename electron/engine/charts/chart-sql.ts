@@ -9,9 +9,15 @@ export type Query = (sql: string, params?: SqlParams) => Promise<Row[]>;
 export const OUTCOME_SQL = `CASE WHEN t.success THEN 'success' WHEN NOT t.success THEN 'failure'
   ELSE 'unknown' END`;
 
+/** The charts' filter: the explorer's, and whether its text has a current search (its matches). */
+export type ChartFilter = ParsedTrajectoryFilter & { textFromSearch?: boolean };
+
 /** The filter's SQL with room for more conditions: `where(...)` ANDs them onto the filter's. */
-export function filtered(filter: ParsedTrajectoryFilter, options: FilterSqlOptions = {}) {
-  const sql = filteredTrajectories(filter, options);
+export function filtered(filter: ChartFilter, options: FilterSqlOptions = {}) {
+  const sql = filteredTrajectories(filter, {
+    ...options,
+    textFromSearch: filter.textFromSearch === true,
+  });
   const where = (...conditions: string[]) => {
     const own = sql.where === '' ? [] : [sql.where.replace(/^WHERE /, '')];
     const all = [...own, ...conditions];

@@ -6,9 +6,8 @@ import {
   type IntegerHistogram,
   type ValueHistogram,
 } from '../../../shared/api-charts';
-import type { ParsedTrajectoryFilter } from '../../../shared/trajectory-filter';
 import type { SqlParams } from '../store/workspace';
-import { filtered, numberOf, OUTCOME_SQL, type Query } from './chart-sql';
+import { filtered, type ChartFilter, numberOf, OUTCOME_SQL, type Query } from './chart-sql';
 
 /**
  * Bins of an integer column: one per value when the range fits in `bins`, else equal widths
@@ -16,7 +15,7 @@ import { filtered, numberOf, OUTCOME_SQL, type Query } from './chart-sql';
  */
 export async function integerHistogram(
   query: Query,
-  filter: ParsedTrajectoryFilter,
+  filter: ChartFilter,
   column: 'n_turns' | 'n_actions',
   bins: number,
 ): Promise<IntegerHistogram> {
@@ -85,7 +84,7 @@ export async function valueHistogram(
 }
 
 /** Segment credit totals of the filtered trajectories (the filter's segmentation). */
-export function creditTotals(query: Query, filter: ParsedTrajectoryFilter, bins: number) {
+export function creditTotals(query: Query, filter: ChartFilter, bins: number) {
   const sql = filtered(filter);
   return valueHistogram(
     query,
@@ -96,7 +95,7 @@ export function creditTotals(query: Query, filter: ParsedTrajectoryFilter, bins:
   );
 }
 
-export function progressScores(query: Query, filter: ParsedTrajectoryFilter, bins: number) {
+export function progressScores(query: Query, filter: ChartFilter, bins: number) {
   const sql = filtered(filter, { withScores: true });
   return valueHistogram(
     query,

@@ -1,12 +1,8 @@
 // Effective labels (the filter's segmentation) of the filtered trajectories, per role x outcome.
 import { CHART_OUTCOMES, type Charts, type ChartOutcome } from '../../../shared/api-charts';
-import type { ParsedTrajectoryFilter } from '../../../shared/trajectory-filter';
-import { filtered, numberOf, OUTCOME_SQL, type Query } from './chart-sql';
+import { filtered, type ChartFilter, numberOf, OUTCOME_SQL, type Query } from './chart-sql';
 
-export async function labelMix(
-  query: Query,
-  filter: ParsedTrajectoryFilter,
-): Promise<Charts['label_mix']> {
+export async function labelMix(query: Query, filter: ChartFilter): Promise<Charts['label_mix']> {
   const sql = filtered(filter);
   const segmentation = sql.bind(filter.segmentation);
   const rows = await query(

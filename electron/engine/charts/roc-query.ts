@@ -2,13 +2,9 @@
 // sums over scores in descending order) and the AUROC as the exact trapezoid area over every
 // score group, which equals the Mann-Whitney statistic with ties counted 1/2.
 import { MAX_ROC_POINTS, type Charts } from '../../../shared/api-charts';
-import type { ParsedTrajectoryFilter } from '../../../shared/trajectory-filter';
-import { filtered, numberOf, type Query } from './chart-sql';
+import { filtered, type ChartFilter, numberOf, type Query } from './chart-sql';
 
-export async function progressRoc(
-  query: Query,
-  filter: ParsedTrajectoryFilter,
-): Promise<Charts['roc']> {
+export async function progressRoc(query: Query, filter: ChartFilter): Promise<Charts['roc']> {
   const sql = filtered(filter, { withScores: true });
   const where = sql.whereAnd(
     's.progress_score IS NOT NULL',

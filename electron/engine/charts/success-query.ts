@@ -1,11 +1,10 @@
 // Success rate per task or per model over the filtered trajectories: the largest groups first.
 import type { SuccessRow } from '../../../shared/api-charts';
-import type { ParsedTrajectoryFilter } from '../../../shared/trajectory-filter';
-import { filtered, numberOf, type Query } from './chart-sql';
+import { filtered, type ChartFilter, numberOf, type Query } from './chart-sql';
 
 export async function successBy(
   query: Query,
-  filter: ParsedTrajectoryFilter,
+  filter: ChartFilter,
   column: 'task_id' | 'model',
   limit: number,
 ): Promise<{ distinct: number; rows: SuccessRow[] }> {

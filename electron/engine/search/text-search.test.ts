@@ -1,6 +1,6 @@
 // The text-search job on a real tau-bench log and a few turnwise records: slices and progress,
-// the explorer's filter reading the matches, a cancel that keeps what was found, and a search
-// made stale by an import.
+// the explorer's filter and the charts reading the matches, a cancel that keeps what was found,
+// and a search made stale by an import.
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiOutput, JobState } from '../../../shared/api';
@@ -85,6 +85,8 @@ describe('text search', () => {
     // The filter reads the kept matches, not the turns: a match written by hand shows up.
     await engine.workspace.run(`INSERT INTO tw_text_hits VALUES ('reservation', 'own:a')`);
     expect(await listed(needle)).toContain('own:a');
+    const charts = await call<ApiOutput<'getCharts'>>('getCharts', { text: needle });
+    expect(charts.trajectories).toBe(want.length + 1);
     await engine.workspace.run(`DELETE FROM tw_text_hits WHERE trajectory_id = 'own:a'`);
   });
 
