@@ -45,6 +45,9 @@ describe('the built CLI', { timeout: 120_000 }, () => {
       .map((name) => readFileSync(path.join(build, name), 'utf8'))
       .join('\n');
     expect(code).not.toMatch(/from ["']zod["']/);
+    // DuckDB's node API is required as CommonJS, not imported (Node would lex it at every start).
+    expect(code).not.toMatch(/from ["']@duckdb\/node-api["']/);
+    expect(code).toContain('require("@duckdb/node-api")');
     expect(code).toContain('Invalid input');
     expect(code).not.toContain('Ongeldige invoer'); // Dutch, from nl.js
     // The lockfile stands for the bundled packages among the inputs.
