@@ -1,19 +1,22 @@
-// Implements every API method against one open workspace.
+// Implements every API method against one open workspace. The readers (most of the engine's
+// code) are imported when an import or a preview first needs them, and the job-running groups
+// (credit, labels, review, judge, evaluation, scoring, export) on their first call, so a command
+// that only reads a workspace does not compile them at start (docs/performance.md).
 import packageJson from '../../package.json' with { type: 'json' };
 import type { ImportSummary } from '../../shared/model';
 import { TurnwiseError } from '../../shared/result';
-import { runAttach } from './attach/run-attach';
 import { chartsHandlers } from './charts/charts-handlers';
-import { creditHandlers } from './credit/credit-handlers';
 import { explorerHandlers } from './explorer/explorer-handlers';
 import type { ApiHandlers } from './dispatch';
-import { judgeHandlers } from './judge/judge-handlers';
-import { evaluationHandlers } from './evaluation/evaluation-handlers';
+import { lazyHandlers } from './lazy-handlers';
+import { EXPORT_API } from '../../shared/api-export';
+import { SCORING_API } from '../../shared/api-scoring';
+import { EVALUATION_API } from '../../shared/api-evaluation';
+import { JUDGE_API } from '../../shared/api-judge';
+import { REVIEW_API } from '../../shared/api-review';
+import { LABELS_API } from '../../shared/api-labels';
+import { CREDIT_API } from '../../shared/api-credit';
 import { annotatorsHandlers } from './annotators/annotators-handlers';
-import { labelsHandlers } from './labels/labels-handlers';
-import { reviewHandlers } from './review/review-handlers';
-import { scoringHandlers } from './scoring/scoring-handlers';
-import { exportHandlers } from './export/export-handlers';
 import { trajectoryHandlers } from './trajectory/trajectory-handlers';
 import { redactionHandlers } from './importers/secrets/redaction-handlers';
 import { sqlHandlers } from './sql/sql-handlers';
@@ -22,9 +25,7 @@ import { compareHandlers } from './compare/compare-handlers';
 import { runsHandlers } from './runs/runs-handlers';
 import { searchHandlers } from './search/search-handlers';
 import { segmentationHandlers } from './segmentation/segmentation-handlers';
-import { formatInfos } from './importers/registry';
-import { previewImport } from './importers/preview-import';
-import { runImport } from './importers/run-import';
+import { formatInfos } from './importers/format-infos';
 import { listMappings, resolveMapping, saveMapping } from './mappings';
 import { previewRegroup, regroupDataset } from './regroup';
 import { checkGroups } from './groups/group-check';
@@ -37,6 +38,7 @@ export const TURNWISE_VERSION: string = packageJson.version;
 const ATTACHABLE_FORMATS = new Set(['turnwise', 'openai-chat']);
 
 export function createService(workspace: Workspace, jobs: JobRunner): ApiHandlers {
+  const context = { workspace, jobs };
   return {
     appInfo: async () => ({
       version: TURNWISE_VERSION,
@@ -69,9 +71,10 @@ export function createService(workspace: Workspace, jobs: JobRunner): ApiHandler
           onError: request.on_error,
           formatOptions: request.format_options,
         };
-        return jobs.start('import', (report, signal): Promise<ImportSummary> =>
-          runAttach(workspace, attachOptions, report, signal),
-        );
+        return jobs.start('import', async (report, signal): Promise<ImportSummary> => {
+          const { runAttach } = await import('./attach/run-attach');
+          return runAttach(workspace, attachOptions, report, signal);
+        });
       }
       const mapping = await resolveMapping(workspace, request.format, request.mapping);
       const options = {
@@ -83,12 +86,18 @@ export function createService(workspace: Workspace, jobs: JobRunner): ApiHandler
         mapping,
         keepSecrets: request.keep_secrets,
       };
-      return jobs.start('import', (report, signal): Promise<ImportSummary> =>
-        runImport(workspace, options, report, signal),
+      return jobs.start('import', async (report, signal): Promise<ImportSummary> => {
+        const { runImport } = await import('./importers/run-import');
+        return runImport(workspace, options, report, signal);
+      });
+    },
+    previewImport: async (request) => {
+      const { previewImport } = await import('./importers/preview-import');
+      return previewImport(
+        request,
+        await resolveMapping(workspace, request.format, request.mapping),
       );
     },
-    previewImport: async (request) =>
-      previewImport(request, await resolveMapping(workspace, request.format, request.mapping)),
     listMappings: async () => ({ mappings: await listMappings(workspace) }),
     saveMapping: (request) => saveMapping(workspace, request.name, request.spec),
     getJob: async (request) => jobs.get(request.job_id),
@@ -105,14 +114,42 @@ export function createService(workspace: Workspace, jobs: JobRunner): ApiHandler
     ...segmentationHandlers({ workspace, jobs }),
     ...redactionHandlers({ workspace, jobs }),
     ...explorerHandlers({ workspace, jobs }),
-    ...creditHandlers({ workspace, jobs }),
-    ...labelsHandlers({ workspace, jobs }),
-    ...reviewHandlers({ workspace, jobs }),
-    ...judgeHandlers({ workspace, jobs }),
-    ...evaluationHandlers({ workspace, jobs }),
+    ...lazyHandlers(
+      CREDIT_API,
+      context,
+      async () => (await import('./credit/credit-handlers')).creditHandlers,
+    ),
+    ...lazyHandlers(
+      LABELS_API,
+      context,
+      async () => (await import('./labels/labels-handlers')).labelsHandlers,
+    ),
+    ...lazyHandlers(
+      REVIEW_API,
+      context,
+      async () => (await import('./review/review-handlers')).reviewHandlers,
+    ),
+    ...lazyHandlers(
+      JUDGE_API,
+      context,
+      async () => (await import('./judge/judge-handlers')).judgeHandlers,
+    ),
+    ...lazyHandlers(
+      EVALUATION_API,
+      context,
+      async () => (await import('./evaluation/evaluation-handlers')).evaluationHandlers,
+    ),
     ...annotatorsHandlers({ workspace, jobs }),
-    ...scoringHandlers({ workspace, jobs }),
-    ...exportHandlers({ workspace, jobs }),
+    ...lazyHandlers(
+      SCORING_API,
+      context,
+      async () => (await import('./scoring/scoring-handlers')).scoringHandlers,
+    ),
+    ...lazyHandlers(
+      EXPORT_API,
+      context,
+      async () => (await import('./export/export-handlers')).exportHandlers,
+    ),
     ...chartsHandlers({ workspace, jobs }),
     ...trajectoryHandlers({ workspace, jobs }),
   };
