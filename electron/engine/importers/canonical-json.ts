@@ -31,6 +31,12 @@ export function canonicalArguments(raw: unknown): string {
 
 /** Sets a property as plain data, so a key like "__proto__" from user JSON is kept, not applied. */
 export function setOwn(target: Record<string, unknown>, key: string, value: unknown): void {
+  // "__proto__" is the one accessor plain objects inherit; any other key assigns as data.
+  // defineProperty for every key was the import's costliest function of its own.
+  if (key !== '__proto__') {
+    target[key] = value;
+    return;
+  }
   Object.defineProperty(target, key, {
     value,
     enumerable: true,
