@@ -1,7 +1,6 @@
 // One trajectory in the explorer grid; a click anywhere but a link opens it, and the small icon
 // beside the group id opens the group.
-import Box from '@mui/material/Box';
-import { alpha, type Theme } from '@mui/material/styles';
+import { alpha, styled } from '@mui/material/styles';
 import IconButton from '@mui/material/IconButton';
 import WorkspacesOutlined from '@mui/icons-material/WorkspacesOutlined';
 import { memo, type ReactNode } from 'react';
@@ -17,22 +16,49 @@ import { columnWidthVar } from './useExplorerColumns';
 
 export const EXPLORER_ROW_HEIGHT = 36;
 
-/** The keyboard-selected row must stand out at a glance: a primary tint, not the faint grey. */
-const selectedFill = (theme: Theme) => alpha(theme.palette.primary.main, 0.2);
-
-/** The id cell stays in view while the wide grid scrolls sideways; it needs its own opaque fill. */
-function stickyCell(selected: boolean) {
+/**
+ * The row and its cells styled once, by attributes, instead of an `sx` object per row and per
+ * cell: emotion serialised and inserted a style for every row (its `top`) and processed every
+ * cell's `sx` at each render, most of the explorer's first paint (docs/performance.md).
+ */
+const Row = styled('div')(({ theme }) => {
+  // The keyboard-selected row must stand out at a glance: a primary tint, not the faint grey.
+  const selectedFill = alpha(theme.palette.primary.main, 0.2);
   return {
-    position: 'sticky',
-    left: 0,
-    zIndex: 1,
-    bgcolor: 'background.paper',
-    backgroundImage: (theme: Theme) =>
-      selected ? `linear-gradient(${selectedFill(theme)}, ${selectedFill(theme)})` : 'none',
-    // The bar marks the selected row even where the tint is faint (a bright screen).
-    boxShadow: (theme: Theme) => (selected ? `inset 3px 0 ${theme.palette.primary.main}` : 'none'),
-  } as const;
-}
+    position: 'absolute',
+    height: EXPLORER_ROW_HEIGHT,
+    display: 'flex',
+    alignItems: 'center',
+    borderBottom: `1px solid ${theme.palette.divider}`,
+    cursor: 'pointer',
+    '&:hover': { backgroundColor: theme.palette.action.hover },
+    '&[aria-selected="true"], &[aria-selected="true"]:hover': { backgroundColor: selectedFill },
+    '& > [role="gridcell"]': {
+      flex: 'none',
+      padding: theme.spacing(0, 0.75),
+      boxSizing: 'border-box',
+      overflow: 'hidden',
+      whiteSpace: 'nowrap',
+      textOverflow: 'ellipsis',
+      textAlign: 'left',
+      fontSize: 13,
+    },
+    '& > [data-numeric]': { textAlign: 'right' },
+    '& > [data-mono]': { fontSize: 12, fontFamily: MONO_FONT },
+    // The id cell stays in view while the wide grid scrolls sideways; it needs its own opaque
+    // fill, and the bar marks the selected row even where the tint is faint (a bright screen).
+    '& > [data-pinned]': {
+      position: 'sticky',
+      left: 0,
+      zIndex: 1,
+      backgroundColor: theme.palette.background.paper,
+    },
+    '&[aria-selected="true"] > [data-pinned]': {
+      backgroundImage: `linear-gradient(${selectedFill}, ${selectedFill})`,
+      boxShadow: `inset 3px 0 ${theme.palette.primary.main}`,
+    },
+  };
+});
 
 const MONO_COLUMNS = new Set(['trajectory_id', 'task_id', 'group_id', 'dataset_id']);
 
@@ -100,35 +126,29 @@ export const ExplorerRow = memo(function ExplorerRow({
   onSelect,
 }: Props) {
   const href = trajectoryHref(row.trajectory_id);
+  const flag = (on: boolean) => (on ? '' : undefined);
   return (
-    <Box
+    <Row
       role="row"
       aria-rowindex={index + 2}
       aria-selected={selected}
       data-testid="trajectory-row"
       data-row-index={index}
+      style={{ top: index * EXPLORER_ROW_HEIGHT }}
       onClick={(event) => {
         onSelect(index);
         if ((event.target as Element).closest('a') === null) navigate(href);
       }}
-      sx={{
-        position: 'absolute',
-        top: index * EXPLORER_ROW_HEIGHT,
-        height: EXPLORER_ROW_HEIGHT,
-        display: 'flex',
-        alignItems: 'center',
-        borderBottom: 1,
-        borderColor: 'divider',
-        cursor: 'pointer',
-        bgcolor: selected ? selectedFill : undefined,
-        '&:hover': { bgcolor: selected ? selectedFill : 'action.hover' },
-      }}
     >
       {columns.map((column) => (
-        <Box
+        <div
           key={column.id}
           role="gridcell"
           title={typeof row[column.id] === 'string' ? String(row[column.id]) : undefined}
+          data-numeric={flag(column.numeric === true)}
+          data-mono={flag(MONO_COLUMNS.has(column.id))}
+          data-pinned={flag(column.id === PINNED_COLUMN)}
+          style={{ width: `var(${columnWidthVar(column.id)})` }}
           // Copying the shortened id copies the whole one, which is what other tools accept.
           onCopy={
             column.id === 'trajectory_id'
@@ -138,24 +158,10 @@ export const ExplorerRow = memo(function ExplorerRow({
                 }
               : undefined
           }
-          sx={{
-            width: `var(${columnWidthVar(column.id)})`,
-            flex: 'none',
-            px: 0.75,
-            boxSizing: 'border-box',
-            overflow: 'hidden',
-            whiteSpace: 'nowrap',
-            textOverflow: 'ellipsis',
-            textAlign: column.numeric === true ? 'right' : 'left',
-            fontSize: MONO_COLUMNS.has(column.id) ? 12 : 13,
-            fontFamily: MONO_COLUMNS.has(column.id) ? MONO_FONT : undefined,
-            // The id stays in view while the wide grid scrolls sideways.
-            ...(column.id === PINNED_COLUMN ? stickyCell(selected) : {}),
-          }}
         >
           {cellContent(column, row, shortIds)}
-        </Box>
+        </div>
       ))}
-    </Box>
+    </Row>
   );
 });
