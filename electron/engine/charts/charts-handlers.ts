@@ -13,7 +13,8 @@ export function chartsHandlers({ workspace }: HandlerContext): HandlersOf<typeof
   const query: Query = (sql, params) => workspace.query(sql, params);
   return {
     getCharts: async ({ bins, ...request }) => {
-      // A text with a search reads its matches (search/text-search.ts), not every turn 9 times.
+      // A text with a complete search reads its matches (search/text-search.ts), not every turn
+      // nine times.
       const filter = { ...request, textFromSearch: await searchedText(workspace, request.text) };
       const sql = filtered(filter);
       const [count] = await query(

@@ -2,6 +2,7 @@
 // each run's step figures on the task, for the Compare page's task view.
 import type { TaskRollout } from '../../../shared/api-compare';
 import type { ParsedTrajectoryFilter } from '../../../shared/trajectory-filter';
+import { searchedText } from '../search/text-search';
 import { requireDataset } from '../store/require';
 import type { Workspace } from '../store/workspace';
 import { runRollouts, runTaskSums, stepStats } from './run-task-stats';
@@ -12,7 +13,9 @@ async function rolloutsOf(
   taskId: string,
   filter: ParsedTrajectoryFilter,
 ): Promise<TaskRollout[]> {
-  const rollouts = runRollouts(datasetId, filter, taskId);
+  const rollouts = runRollouts(datasetId, filter, taskId, {
+    textFromSearch: await searchedText(workspace, filter.text),
+  });
   const rows = await workspace.query(
     `WITH sel AS (${rollouts.select})
      SELECT sel.trajectory_id, sel.sample_index, sel.success, sel.reward, sel.n_actions,

@@ -5,7 +5,8 @@
 import type { RunStepStats } from '../../../shared/api-compare';
 import { ROLE_LABELS, type RoleLabel } from '../../../shared/model';
 import type { ParsedTrajectoryFilter } from '../../../shared/trajectory-filter';
-import { filteredTrajectories } from '../explorer/filter-sql';
+import { filteredTrajectories, type FilterSqlOptions } from '../explorer/filter-sql';
+import { searchedText } from '../search/text-search';
 import type { Workspace } from '../store/workspace';
 
 export interface TaskSums {
@@ -28,8 +29,9 @@ export function runRollouts(
   datasetId: string,
   filter: ParsedTrajectoryFilter,
   taskId?: string,
+  options: Pick<FilterSqlOptions, 'textFromSearch'> = {},
 ): ReturnType<typeof filteredTrajectories> & { select: string } {
-  const parts = filteredTrajectories({ ...filter, dataset_id: datasetId });
+  const parts = filteredTrajectories({ ...filter, dataset_id: datasetId }, options);
   const task = taskId === undefined ? '' : ` AND t.task_id = ${parts.bind(taskId)}`;
   const select =
     `SELECT t.trajectory_id, t.task_id, t.sample_index, t.success, t.reward, t.n_actions ` +
@@ -43,7 +45,9 @@ export async function runTaskSums(
   filter: ParsedTrajectoryFilter,
   taskId?: string,
 ): Promise<Map<string, TaskSums>> {
-  const rollouts = runRollouts(datasetId, filter, taskId);
+  const rollouts = runRollouts(datasetId, filter, taskId, {
+    textFromSearch: await searchedText(workspace, filter.text),
+  });
   const segmentation = rollouts.bind(filter.segmentation);
   const within = 'trajectory_id IN (SELECT trajectory_id FROM sel)';
   const roles = ROLE_LABELS.map((r) => `coalesce(sum(lc.${r}), 0)::INTEGER AS ${r}`).join(', ');

@@ -46,7 +46,7 @@ export async function listTrajectories(
     request.sort,
   );
   const filter = filterOf(request);
-  const textFromSearch = await searchedText(workspace, filter.text);
+  const textFromSearch = await searchedText(workspace, filter.text, 'any');
   // The count needs no joins; the page joins what its sort reads.
   const counted = filteredTrajectories(filter, { textFromSearch });
   const query = filteredTrajectories(filter, {
@@ -117,7 +117,7 @@ export async function getTrajectoryFacets(
   request: ApiRequest<'getTrajectoryFacets'>,
 ): Promise<ApiOutput<'getTrajectoryFacets'>> {
   const filter = filterOf(request);
-  const textFromSearch = await searchedText(workspace, filter.text);
+  const textFromSearch = await searchedText(workspace, filter.text, 'any');
   const all = filteredTrajectories(filter, { textFromSearch });
   const [countRow] = await workspace.query(
     `SELECT count(*) AS total FROM ${all.from} ${all.where}`,

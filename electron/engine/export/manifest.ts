@@ -11,6 +11,7 @@ import type { Workspace } from '../store/workspace';
 import type { PlannedExport } from './record-stream';
 import { readOnlyQuery, selectionSql } from './selection';
 import { weightingManifest } from './trajectory-weighting';
+import { searchedText } from '../search/text-search';
 
 export const MANIFEST_FILE = 'turnwise-manifest.json';
 
@@ -47,7 +48,9 @@ export interface ManifestCounts {
 
 /** The credit parameters stored for the selected trajectories: one object, several, or null. */
 async function creditParams(workspace: Workspace, selection: ExportSelection): Promise<unknown> {
-  const { sql, params } = selectionSql(selection);
+  const { sql, params } = selectionSql(selection, {
+    textFromSearch: await searchedText(workspace, selection.filter.text),
+  });
   const rows = await readOnlyQuery(
     workspace,
     `SELECT DISTINCT params::VARCHAR AS params FROM tw_trajectory_scores

@@ -7,7 +7,8 @@ import { withQueryBounds } from '../store/bounded-query';
 import { guardExpression, probeSql } from '../store/sql-expression-guard';
 import { workspaceQueryBounds } from '../sql/sql-settings';
 import type { Row, SqlParams, Workspace } from '../store/workspace';
-import { filteredTrajectories } from '../explorer/filter-sql';
+import { filteredTrajectories, type FilterSqlOptions } from '../explorer/filter-sql';
+import { searchedText } from '../search/text-search';
 
 export interface SelectedTrajectory {
   trajectory_id: string;
@@ -62,8 +63,11 @@ export async function checkWhere(workspace: Workspace, where: string): Promise<v
  * steps run in this order: filter and condition, counterexamples, group success range, top-k per
  * task, cap per task, then stratification by group success rate.
  */
-export function selectionSql(selection: ExportSelection): { sql: string; params: SqlParams } {
-  const base = filteredTrajectories(selection.filter);
+export function selectionSql(
+  selection: ExportSelection,
+  options: Pick<FilterSqlOptions, 'textFromSearch'> = {},
+): { sql: string; params: SqlParams } {
+  const base = filteredTrajectories(selection.filter, options);
   const bind = base.bind;
   const conditions = base.where === '' ? [] : [base.where.replace(/^WHERE /, '')];
   if (selection.where !== undefined) {
@@ -159,7 +163,9 @@ export async function selectTrajectories(
   selection: ExportSelection,
 ): Promise<SelectedTrajectory[]> {
   if (selection.where !== undefined) await checkWhere(workspace, selection.where);
-  const { sql, params } = selectionSql(selection);
+  const { sql, params } = selectionSql(selection, {
+    textFromSearch: await searchedText(workspace, selection.filter.text),
+  });
   const rows = await readOnlyQuery(workspace, sql, params);
   return rows.map((row) => ({
     trajectory_id: String(row.trajectory_id),

@@ -1,6 +1,6 @@
 // The text-search job on a real tau-bench log and a few turnwise records: slices and progress,
-// the explorer's filter and the charts reading the matches, a cancel that keeps what was found,
-// and a search made stale by an import.
+// the explorer's filter, the charts and exports reading the matches, a cancel that keeps what
+// was found (for the explorer only), and a search made stale by an import.
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiOutput, JobState } from '../../../shared/api';
@@ -87,6 +87,11 @@ describe('text search', () => {
     expect(await listed(needle)).toContain('own:a');
     const charts = await call<ApiOutput<'getCharts'>>('getCharts', { text: needle });
     expect(charts.trajectories).toBe(want.length + 1);
+    const exported = await call<ApiOutput<'previewExport'>>('previewExport', {
+      target: 'trl-sft',
+      filter: { text: needle },
+    });
+    expect(exported.trajectories).toBe(want.length + 1);
     await engine.workspace.run(`DELETE FROM tw_text_hits WHERE trajectory_id = 'own:a'`);
   });
 
@@ -112,6 +117,9 @@ describe('text search', () => {
     expect(shown.length).toBe(partial.trajectories);
     expect(shown.length).toBeLessThan(want.length);
     for (const id of shown) expect(want).toContain(id);
+    // What is counted or written elsewhere never holds a partial set: the charts read every turn.
+    const charts = await call<ApiOutput<'getCharts'>>('getCharts', { text: needle });
+    expect(charts.trajectories).toBe(want.length);
 
     const job = await call<JobState>('startTextSearch', { text: needle });
     const finished = await engine.waitForJob(job.job_id);

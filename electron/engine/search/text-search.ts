@@ -24,16 +24,20 @@ function matchSql(needle: string) {
 }
 
 /**
- * Whether the filter's text has a search over the datasets as they are (running, complete or
- * cancelled): the filter then reads its matches (explorer/filter-sql.ts, `textFromSearch`).
+ * Whether the filter's text has a search over the datasets as they are: the filter then reads its
+ * matches (explorer/filter-sql.ts, `textFromSearch`). The explorer reads a search running or
+ * cancelled too (its bar says how far it got); what is written or counted elsewhere (exports,
+ * comparisons, charts) asks for a `complete` one, so it never holds a partial set.
  */
 export async function searchedText(
   workspace: Workspace,
   text: string | undefined,
+  which: 'any' | 'complete' = 'complete',
 ): Promise<boolean> {
   if (text === undefined || text.trim() === '') return false;
+  const status = which === 'complete' ? sql` AND status = 'complete'` : sql``;
   const rows = await workspace.query(
-    sql`SELECT 1 FROM tw_text_search_current WHERE needle = ${needleOf(text)}`,
+    sql`SELECT 1 FROM tw_text_search_current WHERE needle = ${needleOf(text)}${status}`,
   );
   return rows.length > 0;
 }
