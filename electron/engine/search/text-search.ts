@@ -142,9 +142,18 @@ export async function runTextSearch(
   signal.addEventListener('abort', interrupt);
   let scanned = 0;
   try {
-    // A stale or cancelled search of the same text starts over.
-    await connection.run('DELETE FROM tw_text_hits WHERE needle = $1', [needle]);
-    await connection.run('DELETE FROM tw_text_searches WHERE needle = $1', [needle]);
+    // A stale or cancelled search of the same text starts over, and the matches of searches made
+    // before the datasets last changed go: nothing reads them again.
+    await connection.run(
+      `DELETE FROM tw_text_hits WHERE needle = $1 OR needle IN (SELECT needle
+         FROM tw_text_searches WHERE signature <> (SELECT signature FROM tw_datasets_signature))`,
+      [needle],
+    );
+    await connection.run(
+      `DELETE FROM tw_text_searches WHERE needle = $1
+         OR signature <> (SELECT signature FROM tw_datasets_signature)`,
+      [needle],
+    );
     await connection.run(
       `INSERT INTO tw_text_searches SELECT $1, 'running', 0, $2, signature, now()
        FROM tw_datasets_signature`,
