@@ -4,24 +4,16 @@
 // trajectories are appended to tw_text_hits as it finishes (the explorer's filter reads them
 // while the job runs: first matches after the first slice), the progress counts turns, and a
 // cancel stops between slices (interrupting the one running) and keeps what was found.
-import type { DuckDBConnection } from '@duckdb/node-api';
+import type { DuckDBConnection, DuckDBValue } from '@duckdb/node-api';
 import type { TextSearchState } from '../../../shared/api-search';
 import { TurnwiseError } from '../../../shared/result';
+import { needleOf, turnContainsSql } from '../explorer/filter-sql';
 import type { Progress } from '../jobs';
 import { sql } from '../store/sql-template';
 import type { Workspace } from '../store/workspace';
 
 /** Turns per slice: about 0.2 s of scanning on 2 cores (bench/RESULTS.md, "Text search"). */
 export const SEARCH_SLICE_TURNS = 2_000_000;
-
-/** The key of a search: the text as the filter compares it. */
-export const needleOf = (text: string) => text.trim().toLowerCase();
-
-/** The match of one turn, over a table or view with the turn columns. */
-function matchSql(needle: string) {
-  return sql`(contains(lower(content), ${needle}) OR contains(lower(reasoning), ${needle})
-    OR contains(lower(CAST(tool_calls AS VARCHAR)), ${needle}))`;
-}
 
 /**
  * Whether the filter's text has a search over the datasets as they are: the filter then reads its
@@ -68,9 +60,13 @@ export async function textSearchState(
 interface Slice {
   /** Turns it holds. */
   turns: number;
-  /** Appends the slice's matching trajectories to tw_text_hits. */
-  insert: ReturnType<typeof sql>;
+  /** Appends the slice's matching trajectories to tw_text_hits; $1 is the needle. */
+  insert: string;
+  params: DuckDBValue[];
 }
+
+/** What a slice appends: the needle and the trajectory of each matching turn, once. */
+const HITS = `INSERT INTO tw_text_hits SELECT DISTINCT $1, trajectory_id`;
 
 /** Imported turns by row-id range, then the turns of attached datasets in one slice. */
 async function slicesOf(workspace: Workspace, needle: string, sliceTurns: number) {
@@ -87,18 +83,18 @@ async function slicesOf(workspace: Workspace, needle: string, sliceTurns: number
     slices.push({
       // Row ids can have gaps (deleted datasets); the last slice takes up the difference.
       turns: Math.min(sliceTurns, Math.max(0, imported - from)),
-      insert: sql`INSERT INTO tw_text_hits SELECT DISTINCT ${needle}, trajectory_id FROM tw_turns
-        WHERE rowid >= ${from} AND rowid < ${to} AND ${matchSql(needle)}`,
+      insert: `${HITS} FROM tw_turns WHERE rowid >= $2 AND rowid < $3 AND ${turnContainsSql('$1')}`,
+      params: [needle, from, to],
     });
   }
   const attached = Number(counts?.total ?? 0) - imported;
   if (attached > 0) {
     slices.push({
       turns: attached,
-      insert: sql`INSERT INTO tw_text_hits SELECT DISTINCT ${needle}, trajectory_id
-        FROM tw_all_turns WHERE trajectory_id IN (SELECT t.trajectory_id FROM tw_trajectories t
-          JOIN tw_datasets d USING (dataset_id) WHERE d.storage <> 'imported')
-        AND ${matchSql(needle)}`,
+      insert: `${HITS} FROM tw_all_turns WHERE trajectory_id IN (SELECT t.trajectory_id
+          FROM tw_trajectories t JOIN tw_datasets d USING (dataset_id)
+          WHERE d.storage <> 'imported') AND ${turnContainsSql('$1')}`,
+      params: [needle],
     });
   }
   return { slices, total: Number(counts?.total ?? 0) };
@@ -167,7 +163,7 @@ export async function runTextSearch(
         unit: 'turns',
         message: `${found} trajectories match so far`,
       });
-      await connection.run(slice.insert.text, slice.insert.params);
+      await connection.run(slice.insert, slice.params);
       scanned += slice.turns;
       await setStatus(connection, needle, 'running', scanned);
       const [hits] = (
