@@ -7,6 +7,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { trainerPython, trainerVenv } from '../scripts/trainer-venv.mjs';
 import type { Measurement } from './tasks/measure';
 
 export const PYTHON_READERS = [
@@ -22,9 +23,8 @@ export type PythonResult = { ran: Measurement } | { unavailable: string };
 export function benchPython(): { python: string } | { unavailable: string } {
   const explicit = process.env.TURNWISE_BENCH_PYTHON;
   if (explicit) return { python: explicit };
-  const cache = process.env.XDG_CACHE_HOME ?? path.join(os.homedir(), '.cache');
-  const venv = process.env.TURNWISE_TRAINER_VENV ?? path.join(cache, 'turnwise', 'trainer-venv');
-  const python = path.join(venv, 'bin', 'python');
+  const venv = trainerVenv();
+  const python = trainerPython(venv);
   return existsSync(python)
     ? { python }
     : {

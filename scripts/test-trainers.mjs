@@ -6,14 +6,13 @@
 import { createHash } from 'node:crypto';
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
+import { trainerPython, trainerVenv } from './trainer-venv.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const requirements = path.join(root, 'trainers', 'requirements.txt');
-const cache = process.env.XDG_CACHE_HOME ?? path.join(os.homedir(), '.cache');
-const venv = process.env.TURNWISE_TRAINER_VENV ?? path.join(cache, 'turnwise', 'trainer-venv');
-const python = path.join(venv, 'bin', 'python');
+const venv = trainerVenv();
+const python = trainerPython(venv);
 const stamp = path.join(venv, '.requirements-sha256');
 
 function fail(message) {
