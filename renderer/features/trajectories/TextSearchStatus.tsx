@@ -34,7 +34,7 @@ export function TextSearchStatus({ text, search }: { text: string; search: TextS
   if (state === undefined || state.status === 'none') {
     return (
       <JobProgressBar
-        job={PENDING}
+        job={null}
         testId="text-search-progress"
       >{`Searching the turns for “${text}”…`}</JobProgressBar>
     );
@@ -63,15 +63,3 @@ export function TextSearchStatus({ text, search }: { text: string; search: TextS
     </Typography>
   );
 }
-
-/** The bar before the job's first snapshot. */
-const PENDING = {
-  job_id: '',
-  kind: 'search',
-  status: 'running',
-  progress: { done: 0, total: null, unit: 'turns', message: 'starting' },
-  started_at: '',
-  finished_at: null,
-  result: null,
-  error: null,
-} as const;
