@@ -42,8 +42,6 @@ export const FORMATS: readonly FormatReader[] = FORMAT_INFOS.map(({ name }) => R
 
 const SAMPLE_BYTES = 1 << 20;
 
-export { formatInfos } from './format-infos';
-
 export function formatByName(name: string): FormatReader {
   const reader = FORMATS.find((format) => format.name === name);
   if (!reader) {
