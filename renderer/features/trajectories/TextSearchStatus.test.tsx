@@ -81,6 +81,24 @@ describe('the explorer text search', () => {
     );
   });
 
+  it('shows a failed search and lets the explorer read the turns itself', async () => {
+    const transport = fakeTransport({
+      getTextSearch: () =>
+        ok({ text: 'oops', status: 'none', turns_scanned: 0, turns_total: 0, trajectories: 0 }),
+      startTextSearch: () => ok(job('running', 0, 'queued')),
+      getJob: () => ok(job('running', 0, 'queued')),
+    });
+    renderWithApi(<Harness text="oops" />, transport);
+    await screen.findByText(/once the job before it ends/);
+    expect(screen.getByTestId('ready').textContent).toBe('waiting');
+    transport.emit({
+      ...job('failed', 0, 'failed'),
+      error: { code: 'internal', message: 'disk full' },
+    });
+    expect(await screen.findByText(/disk full/)).toBeTruthy();
+    expect(screen.getByTestId('ready').textContent).toBe('ready');
+  });
+
   it('asks for nothing without a text', async () => {
     const transport = fakeTransport({});
     renderWithApi(<Harness text="" />, transport);

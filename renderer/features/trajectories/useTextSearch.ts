@@ -53,19 +53,14 @@ export function useTextSearch(text: string): TextSearch {
     void invalidate('getTextSearch', 'listTrajectories', 'getTrajectoryFacets');
   }, [done, invalidate, jobStatus, message]);
 
+  const error =
+    search.error ?? state.error ?? (jobStatus === 'failed' ? (job?.error ?? undefined) : undefined);
   return {
     state: state.data,
     job,
-    error:
-      search.error ??
-      state.error ??
-      (jobStatus === 'failed' ? (job?.error ?? undefined) : undefined),
-    // A search that cannot be made leaves the explorer to read the turns itself.
-    ready:
-      !searching ||
-      (status !== undefined && status !== 'none') ||
-      search.error !== null ||
-      state.error !== undefined,
+    error,
+    // A search that cannot be made (or failed) leaves the explorer to read the turns itself.
+    ready: !searching || (status !== undefined && status !== 'none') || error !== undefined,
     cancel: search.cancel,
     restart: () => void start({ text }),
   };
