@@ -60,10 +60,21 @@ export interface ReadProgress {
 /** User choices that change how a format is read (defined with the API contract). */
 export type { FormatOptions } from '../../../shared/model';
 
+/**
+ * One of `count` readers of the same file, each taking every count-th block of lines
+ * (line-reader.ts); only for files whose reader says each line is a record of its own.
+ */
+export interface LineShard {
+  index: number;
+  count: number;
+}
+
 export interface ReadContext {
   progress: ReadProgress;
   signal: AbortSignal;
   options: FormatOptions;
+  /** Read only this shard's lines (see FormatReader.linesAreRecords). */
+  shard?: LineShard | undefined;
 }
 
 export interface FormatReader {
@@ -78,6 +89,11 @@ export interface FormatReader {
    * absolute paths. A folder import leaves them out of its own inputs so they are not read twice.
    */
   companionFiles?(file: string): Promise<string[]>;
+  /**
+   * True when every line of `file` is one record, read without the others: a large file is then
+   * read by several threads at once, each passing its `shard` to readLines (read-in-worker.ts).
+   */
+  linesAreRecords?(file: string): boolean;
 }
 
 /** A bad record: thrown while converting one record, reported as `file:line: reason`. */

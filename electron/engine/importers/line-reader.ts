@@ -1,9 +1,11 @@
-// Streams a text file line by line (LF or CRLF), transparently decompressing .gz/.zst, and
-// reports how many bytes of the file on disk have been consumed.
+// Streams a text file line by line, transparently decompressing .gz/.zst, and reports how many
+// bytes of the file on disk have been consumed. Lines end where node:readline ends them (LF, CRLF
+// or a lone CR), but are found in the bytes: a line is decoded only when it is wanted, so a shard
+// (a reading thread taking every n-th block of lines) skips the others for the cost of finding
+// their ends.
 import { createReadStream } from 'node:fs';
-import { createInterface } from 'node:readline';
 import type { Readable } from 'node:stream';
-import type { ReadProgress } from './canonical';
+import type { LineShard, ReadProgress } from './canonical';
 import { decompressed } from './decompress';
 
 export interface Line {
@@ -11,6 +13,9 @@ export interface Line {
   number: number;
   text: string;
 }
+
+const LF = 0x0a;
+const CR = 0x0d;
 
 export function openTextStream(file: string, progress: ReadProgress): Readable {
   const raw = createReadStream(file);
@@ -20,23 +25,82 @@ export function openTextStream(file: string, progress: ReadProgress): Readable {
   return decompressed(file, raw);
 }
 
+/** Lines per block of a shard: shard i of n reads blocks i, i + n, i + 2n, ... */
+export const SHARD_BLOCK_LINES = 64;
+
+/** Whether a 1-based line number falls in the shard's blocks (every line without a shard). */
+export function inShard(number: number, shard: LineShard | undefined): boolean {
+  if (shard === undefined || shard.count <= 1) return true;
+  return Math.floor((number - 1) / SHARD_BLOCK_LINES) % shard.count === shard.index;
+}
+
+/**
+ * The [start, end) byte ranges of the lines in `bytes[start, end)`, which ended at a LF (`atLf`)
+ * or at the end of the input. A CR just before the LF belongs to the line break; any other CR
+ * ends a line of its own, as it does for readline. At the end of the input an empty last line is
+ * no line.
+ */
+function* lineRanges(bytes: Buffer, start: number, end: number, atLf: boolean) {
+  let from = start;
+  for (;;) {
+    const cr = bytes.indexOf(CR, from);
+    if (cr < 0 || cr >= end) break;
+    if (atLf && cr === end - 1) {
+      yield [from, cr] as const;
+      return;
+    }
+    yield [from, cr] as const;
+    from = cr + 1;
+  }
+  if (atLf || from < end) yield [from, end] as const;
+}
+
+/** The file's lines (with `shard`, only that shard's: every shard still numbers them all). */
 export async function* readLines(
   file: string,
   progress: ReadProgress,
   signal: AbortSignal,
+  shard?: LineShard,
 ): AsyncGenerator<Line> {
   const input = openTextStream(file, progress);
-  const lines = createInterface({ input, crlfDelay: Infinity });
   let number = 0;
+  // The start of a line that continues into the next chunk.
+  let pending: Buffer[] = [];
+  const line = (bytes: Buffer, start: number, end: number): Line | null => {
+    number += 1;
+    if (!inShard(number, shard)) return null;
+    const text = bytes.toString('utf8', start, end);
+    // A UTF-8 byte-order mark is not part of the first record.
+    return { number, text: number === 1 && text.charCodeAt(0) === 0xfeff ? text.slice(1) : text };
+  };
   try {
-    for await (const text of lines) {
-      number += 1;
+    for await (const chunk of input as AsyncIterable<Buffer>) {
       if (signal.aborted) return;
-      // A UTF-8 byte-order mark is not part of the first record.
-      yield { number, text: number === 1 && text.charCodeAt(0) === 0xfeff ? text.slice(1) : text };
+      let from = 0;
+      for (let lf = chunk.indexOf(LF); lf >= 0; lf = chunk.indexOf(LF, from)) {
+        let bytes = chunk;
+        let start = from;
+        if (pending.length > 0) {
+          bytes = Buffer.concat([...pending, chunk.subarray(0, lf)]);
+          start = 0;
+          pending = [];
+        }
+        const end = bytes === chunk ? lf : bytes.length;
+        for (const [s, e] of lineRanges(bytes, start, end, true)) {
+          const next = line(bytes, s, e);
+          if (next !== null) yield next;
+        }
+        from = lf + 1;
+        if (signal.aborted) return;
+      }
+      if (from < chunk.length) pending.push(chunk.subarray(from));
+    }
+    const rest = Buffer.concat(pending);
+    for (const [s, e] of lineRanges(rest, 0, rest.length, false)) {
+      const next = line(rest, s, e);
+      if (next !== null) yield next;
     }
   } finally {
-    lines.close();
     input.destroy();
   }
 }

@@ -86,7 +86,7 @@ async function* readTurnwise(file: string, context: ReadContext): AsyncIterable<
     }
     return;
   }
-  for await (const { number, text } of readLines(file, progress, signal)) {
+  for await (const { number, text } of readLines(file, progress, signal, context.shard)) {
     if (text.trim() === '') continue;
     let parsed: unknown;
     try {
@@ -127,4 +127,5 @@ export const turnwiseFormat: FormatReader = {
     return Math.min(1, 0.75 + ownKeys * 0.05 + (hasLogprobs ? 0.1 : 0));
   },
   read: readTurnwise,
+  linesAreRecords: (file) => !isParquetPath(file),
 };

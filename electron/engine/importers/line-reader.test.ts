@@ -1,0 +1,83 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createReadStream } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { createInterface } from 'node:readline';
+import { gzipSync } from 'node:zlib';
+import { afterAll, describe, expect, it } from 'vitest';
+import { inShard, readLines, SHARD_BLOCK_LINES } from './line-reader';
+
+const dir = mkdtempSync(path.join(tmpdir(), 'turnwise-lines-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+async function ours(file: string, shard?: { index: number; count: number }) {
+  const lines: [number, string][] = [];
+  const signal = new AbortController().signal;
+  for await (const line of readLines(file, { bytesRead: 0 }, signal, shard)) {
+    lines.push([line.number, line.text]);
+  }
+  return lines;
+}
+
+/** What node:readline makes of the file, the splitting readLines keeps. */
+async function readline(file: string) {
+  const lines: [number, string][] = [];
+  for await (const text of createInterface({ input: createReadStream(file), crlfDelay: Infinity }))
+    lines.push([lines.length + 1, lines.length === 0 ? text.replace(/^\uFEFF/, '') : text]);
+  return lines;
+}
+
+let count = 0;
+function fileOf(content: string | Buffer, gz = false): string {
+  count += 1;
+  const file = path.join(dir, `f${count}.jsonl${gz ? '.gz' : ''}`);
+  writeFileSync(file, gz ? gzipSync(content) : content);
+  return file;
+}
+
+describe('readLines', () => {
+  it.each([
+    ['LF', 'a\nb\nc\n'],
+    ['no final break', 'a\nb'],
+    ['CRLF', '{"a":1}\r\n{"b":2}\r\n'],
+    ['lone CR', 'a\rb\r\rc'],
+    ['CR at the end', 'a\nb\r'],
+    ['blank lines', '\n\n x \n\n'],
+    ['byte-order mark', '\uFEFF{"a":1}\n{"b":2}\n'],
+    ['empty', ''],
+    ['multi-byte text', 'é\n日本\r\n🙂\n'],
+  ])('splits %s as readline does', async (_name, content) => {
+    const file = fileOf(content);
+    expect(await ours(file)).toEqual(await readline(file));
+  });
+
+  it('finds lines across chunks of a large file, compressed or not', async () => {
+    // Lines longer than a stream chunk (64 kB), a CRLF split between chunks, multi-byte text.
+    const parts: string[] = [];
+    for (let i = 0; i < 300; i += 1) {
+      const text = `{"i":${i},"t":"${'é日x'.repeat((i * 997) % 40_000)}"}`;
+      parts.push(text + (i % 3 === 0 ? '\r\n' : '\n'));
+    }
+    const content = parts.join('');
+    const plain = fileOf(content);
+    const expected = await readline(plain);
+    expect(expected).toHaveLength(300);
+    expect(await ours(plain)).toEqual(expected);
+    expect(await ours(fileOf(content, true))).toEqual(expected);
+  });
+
+  it('gives each shard its blocks of lines, numbered as in the whole file', async () => {
+    const content = Array.from({ length: 1000 }, (_, i) => `line ${i + 1}`).join('\n');
+    const file = fileOf(content);
+    const whole = await ours(file);
+    const shards = await Promise.all([0, 1, 2].map((index) => ours(file, { index, count: 3 })));
+    expect(shards.flat().sort((a, b) => a[0] - b[0])).toEqual(whole);
+    for (const [index, lines] of shards.entries()) {
+      for (const [number, text] of lines) {
+        expect(text).toBe(`line ${number}`);
+        expect(Math.floor((number - 1) / SHARD_BLOCK_LINES) % 3).toBe(index);
+        expect(inShard(number, { index, count: 3 })).toBe(true);
+      }
+    }
+  });
+});
