@@ -3,8 +3,7 @@
 import { settleImportedOutcomes } from '../outcome/outcome-rule';
 import type { DuckDBAppender, DuckDBConnection } from '@duckdb/node-api';
 import { canonicalJson } from './canonical-json';
-import type { CanonicalTrajectory } from './canonical';
-import type { Redaction } from './secrets/redact-trajectory';
+import type { PreparedTrajectory } from './prepared-trajectory';
 
 const STAGE = 'tw_stage_token_logprobs';
 /** Staged per-token rows are moved into their table in batches, so memory stays bounded. */
@@ -25,12 +24,6 @@ export interface DatasetRow {
 function appendText(appender: DuckDBAppender, value: string | null): void {
   if (value === null) appender.appendNull();
   else appender.appendVarchar(value);
-}
-
-/** A number list as JSON text; shortest round-trip decimals, so the cast back is exact. */
-function appendNumberList(appender: DuckDBAppender, values: number[] | null): void {
-  if (values === null) appender.appendNull();
-  else appender.appendVarchar(JSON.stringify(values));
 }
 
 export class DatasetWriter {
@@ -61,33 +54,23 @@ export class DatasetWriter {
   }
 
   /**
-   * Appends one trajectory; returns its turn and action counts. Everything that can fail on a
-   * hostile record (serialising nested JSON) happens before the first append, so a bad record
-   * never leaves half its rows behind.
+   * Appends one prepared trajectory (prepared-trajectory.ts) under its settled ids; returns its
+   * turn and action counts. Preparing did everything that can fail on a hostile record, so a
+   * bad record never leaves half its rows behind.
    */
   add(
     datasetId: string,
     trajectoryId: string,
-    trajectory: CanonicalTrajectory,
+    ids: { source_id: string; group_id: string | null },
+    trajectory: PreparedTrajectory,
     sourceRef: string,
-    redactions: readonly Redaction[] = [],
   ): { turns: number; actions: number } {
-    const metadata = trajectory.metadata === null ? null : canonicalJson(trajectory.metadata);
-    const tools = trajectory.tools === null ? null : canonicalJson(trajectory.tools);
-    const turns = trajectory.turns.map((turn) => ({
-      turn,
-      toolCalls: JSON.stringify(turn.tool_calls),
-      metadata: turn.metadata ? canonicalJson(turn.metadata) : null,
-      error: turn.error ? canonicalJson(turn.error) : null,
-    }));
-    const actions = trajectory.turns.filter((turn) => turn.is_action).length;
-
     const t = this.trajectories;
     t.appendVarchar(trajectoryId);
     t.appendVarchar(datasetId);
-    t.appendVarchar(trajectory.source_id);
+    t.appendVarchar(ids.source_id);
     appendText(t, trajectory.task_id);
-    appendText(t, trajectory.group_id);
+    appendText(t, ids.group_id);
     if (trajectory.sample_index === null) t.appendNull();
     else t.appendInteger(trajectory.sample_index);
     appendText(t, trajectory.model);
@@ -96,43 +79,43 @@ export class DatasetWriter {
     if (trajectory.success === null) t.appendNull();
     else t.appendBoolean(trajectory.success);
     t.appendInteger(trajectory.turns.length);
-    t.appendInteger(actions);
+    t.appendInteger(trajectory.actions);
     t.appendVarchar(sourceRef);
-    appendText(t, metadata);
-    appendText(t, tools);
-    appendText(t, trajectory.group_id);
+    appendText(t, trajectory.metadata);
+    appendText(t, trajectory.tools);
+    appendText(t, ids.group_id);
     // source_success: what the format said; success is settled by the outcome rule at finish.
     if (trajectory.success === null) t.appendNull();
     else t.appendBoolean(trajectory.success);
     t.endRow();
 
-    turns.forEach(({ turn, toolCalls, metadata: turnMetadata, error }, index) => {
+    trajectory.turns.forEach((turn, index) => {
       const u = this.turns;
       u.appendVarchar(trajectoryId);
       u.appendInteger(index);
       u.appendVarchar(turn.role);
       u.appendVarchar(turn.content);
       appendText(u, turn.reasoning);
-      u.appendVarchar(toolCalls);
+      u.appendVarchar(turn.tool_calls);
       appendText(u, turn.tool_call_id);
       u.appendBoolean(turn.is_action);
       if (turn.n_tokens === null) u.appendNull();
       else u.appendInteger(turn.n_tokens);
-      appendText(u, turnMetadata);
-      appendText(u, error);
+      appendText(u, turn.metadata);
+      appendText(u, turn.error);
       u.endRow();
       if (turn.logprobs) {
         const l = this.logprobs;
         l.appendVarchar(trajectoryId);
         l.appendInteger(index);
-        appendNumberList(l, turn.logprobs.token_ids);
-        appendNumberList(l, turn.logprobs.logp_policy);
-        appendNumberList(l, turn.logprobs.logp_ref);
+        appendText(l, turn.logprobs.token_ids);
+        appendText(l, turn.logprobs.logp_policy);
+        appendText(l, turn.logprobs.logp_ref);
         l.endRow();
         this.stagedRows += 1;
       }
     });
-    for (const redaction of redactions) {
+    for (const redaction of trajectory.redactions) {
       const r = this.redactions;
       r.appendVarchar(datasetId);
       r.appendVarchar(trajectoryId);
@@ -143,7 +126,7 @@ export class DatasetWriter {
       r.appendInteger(redaction.count);
       r.endRow();
     }
-    return { turns: trajectory.turns.length, actions };
+    return { turns: trajectory.turns.length, actions: trajectory.actions };
   }
 
   /** Moves staged per-token rows into tw_token_logprobs once a batch has built up. */

@@ -22,7 +22,10 @@ export function fileScopes(files: readonly SourceFile[]): (string | null)[] {
   return files.map((file) => path.relative(root, file.path).split(path.sep).join('/'));
 }
 
-export function scopedIds(trajectory: CanonicalTrajectory, scope: string | null): ScopedIds {
+/** What identifies a trajectory as its reader read it. */
+export type SourceIds = Pick<CanonicalTrajectory, 'source_id' | 'group_id' | 'group_scope'>;
+
+export function scopedIds(trajectory: SourceIds, scope: string | null): ScopedIds {
   if (scope === null) return { key: trajectory.source_id, group_id: trajectory.group_id };
   const group =
     trajectory.group_id === null || trajectory.group_scope === 'global'

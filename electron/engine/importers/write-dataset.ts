@@ -1,19 +1,13 @@
 // Reads one planned dataset's files into the workspace, inside the import's transaction: every
-// record is scoped by its file (source-scope.ts), redacted unless secrets are kept, and written;
-// bad records abort or are listed, dropped content is listed.
+// record is read and prepared (prepared-items.ts), scoped by its file (source-scope.ts) and
+// appended; bad records abort or are listed, dropped content is listed.
 import type { SkippedRecord } from '../../../shared/model';
 import { TurnwiseError } from '../../../shared/result';
-import {
-  recordErrorReason,
-  type FormatReader,
-  type ReadContext,
-  type ReadItem,
-  type ReadProgress,
-} from './canonical';
+import type { FormatReader } from './canonical';
 import type { DatasetWriter } from './dataset-writer';
 import type { PlannedDataset } from './import-plan';
+import { preparedItems, type DatasetReadProgress, type PreparedItem } from './prepared-items';
 import type { ImportOptions, ImportProgress } from './run-import';
-import { redactTrajectory, type Redaction } from './secrets/redact-trajectory';
 import { fileScopes, scopedIds } from './source-scope';
 
 const PROGRESS_INTERVAL_MS = 200;
@@ -36,6 +30,24 @@ export interface WriteContext {
   dropped: SkippedRecord[];
 }
 
+/** The dataset's records, read and prepared in file and line order. */
+function datasetItems(
+  dataset: PlannedDataset,
+  options: ImportOptions,
+  progress: DatasetReadProgress,
+  signal: AbortSignal,
+): AsyncGenerator<PreparedItem> {
+  const entries = dataset.entries.map((entry) => ({
+    file: entry.file.path,
+    reader: entry.reader as FormatReader,
+  }));
+  const prepare = {
+    formatOptions: options.formatOptions ?? {},
+    keepSecrets: options.keepSecrets === true,
+  };
+  return preparedItems(entries, prepare, progress, signal);
+}
+
 /** Reads the dataset's files through the writer; the caller finishes or discards it. */
 export async function writeDatasetRecords(
   writer: DatasetWriter,
@@ -47,7 +59,13 @@ export async function writeDatasetRecords(
   const counts = { trajectories: 0, turns: 0, actions: 0, secrets_redacted: 0 };
   const seen = new Set<string>();
   const scopes = fileScopes(dataset.entries.map((entry) => entry.file));
+  // Bytes of the dataset's files before each entry's (its companions read with it).
+  const entryStarts: number[] = [];
   let bytesBefore = context.bytesBefore;
+  for (const entry of dataset.entries) {
+    entryStarts.push(bytesBefore);
+    bytesBefore += entry.file.bytes + entry.companions.reduce((sum, c) => sum + c.bytes, 0);
+  }
   let lastReport = 0;
   const refuse = (bad: SkippedRecord, details?: unknown): void => {
     if (options.onError === 'abort') {
@@ -55,81 +73,55 @@ export async function writeDatasetRecords(
     }
     context.skipped.push(bad);
   };
-  for (const [index, entry] of dataset.entries.entries()) {
-    const file = entry.file;
-    const progress: ReadProgress = { bytesRead: 0 };
-    const readContext = { progress, signal, options: options.formatOptions ?? {} };
-    for await (const item of guardedRead(entry.reader as FormatReader, file.path, readContext)) {
-      if (signal.aborted) break;
-      if (item.kind === 'dropped') {
-        context.dropped.push({ file: file.path, line: item.line, reason: item.reason });
-        continue;
-      }
-      if (item.kind === 'error') {
-        const bad = { file: file.path, line: item.line, reason: item.reason };
-        refuse(bad, { skipped: [bad] });
-        continue;
-      }
-      const ids = scopedIds(item.trajectory, scopes[index] ?? null);
-      if (seen.has(ids.key)) {
-        refuse({
-          file: file.path,
-          line: item.line,
-          reason: `duplicate trajectory_id '${item.trajectory.source_id}' in this file`,
-        });
-        continue;
-      }
-      let added: { turns: number; actions: number };
-      let redactions: Redaction[] = [];
-      try {
-        let trajectory = { ...item.trajectory, group_id: ids.group_id };
-        if (options.keepSecrets !== true)
-          ({ trajectory, redactions } = redactTrajectory(trajectory));
-        added = writer.add(
-          datasetId,
-          `${datasetId}:${ids.key}`,
-          trajectory,
-          `${file.path}:${item.line}`,
-          redactions,
-        );
-      } catch (error) {
-        const reason = recordErrorReason(error);
-        if (reason === null) throw error;
-        refuse({ file: file.path, line: item.line, reason });
-        continue;
-      }
-      seen.add(ids.key);
-      await writer.flushIfFull();
-      counts.trajectories += 1;
-      counts.turns += added.turns;
-      counts.actions += added.actions;
-      for (const redaction of redactions) counts.secrets_redacted += redaction.count;
-      const now = performance.now();
-      if (now - lastReport > PROGRESS_INTERVAL_MS) {
-        lastReport = now;
-        context.onProgress({
-          done: bytesBefore + progress.bytesRead,
-          total: context.totalBytes,
-          unit: 'bytes',
-          message: `${counts.trajectories} trajectories`,
-        });
-      }
+  const progress: DatasetReadProgress = { entry: 0, bytesRead: 0 };
+  for await (const item of datasetItems(dataset, options, progress, signal)) {
+    if (signal.aborted) break;
+    const file = dataset.entries[item.entry]?.file.path ?? '';
+    if (item.kind === 'dropped') {
+      context.dropped.push({ file, line: item.line, reason: item.reason });
+      continue;
     }
-    bytesBefore += file.bytes + entry.companions.reduce((sum, c) => sum + c.bytes, 0);
+    if (item.kind === 'error') {
+      const bad = { file, line: item.line, reason: item.reason };
+      refuse(bad, { skipped: [bad] });
+      continue;
+    }
+    const ids = scopedIds(item.ids, scopes[item.entry] ?? null);
+    if (seen.has(ids.key)) {
+      refuse({
+        file,
+        line: item.line,
+        reason: `duplicate trajectory_id '${item.ids.source_id}' in this file`,
+      });
+      continue;
+    }
+    if (item.kind === 'unprepared') {
+      refuse({ file, line: item.line, reason: item.reason });
+      continue;
+    }
+    const added = writer.add(
+      datasetId,
+      `${datasetId}:${ids.key}`,
+      { source_id: item.ids.source_id, group_id: ids.group_id },
+      item.prepared,
+      `${file}:${item.line}`,
+    );
+    seen.add(ids.key);
+    await writer.flushIfFull();
+    counts.trajectories += 1;
+    counts.turns += added.turns;
+    counts.actions += added.actions;
+    for (const redaction of item.prepared.redactions) counts.secrets_redacted += redaction.count;
+    const now = performance.now();
+    if (now - lastReport > PROGRESS_INTERVAL_MS) {
+      lastReport = now;
+      context.onProgress({
+        done: (entryStarts[progress.entry] ?? 0) + progress.bytesRead,
+        total: context.totalBytes,
+        unit: 'bytes',
+        message: `${counts.trajectories} trajectories`,
+      });
+    }
   }
   return counts;
-}
-
-/** A reader's own failure (a corrupt .gz, an unreadable file) is reported against its file. */
-async function* guardedRead(
-  reader: FormatReader,
-  file: string,
-  context: ReadContext,
-): AsyncIterable<ReadItem> {
-  try {
-    yield* reader.read(file, context);
-  } catch (error) {
-    if (error instanceof TurnwiseError) throw error;
-    throw new TurnwiseError('io', `${file}: ${(error as Error).message ?? String(error)}`);
-  }
 }
