@@ -3,6 +3,8 @@
 //                            electron itself), so packaging ships them as real modules.
 //   out/electron/engine-worker.js  the engine's worker thread (engine-in-worker.ts starts it from
 //                            beside main.js); built like main.js, and never imports electron.
+//   out/electron/read-worker.js    the reading thread of a large import (read-in-worker.ts
+//                            starts it from the engine's thread); built like engine-worker.js.
 //   out/electron/preload.cjs CommonJS and self-contained: a sandboxed preload can only
 //                            require('electron'), so the shared code it uses is bundled in.
 import { build } from 'esbuild';
@@ -40,16 +42,21 @@ rmSync(outDir, { recursive: true, force: true });
 
 await Promise.all([
   build({ ...nodeEsm, entryPoints: ['electron/main.ts'], outfile: path.join(outDir, 'main.js') }),
-  build({
-    ...nodeEsm,
-    entryPoints: ['electron/engine/engine-worker.ts'],
-    outfile: path.join(outDir, 'engine-worker.js'),
-    // Packaged, the worker runs from app.asar.unpacked (a worker thread may not read scripts
-    // inside the asar archive), where only DuckDB's package is unpacked beside it: bundle
-    // every other dependency into the worker.
-    packages: undefined,
-    external: ['electron', '@duckdb/*'],
-  }),
+  // Packaged, the workers run from app.asar.unpacked (a worker thread may not read scripts
+  // inside the asar archive), where only DuckDB's package is unpacked beside them: bundle every
+  // other dependency into each worker.
+  ...[
+    ['electron/engine/engine-worker.ts', 'engine-worker.js'],
+    ['electron/engine/importers/read-worker.ts', 'read-worker.js'],
+  ].map(([entry, file]) =>
+    build({
+      ...nodeEsm,
+      entryPoints: [entry],
+      outfile: path.join(outDir, file),
+      packages: undefined,
+      external: ['electron', '@duckdb/*'],
+    }),
+  ),
   build({
     ...common,
     entryPoints: ['electron/preload.ts'],
@@ -61,4 +68,6 @@ await Promise.all([
   }),
 ]);
 
-console.log(`built ${path.relative(root, outDir)}/main.js, engine-worker.js and preload.cjs`);
+console.log(
+  `built ${path.relative(root, outDir)}/main.js, engine-worker.js, read-worker.js and preload.cjs`,
+);

@@ -93,7 +93,7 @@ function bundleOnly(bundled) {
   };
 }
 
-/** Builds the CLI (and the engine worker it may start) and makes it current; returns its entry. */
+/** Builds the CLI (and the worker threads it may start) and makes it current; returns its entry. */
 export async function buildCli(out = CLI_OUT) {
   const started = Date.now();
   const name = `build-${started.toString(36)}-${process.pid}`;
@@ -103,7 +103,11 @@ export async function buildCli(out = CLI_OUT) {
   const { build } = await import('esbuild');
   const result = await build({
     absWorkingDir: root,
-    entryPoints: { cli: 'electron/cli.ts', 'engine-worker': 'electron/engine/engine-worker.ts' },
+    entryPoints: {
+      cli: 'electron/cli.ts',
+      'engine-worker': 'electron/engine/engine-worker.ts',
+      'read-worker': 'electron/engine/importers/read-worker.ts',
+    },
     outdir,
     bundle: true,
     splitting: true,

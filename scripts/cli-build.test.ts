@@ -1,13 +1,15 @@
 // The built `turnwise` is used only while no source it was built from is newer, and a build runs
 // as the command does.
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { tempDir } from '../electron/engine/test-support';
+import { Workspace } from '../electron/engine/store/workspace';
+import { tempDir, turnwiseRecord, writeJsonl } from '../electron/engine/test-support';
 import { buildCli, currentCliBuild } from './cli-build.mjs';
 
 const { dir, cleanup } = tempDir();
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 afterAll(cleanup);
 
 describe('the built CLI', { timeout: 120_000 }, () => {
@@ -78,5 +80,32 @@ describe('the built CLI', { timeout: 120_000 }, () => {
     const startupCode = [...loaded].map((file) => readFileSync(file, 'utf8')).join('\n');
     expect(startupCode).toContain('electron/engine/importers/format-infos.ts');
     expect(startupCode).not.toContain('electron/engine/importers/formats/');
+  });
+
+  it('imports through its reading threads, started from the build', async () => {
+    // Built inside the project, where the build finds DuckDB in node_modules as out/cli does.
+    const out = path.join(root, 'out', `cli-test-${process.pid}`);
+    const entry = await buildCli(out);
+    const file = writeJsonl(
+      path.join(dir, 'rollouts.jsonl'),
+      Array.from({ length: 200 }, (_, i) => turnwiseRecord({ id: `r${i}` })),
+    );
+    const db = path.join(dir, 'threads.duckdb');
+    const env = { ...process.env };
+    process.env.TURNWISE_READ_WORKER_MIN_BYTES = '0';
+    process.env.TURNWISE_READ_THREADS = '2';
+    try {
+      const cli = (await import(pathToFileURL(entry).href)) as {
+        main: (argv: string[]) => Promise<number>;
+      };
+      expect(await cli.main(['import', '--db', db, '--format', 'turnwise', file])).toBe(0);
+    } finally {
+      process.env = env;
+      rmSync(out, { recursive: true, force: true });
+    }
+    const workspace = await Workspace.open(db, { readOnly: true });
+    const [row] = await workspace.query('SELECT count(*) AS n FROM tw_trajectories');
+    workspace.close();
+    expect(Number(row?.n)).toBe(200);
   });
 });

@@ -32,6 +32,8 @@ const manifest = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8'
 let config: Configuration;
 let platforms: [string, PlatformSpecificBuildOptions][];
 /** Per built file, the packages it loads from node_modules when the app runs. */
+/** The worker threads' scripts: started from the unpacked folder, so unpacked. */
+const WORKERS = ['out/electron/engine-worker.js', 'out/electron/read-worker.js'];
 const externals = new Map<string, string[]>();
 
 beforeAll(async () => {
@@ -83,8 +85,8 @@ describe('electron-builder configuration', () => {
     expect(config.asar).not.toBeNull();
   });
 
-  it('keeps the main entry, preload, engine worker and renderer in the app', () => {
-    const files = [manifest.main, 'out/electron/preload.cjs', 'out/electron/engine-worker.js'];
+  it('keeps the main entry, preload, workers and renderer in the app', () => {
+    const files = [manifest.main, 'out/electron/preload.cjs', ...WORKERS];
     files.push('out/renderer/index.html', 'package.json');
     for (const [platform, options] of platforms) {
       const keeps = appFileFilter(root, config, options);
@@ -93,7 +95,7 @@ describe('electron-builder configuration', () => {
     }
   });
 
-  it('unpacks the engine worker and every file DuckDB loads, native addons included', () => {
+  it('unpacks the workers and every file DuckDB loads, native addons included', () => {
     // The worker (DuckDB external) is started from app.asar.unpacked, so DuckDB and everything
     // it requires must be real files there: a worker thread and dlopen cannot read the asar.
     const duckdb = installedClosure(root, externals.get('out/electron/engine-worker.js') ?? []);
@@ -108,7 +110,7 @@ describe('electron-builder configuration', () => {
     ) as { optionalDependencies: Record<string, string> };
     for (const [platform, options] of platforms) {
       const unpacks = asarUnpackFilter(root, config, options);
-      expect(unpacks('out/electron/engine-worker.js'), platform).toBe(true);
+      for (const worker of WORKERS) expect(unpacks(worker), `${platform}: ${worker}`).toBe(true);
       // Without it beside the worker, Node would have to guess that the .js file is ESM.
       expect(unpacks('package.json'), `${platform}: package.json ("type": "module")`).toBe(true);
       expect(unpacks('out/electron/main.js'), `${platform}: main stays packed`).toBe(false);

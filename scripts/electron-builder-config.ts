@@ -189,7 +189,7 @@ function isBuiltin(specifier: string): boolean {
   return specifier.startsWith('node:') || builtins.has(packageNameOf(specifier));
 }
 
-/** How scripts/build-electron.mjs bundles the two Node entry points; keep the two in step. */
+/** How scripts/build-electron.mjs bundles the Node entry points; keep the two in step. */
 export const runtimeEntryPoints: Record<string, BuildOptions> = {
   'out/electron/main.js': {
     entryPoints: ['electron/main.ts'],
@@ -198,6 +198,10 @@ export const runtimeEntryPoints: Record<string, BuildOptions> = {
   },
   'out/electron/engine-worker.js': {
     entryPoints: ['electron/engine/engine-worker.ts'],
+    external: ['electron', '@duckdb/*'],
+  },
+  'out/electron/read-worker.js': {
+    entryPoints: ['electron/engine/importers/read-worker.ts'],
     external: ['electron', '@duckdb/*'],
   },
 };

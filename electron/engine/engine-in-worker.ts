@@ -9,6 +9,7 @@ import type { EngineOptions } from './engine';
 import type { Engine } from './engine-types';
 import { log } from './logging/logger';
 import { logError } from './logging/log-text';
+import { workerScript } from './worker-script';
 
 export type WorkerRequest =
   | { type: 'dispatch'; id: number; method: string; input: unknown }
@@ -57,26 +58,6 @@ export function engineHeapMb(): number {
   return Number.isFinite(configured) && configured >= 32 ? configured : 4096;
 }
 
-/**
- * Which script the worker runs. Bundled (out/electron/main.js) it is the sibling esbuild entry
- * engine-worker.js. From TypeScript source (tsx, Vitest, bin/turnwise.js) it is engine-worker.ts,
- * loaded through a tiny data: URL module that registers tsx first: Node 20 does not apply
- * `--import tsx` hooks from a worker's execArgv to the worker's own entry module.
- */
-function workerScript(): URL {
-  if (!import.meta.url.endsWith('.ts')) {
-    // Packaged apps unpack the worker next to the archive (build/electron-builder.yml).
-    const bundled = new URL('./engine-worker.js', import.meta.url).href;
-    return new URL(bundled.replace(/\/app\.asar\//, '/app.asar.unpacked/'));
-  }
-  const tsxApi = import.meta.resolve('tsx/esm/api');
-  const entry = new URL('./engine-worker.ts', import.meta.url).href;
-  const code =
-    `import { register } from ${JSON.stringify(tsxApi)};\n` +
-    `register();\nawait import(${JSON.stringify(entry)});\n`;
-  return new URL(`data:text/javascript,${encodeURIComponent(code)}`);
-}
-
 function toError(error: ApiError): TurnwiseError {
   return new TurnwiseError(error.code, error.message, error.details);
 }
@@ -100,7 +81,7 @@ export async function openEngineInWorker(options: WorkerEngineOptions): Promise<
   };
   // One environment for both threads: an API key the desktop app stores while running (key
   // store) reaches the judge and scoring clients the way a variable set at launch does.
-  const worker = new Worker(workerScript(), {
+  const worker = new Worker(workerScript('./engine-worker.ts', 'engine-worker.js'), {
     workerData,
     env: SHARE_ENV,
     resourceLimits: { maxOldGenerationSizeMb: engineHeapMb() },

@@ -1,16 +1,43 @@
 // Reads one planned dataset's files into the workspace, inside the import's transaction: every
-// record is read and prepared (prepared-items.ts), scoped by its file (source-scope.ts) and
-// appended; bad records abort or are listed, dropped content is listed.
+// record is read and prepared (on a reading thread for large inputs: read-in-worker.ts), scoped by
+// its file (source-scope.ts) and appended; bad records abort or are listed, dropped content is
+// listed.
 import type { SkippedRecord } from '../../../shared/model';
 import { TurnwiseError } from '../../../shared/result';
 import type { FormatReader } from './canonical';
 import type { DatasetWriter } from './dataset-writer';
 import type { PlannedDataset } from './import-plan';
+import { mappingReader } from './mapping';
 import { preparedItems, type DatasetReadProgress, type PreparedItem } from './prepared-items';
+import { preparedInWorkers, type ReaderRef } from './read-in-worker';
+import { availableParallelism } from 'node:os';
+import { formatByName } from './registry';
 import type { ImportOptions, ImportProgress } from './run-import';
 import { fileScopes, scopedIds } from './source-scope';
 
 const PROGRESS_INTERVAL_MS = 200;
+
+/**
+ * Inputs at least this large are read on a worker thread; below it, starting the thread costs
+ * more than it saves. TURNWISE_READ_WORKER_MIN_BYTES overrides it (the tests use 0).
+ */
+export function readWorkerMinBytes(): number {
+  const configured = Number(process.env.TURNWISE_READ_WORKER_MIN_BYTES);
+  return process.env.TURNWISE_READ_WORKER_MIN_BYTES !== undefined && configured >= 0
+    ? configured
+    : 8 << 20;
+}
+
+/**
+ * Reading threads for files whose lines are records: one core is left to the engine's thread,
+ * which appends (on 2 cores a second reader only competes with it: docs/performance.md).
+ * TURNWISE_READ_THREADS overrides it.
+ */
+export function readThreads(): number {
+  const configured = Number(process.env.TURNWISE_READ_THREADS);
+  if (Number.isInteger(configured) && configured >= 1) return Math.min(configured, 16);
+  return Math.max(1, Math.min(4, availableParallelism() - 1));
+}
 
 export interface DatasetCounts {
   trajectories: number;
@@ -30,7 +57,20 @@ export interface WriteContext {
   dropped: SkippedRecord[];
 }
 
-/** The dataset's records, read and prepared in file and line order. */
+/** How a worker thread can rebuild the reader, or null when it cannot (run it here). */
+function readerRef(reader: FormatReader, options: ImportOptions): ReaderRef | null {
+  if (options.mapping !== undefined) {
+    const rebuilt = mappingReader(options.mapping, reader.name);
+    return rebuilt.name === reader.name ? { mapping: options.mapping, name: reader.name } : null;
+  }
+  try {
+    return formatByName(reader.name) === reader ? { format: reader.name } : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The dataset's prepared records, read on a worker thread when the input is large. */
 function datasetItems(
   dataset: PlannedDataset,
   options: ImportOptions,
@@ -45,7 +85,18 @@ function datasetItems(
     formatOptions: options.formatOptions ?? {},
     keepSecrets: options.keepSecrets === true,
   };
-  return preparedItems(entries, prepare, progress, signal);
+  const bytes = dataset.entries.reduce((sum, entry) => sum + entry.file.bytes, 0);
+  const refs = entries.map((entry) => readerRef(entry.reader, options));
+  if (bytes < readWorkerMinBytes() || refs.some((ref) => ref === null)) {
+    return preparedItems(entries, prepare, progress, signal);
+  }
+  const workerEntries = entries.map((entry, index) => ({
+    file: entry.file,
+    reader: refs[index] as ReaderRef,
+  }));
+  const sharded = entries.some((entry) => entry.reader.linesAreRecords?.(entry.file) === true);
+  const threads = sharded ? readThreads() : 1;
+  return preparedInWorkers({ entries: workerEntries, ...prepare }, threads, progress, signal);
 }
 
 /** Reads the dataset's files through the writer; the caller finishes or discards it. */
