@@ -26,6 +26,12 @@ function appendText(appender: DuckDBAppender, value: string | null): void {
   else appender.appendVarchar(value);
 }
 
+/** A number list as JSON text; shortest round-trip decimals, so the cast back is exact. */
+function appendNumberList(appender: DuckDBAppender, values: number[] | null): void {
+  if (values === null) appender.appendNull();
+  else appender.appendVarchar(JSON.stringify(values));
+}
+
 export class DatasetWriter {
   private constructor(
     private readonly connection: DuckDBConnection,
@@ -108,9 +114,9 @@ export class DatasetWriter {
         const l = this.logprobs;
         l.appendVarchar(trajectoryId);
         l.appendInteger(index);
-        appendText(l, turn.logprobs.token_ids);
-        appendText(l, turn.logprobs.logp_policy);
-        appendText(l, turn.logprobs.logp_ref);
+        appendNumberList(l, turn.logprobs.token_ids);
+        appendNumberList(l, turn.logprobs.logp_policy);
+        appendNumberList(l, turn.logprobs.logp_ref);
         l.endRow();
         this.stagedRows += 1;
       }

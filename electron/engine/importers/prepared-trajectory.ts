@@ -4,7 +4,7 @@
 // (dataset-writer.ts). Everything that can fail on a hostile record fails here, before any row
 // of it is written.
 import { canonicalJson } from './canonical-json';
-import type { CanonicalTrajectory, CanonicalTurn } from './canonical';
+import type { CanonicalTrajectory, CanonicalTurn, TokenLogprobs } from './canonical';
 import { redactTrajectory, type Redaction } from './secrets/redact-trajectory';
 
 export interface PreparedTurn {
@@ -18,12 +18,11 @@ export interface PreparedTurn {
   n_tokens: number | null;
   metadata: string | null;
   error: string | null;
-  /** Per-token lists as JSON text, cast to lists by DuckDB (dataset-writer.ts). */
-  logprobs: {
-    token_ids: string | null;
-    logp_policy: string | null;
-    logp_ref: string | null;
-  } | null;
+  /**
+   * Per-token lists, serialised by the writer: the engine's thread has time to spare while the
+   * reading thread is the slower side, and numbers cross threads cheaper than their text.
+   */
+  logprobs: TokenLogprobs | null;
 }
 
 /** A prepared trajectory; ids and group are settled by the import (source-scope.ts). */
@@ -40,11 +39,6 @@ export interface PreparedTrajectory {
   redactions: Redaction[];
 }
 
-/** A number list as JSON text; shortest round-trip decimals, so the cast back is exact. */
-function numberList(values: number[] | null): string | null {
-  return values === null ? null : JSON.stringify(values);
-}
-
 function preparedTurn(turn: CanonicalTurn): PreparedTurn {
   return {
     role: turn.role,
@@ -56,14 +50,7 @@ function preparedTurn(turn: CanonicalTurn): PreparedTurn {
     n_tokens: turn.n_tokens,
     metadata: turn.metadata ? canonicalJson(turn.metadata) : null,
     error: turn.error ? canonicalJson(turn.error) : null,
-    logprobs:
-      turn.logprobs === null
-        ? null
-        : {
-            token_ids: numberList(turn.logprobs.token_ids),
-            logp_policy: numberList(turn.logprobs.logp_policy),
-            logp_ref: numberList(turn.logprobs.logp_ref),
-          },
+    logprobs: turn.logprobs,
   };
 }
 
