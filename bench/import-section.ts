@@ -4,10 +4,14 @@
 import { rmSync, statSync } from 'node:fs';
 import { homedir } from 'node:os';
 import path from 'node:path';
+import { readThreads } from '../electron/engine/importers/write-dataset';
 import { writeBenchInput } from './generate-input';
 import { benchPython, PYTHON_READERS, runPythonReader } from './python-anchors';
 import { runStamp, runTask } from './run-task';
 import type { Measurement } from './tasks/measure';
+
+/** `turnwise import` from the built CLI, timed from the command's start. */
+const TURNWISE = 'Turnwise import (built CLI)';
 
 interface Row {
   name: string;
@@ -44,7 +48,7 @@ async function measureSize(dir: string, targetMb: number): Promise<SizeResult> {
       'duckdb-read-json',
       [input, path.join(dir, `raw-${targetMb}.duckdb`)],
     ],
-    ['Turnwise import', 'turnwise-import', [input, path.join(dir, `turnwise-${targetMb}.duckdb`)]],
+    [TURNWISE, 'turnwise-cli-import', [input, path.join(dir, `turnwise-${targetMb}.duckdb`)]],
   ] as const) {
     console.log(`Running ${name}...`);
     rows.push({ name, m: checked(name, runTask(task, [...args]), records) });
@@ -67,7 +71,7 @@ function table({ megabytes, records, rows }: SizeResult): string {
   const seconds = (name: string) => rows.find((row) => row.name === name)?.m?.seconds ?? NaN;
   const parse = seconds('JSON.parse pass (baseline)');
   const readJson = seconds('DuckDB read_json (baseline)');
-  const turnwise = seconds('Turnwise import');
+  const turnwise = seconds(TURNWISE);
   const lines = rows.map(({ name, m, note }) =>
     m === null
       ? `| ${name} | not run: ${note ?? ''} | | | | | | |`
@@ -94,7 +98,8 @@ export async function importSection(dir: string, sizes: number[]): Promise<strin
 
 ${stamp} Input: turnwise-format JSONL from the demo generator (seed 11). Ratios are speed
 relative to the reader named in the column on the same file (above 1 = faster than it; the
-× Turnwise column is each reader against Turnwise's import). Turnwise caps DuckDB at
+× Turnwise column is each reader against Turnwise's import). Turnwise's import is the built
+\`turnwise import\` command, reading threads included (${readThreads()} here). Turnwise caps DuckDB at
 TURNWISE_MEMORY_LIMIT (default 512MB), so its peak stays bounded as inputs grow; the bare
 read_json baseline runs with DuckDB's defaults. The Python readers time the read alone (not the
 interpreter's start or the library's import) and build an in-memory table (pyarrow, polars) or
