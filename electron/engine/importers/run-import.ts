@@ -41,6 +41,19 @@ function hashedFiles(dataset: PlannedDataset): SourceFile[] {
   return dataset.entries.flatMap((entry) => [entry.file, ...entry.companions]);
 }
 
+function bytesOf(files: SourceFile[]): number {
+  return files.reduce((sum, file) => sum + file.bytes, 0);
+}
+
+/** Whether a dataset of the workspace has this size (or none recorded), so could be the same. */
+async function sizeTaken(workspace: Workspace, bytes: number): Promise<boolean> {
+  const rows = await workspace.query(
+    'SELECT 1 FROM tw_datasets WHERE bytes = $1 OR bytes IS NULL LIMIT 1',
+    [bytes],
+  );
+  return rows.length > 0;
+}
+
 /** A free id for each dataset, distinct from each other as well as from the workspace's. */
 async function datasetIds(workspace: Workspace, datasets: PlannedDataset[]): Promise<string[]> {
   const ids: string[] = [];
@@ -63,13 +76,22 @@ export async function runImport(
   const plan = await planImport(options);
   const problem = planProblem(plan, options);
   if (problem) throw problem;
-  const totalBytes = plan.datasets.flatMap(hashedFiles).reduce((sum, file) => sum + file.bytes, 0);
+  const totalBytes = bytesOf(plan.datasets.flatMap(hashedFiles));
 
+  // Content can equal a dataset's only if its size does: only then is the input fingerprinted
+  // before reading, so a re-import fails at once. Otherwise the fingerprint (still stored) is
+  // taken while the records are read, instead of reading every file twice in turn.
   let hashed = 0;
-  const hashes: string[] = [];
+  /** Each dataset's fingerprint, or null where it is taken while reading. */
+  const hashes: (string | null)[] = [];
   for (const dataset of plan.datasets) {
+    const files = hashedFiles(dataset);
+    if (!(await sizeTaken(workspace, bytesOf(files)))) {
+      hashes.push(null);
+      continue;
+    }
     const sha256 = await contentSha256(
-      hashedFiles(dataset),
+      files,
       (bytes) => {
         hashed += bytes;
         onProgress({ done: hashed, total: totalBytes, unit: 'bytes', message: 'fingerprinting' });
@@ -103,6 +125,12 @@ export async function runImport(
       const datasetId = ids[index] as string;
       const files = dataset.entries.map((entry) => entry.file);
       const writer = await DatasetWriter.open(connection);
+      const sources = hashedFiles(dataset);
+      const fingerprint = Promise.resolve(
+        hashes[index] ?? contentSha256(sources, () => undefined, signal),
+      );
+      // Awaited at the end; a failed write must not leave its rejection unhandled meanwhile.
+      fingerprint.catch(() => undefined);
       try {
         const before = skipped.length;
         const counts = await writeDatasetRecords(writer, datasetId, dataset, {
@@ -114,7 +142,7 @@ export async function runImport(
           skipped,
           dropped,
         });
-        bytesBefore += hashedFiles(dataset).reduce((sum, file) => sum + file.bytes, 0);
+        bytesBefore += bytesOf(sources);
         if (signal.aborted)
           throw new TurnwiseError('cancelled', 'import cancelled; nothing was written');
         if (counts.trajectories === 0) {
@@ -140,8 +168,8 @@ export async function runImport(
           name: dataset.name,
           format: dataset.format,
           source_path: files.length === 1 ? (files[0]?.path ?? '') : commonFolder(files),
-          content_sha256: hashes[index] as string,
-          bytes: hashedFiles(dataset).reduce((sum, file) => sum + file.bytes, 0),
+          content_sha256: await fingerprint,
+          bytes: bytesOf(sources),
           secrets: options.keepSecrets === true ? 'kept' : 'redacted',
           options: {
             on_error: options.onError,
