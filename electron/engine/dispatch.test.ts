@@ -2,7 +2,8 @@ import { writeFileSync } from 'node:fs';
 import { DuckDBInstance } from '@duckdb/node-api';
 import { describe, expect, it } from 'vitest';
 import { TurnwiseError } from '../../shared/result';
-import { createDispatch, toFailure, type ApiHandlers } from './dispatch';
+import { createDispatch, type ApiHandlers } from './dispatch';
+import { toFailure } from './failure';
 
 function handlers(overrides: Partial<ApiHandlers>): ApiHandlers {
   return new Proxy(overrides as ApiHandlers, {

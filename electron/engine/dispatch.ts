@@ -6,7 +6,8 @@ import {
   type ApiOutput,
   type ApiRequest,
 } from '../../shared/api';
-import { fail, ok, TurnwiseError, type Result } from '../../shared/result';
+import { fail, ok, type Result } from '../../shared/result';
+import { toFailure } from './failure';
 import { elapsedMs, log } from './logging/logger';
 
 export type ApiHandlers = {
@@ -65,21 +66,4 @@ function answerWith(handlers: ApiHandlers): Dispatch {
       return toFailure(error);
     }
   };
-}
-
-/** Node says ENOSPC, DuckDB says it in words; either way the user needs to hear "disk full". */
-function isDiskFull(error: unknown, message: string): boolean {
-  return (
-    (error as NodeJS.ErrnoException | null)?.code === 'ENOSPC' ||
-    /no space left on device/i.test(message)
-  );
-}
-
-export function toFailure(error: unknown): Result<never> {
-  if (error instanceof TurnwiseError) return fail(error.code, error.message, error.details);
-  const message = error instanceof Error ? error.message : String(error);
-  if (isDiskFull(error, message)) {
-    return fail('io', `disk full: free some space and try again (${message})`);
-  }
-  return fail('internal', message);
 }

@@ -3,7 +3,7 @@
 import path from 'node:path';
 import { parentPort, workerData, type MessagePort } from 'node:worker_threads';
 import type { ApiError } from '../../shared/result';
-import { toFailure } from './dispatch';
+import { apiErrorOf, toFailure } from './failure';
 import { openEngine } from './engine';
 import type { EngineWorkerData, WorkerReply, WorkerRequest } from './engine-in-worker';
 import type { Engine } from './engine-types';
@@ -19,17 +19,12 @@ function requirePort(): MessagePort {
 }
 const port = requirePort();
 
-function errorOf(error: unknown): ApiError {
-  const failure = toFailure(error);
-  return failure.ok ? { code: 'internal', message: String(error) } : failure.error;
-}
-
 /** Posts a reply; one that cannot be cloned is replaced by what `fallback` makes of the error. */
 function post(reply: WorkerReply, fallback?: (error: ApiError) => WorkerReply): void {
   try {
     port.postMessage(reply);
   } catch (error) {
-    const problem = errorOf(error);
+    const problem = apiErrorOf(error);
     if (fallback === undefined) {
       console.error('[turnwise] engine worker could not send a message:', problem.message);
       return;
@@ -50,7 +45,7 @@ async function answer(engine: Engine, request: WorkerRequest): Promise<void> {
       const job = await engine.waitForJob(request.jobId);
       post({ type: 'job', id, job }, (error) => ({ type: 'rejected', id, error }));
     } catch (error) {
-      post({ type: 'rejected', id, error: errorOf(error) });
+      post({ type: 'rejected', id, error: apiErrorOf(error) });
     }
   }
 }
@@ -69,7 +64,7 @@ async function main(options: EngineWorkerData): Promise<void> {
     engine = await openEngine(options);
   } catch (error) {
     // Nothing listens now, so the thread ends once this is sent.
-    const failure = errorOf(error);
+    const failure = apiErrorOf(error);
     log().error('workspace.open-failed', { code: failure.code, ...logError(error) });
     // Should the details not clone, the code and message still get through.
     post({ type: 'failed', error: failure }, () => ({
@@ -89,7 +84,7 @@ async function main(options: EngineWorkerData): Promise<void> {
       .close()
       .then(
         () => null,
-        (error: unknown) => errorOf(error),
+        (error: unknown) => apiErrorOf(error),
       )
       .then((error) => {
         stopEvents();

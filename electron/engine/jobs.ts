@@ -3,7 +3,7 @@
 import { randomUUID } from 'node:crypto';
 import type { JobState } from '../../shared/api';
 import { TurnwiseError } from '../../shared/result';
-import { toFailure } from './dispatch';
+import { toFailure } from './failure';
 import { elapsedMs, log } from './logging/logger';
 
 export type JobKind = JobState['kind'];

@@ -2,7 +2,7 @@
 // workerData over their files, prepares each record and posts the items in batches, waiting for
 // the engine's thread to ask for more once BATCHES_IN_FLIGHT are unanswered. It writes nothing.
 import { parentPort, workerData, type MessagePort } from 'node:worker_threads';
-import { TurnwiseError, type ApiError } from '../../../shared/result';
+import { apiErrorOf } from '../failure';
 import type { FormatReader } from './canonical';
 import { mappingReader } from './mapping';
 import { preparedItems, type DatasetReadProgress, type PreparedItem } from './prepared-items';
@@ -40,13 +40,6 @@ port.on('message', (request: ReadWorkerRequest) => {
 
 function readerOf(ref: ReaderRef): FormatReader {
   return 'format' in ref ? formatByName(ref.format) : mappingReader(ref.mapping, ref.name);
-}
-
-function errorOf(error: unknown): ApiError {
-  if (error instanceof TurnwiseError) {
-    return { code: error.code, message: error.message, details: error.details };
-  }
-  return { code: 'internal', message: error instanceof Error ? error.message : String(error) };
 }
 
 function post(message: ReadWorkerMessage): void {
@@ -91,10 +84,10 @@ async function run(): Promise<void> {
 
 run().catch((error: unknown) => {
   try {
-    post({ type: 'failed', error: errorOf(error) });
+    post({ type: 'failed', error: apiErrorOf(error) });
   } catch {
     // Its details could not be cloned: the message alone still names the file and line.
-    const { code, message } = errorOf(error);
+    const { code, message } = apiErrorOf(error);
     post({ type: 'failed', error: { code, message } });
   }
 });
