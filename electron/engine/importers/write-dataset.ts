@@ -7,11 +7,10 @@ import { TurnwiseError } from '../../../shared/result';
 import type { FormatReader } from './canonical';
 import type { DatasetWriter } from './dataset-writer';
 import type { PlannedDataset } from './import-plan';
-import { mappingReader } from './mapping';
 import { preparedItems, type DatasetReadProgress, type PreparedItem } from './prepared-items';
 import { preparedInWorkers, type ReaderRef } from './read-in-worker';
 import { availableParallelism } from 'node:os';
-import { formatByName } from './registry';
+import { FORMATS } from './registry';
 import type { ImportOptions, ImportProgress } from './run-import';
 import { fileScopes, scopedIds } from './source-scope';
 
@@ -57,17 +56,13 @@ export interface WriteContext {
   dropped: SkippedRecord[];
 }
 
-/** How a worker thread can rebuild the reader, or null when it cannot (run it here). */
+/**
+ * How a worker thread can rebuild the reader (with a mapping, the plan made every reader from it),
+ * or null when it cannot (read here).
+ */
 function readerRef(reader: FormatReader, options: ImportOptions): ReaderRef | null {
-  if (options.mapping !== undefined) {
-    const rebuilt = mappingReader(options.mapping, reader.name);
-    return rebuilt.name === reader.name ? { mapping: options.mapping, name: reader.name } : null;
-  }
-  try {
-    return formatByName(reader.name) === reader ? { format: reader.name } : null;
-  } catch {
-    return null;
-  }
+  if (options.mapping !== undefined) return { mapping: options.mapping, name: reader.name };
+  return FORMATS.includes(reader) ? { format: reader.name } : null;
 }
 
 /** The dataset's prepared records, read on a worker thread when the input is large. */
