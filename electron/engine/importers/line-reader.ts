@@ -45,11 +45,9 @@ function* lineRanges(bytes: Buffer, start: number, end: number, atLf: boolean) {
   for (;;) {
     const cr = bytes.indexOf(CR, from);
     if (cr < 0 || cr >= end) break;
-    if (atLf && cr === end - 1) {
-      yield [from, cr] as const;
-      return;
-    }
     yield [from, cr] as const;
+    // A CR right before the LF was the line break's: nothing follows it on this line.
+    if (atLf && cr === end - 1) return;
     from = cr + 1;
   }
   if (atLf || from < end) yield [from, end] as const;
