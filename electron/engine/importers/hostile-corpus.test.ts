@@ -168,7 +168,14 @@ const CASES: Case[] = [
     name: 'token id not an integer',
     file: 'a.jsonl',
     body: `${good('1')}\n${assistant({ token_ids: [1.5] })}\n`,
-    expect: { error: /:2: messages\[0\]\.token_ids\[0\]: expected an integer/ },
+    expect: { error: /:2: messages\[0\]\.token_ids\[0\]: expected a 32-bit integer token id/ },
+  },
+  {
+    // The INTEGER[] column's vector would wrap it to a negative id without a word.
+    name: 'token id past 32 bits',
+    file: 'a.jsonl',
+    body: `${good('1')}\n${assistant({ token_ids: [7, 2 ** 31] })}\n`,
+    expect: { error: /:2: messages\[0\]\.token_ids\[1\]: expected a 32-bit integer token id/ },
   },
   {
     name: 'reward a word',

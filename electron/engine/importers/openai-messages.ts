@@ -3,6 +3,7 @@
 import type { ToolCall, TurnRole } from '../../../shared/model';
 import { canonicalArguments } from './canonical-json';
 import { RecordError, type CanonicalTurn, type TokenLogprobs } from './canonical';
+import { tokenList } from './token-lists';
 
 const ROLE_ALIASES: Record<string, TurnRole> = {
   system: 'system',
@@ -64,28 +65,10 @@ function toolCalls(value: unknown, where: string): ToolCall[] {
   });
 }
 
-function numberList(value: unknown, where: string, integers: boolean): number[] | null {
-  if (value === null || value === undefined) return null;
-  if (!Array.isArray(value)) throw new RecordError(`${where}: expected a list of numbers`);
-  for (let i = 0; i < value.length; i += 1) {
-    const item: unknown = value[i];
-    if (
-      typeof item !== 'number' ||
-      !Number.isFinite(item) ||
-      (integers && !Number.isInteger(item))
-    ) {
-      throw new RecordError(
-        `${where}[${i}]: expected ${integers ? 'an integer' : 'a finite number'}`,
-      );
-    }
-  }
-  return value as number[];
-}
-
 function logprobsOf(message: Record<string, unknown>, where: string): TokenLogprobs | null {
-  const token_ids = numberList(message.token_ids, `${where}.token_ids`, true);
-  const logp_policy = numberList(message.logp_policy, `${where}.logp_policy`, false);
-  const logp_ref = numberList(message.logp_ref, `${where}.logp_ref`, false);
+  const token_ids = tokenList(message.token_ids, `${where}.token_ids`, 'ids');
+  const logp_policy = tokenList(message.logp_policy, `${where}.logp_policy`, 'logprobs');
+  const logp_ref = tokenList(message.logp_ref, `${where}.logp_ref`, 'logprobs');
   const present = [token_ids, logp_policy, logp_ref].filter((list) => list !== null);
   if (present.length === 0) return null;
   const length = present[0]?.length ?? 0;

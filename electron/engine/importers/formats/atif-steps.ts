@@ -4,24 +4,14 @@ import type { TurnRole } from '../../../../shared/model';
 import { canonicalArguments } from '../canonical-json';
 import { RecordError, type CanonicalTurn, type TokenLogprobs, plainTurn } from '../canonical';
 import { contentText, isRecord } from '../openai-messages';
+import { tokenList } from '../token-lists';
 
 const SOURCES: Record<string, TurnRole> = { system: 'system', user: 'user', agent: 'assistant' };
 const KEPT_METRICS = ['prompt_tokens', 'completion_tokens', 'cached_tokens', 'cost_usd', 'extra'];
 
-function numberList(value: unknown, where: string, integers: boolean): number[] | null {
-  if (value === null || value === undefined) return null;
-  if (!Array.isArray(value)) throw new RecordError(`${where}: expected a list of numbers`);
-  value.forEach((item: unknown, i) => {
-    const ok =
-      typeof item === 'number' && (integers ? Number.isInteger(item) : Number.isFinite(item));
-    if (!ok) throw new RecordError(`${where}[${i}]: expected a number`);
-  });
-  return value as number[];
-}
-
 function logprobsOf(metrics: Record<string, unknown>, where: string): TokenLogprobs | null {
-  const ids = numberList(metrics.completion_token_ids, `${where}.completion_token_ids`, true);
-  const logps = numberList(metrics.logprobs, `${where}.logprobs`, false);
+  const ids = tokenList(metrics.completion_token_ids, `${where}.completion_token_ids`, 'ids');
+  const logps = tokenList(metrics.logprobs, `${where}.logprobs`, 'logprobs');
   if (ids === null && logps === null) return null;
   if (ids !== null && logps !== null && ids.length !== logps.length) {
     throw new RecordError(

@@ -4,6 +4,7 @@ import type { TurnRole } from '../../../../shared/model';
 import { canonicalArguments } from '../canonical-json';
 import { plainTurn, RecordError, type CanonicalTurn } from '../canonical';
 import { contentText, isRecord } from '../openai-messages';
+import { tokenList } from '../token-lists';
 import { functionOutputError } from './nemo-gym-output-error';
 
 const ROLES: Record<string, TurnRole> = {
@@ -14,22 +15,11 @@ const ROLES: Record<string, TurnRole> = {
   tool: 'tool',
 };
 
-function numbers(value: unknown, where: string, integers: boolean): number[] {
-  if (value === null || value === undefined) return [];
-  if (!Array.isArray(value)) throw new RecordError(`${where}: expected a list of numbers`);
-  value.forEach((item: unknown, i) => {
-    const ok =
-      typeof item === 'number' && (integers ? Number.isInteger(item) : Number.isFinite(item));
-    if (!ok)
-      throw new RecordError(`${where}[${i}]: expected ${integers ? 'an integer' : 'a number'}`);
-  });
-  return value as number[];
-}
-
 /** Adds an item's generated token ids and policy log-probs (training mode) to its turn. */
 function addTokens(target: CanonicalTurn, item: Record<string, unknown>, where: string): void {
-  const ids = numbers(item.generation_token_ids, `${where}.generation_token_ids`, true);
-  const logps = numbers(item.generation_log_probs, `${where}.generation_log_probs`, false);
+  const ids = tokenList(item.generation_token_ids, `${where}.generation_token_ids`, 'ids') ?? [];
+  const logps =
+    tokenList(item.generation_log_probs, `${where}.generation_log_probs`, 'logprobs') ?? [];
   if (ids.length === 0 && logps.length === 0) return;
   if (logps.length > 0 && ids.length !== logps.length) {
     throw new RecordError(
@@ -43,7 +33,7 @@ function addTokens(target: CanonicalTurn, item: Record<string, unknown>, where: 
     logp_ref: null,
   };
   target.n_tokens = target.logprobs.token_ids?.length ?? null;
-  const prompt = numbers(item.prompt_token_ids, `${where}.prompt_token_ids`, true);
+  const prompt = tokenList(item.prompt_token_ids, `${where}.prompt_token_ids`, 'ids') ?? [];
   if (prompt.length > 0) target.metadata = { ...target.metadata, n_prompt_tokens: prompt.length };
 }
 
