@@ -1,13 +1,17 @@
 // Writes canonical trajectories into the workspace through appenders; the caller holds the
 // transaction (store/transaction.ts), so a failed import leaves nothing behind.
 import { settleImportedOutcomes } from '../outcome/outcome-rule';
+import { DuckDBDataChunkWriter, listValue } from '@duckdb/node-api';
 import type { DuckDBAppender, DuckDBConnection } from '@duckdb/node-api';
 import { canonicalJson } from './canonical-json';
 import type { PreparedTrajectory } from './prepared-trajectory';
 
-const STAGE = 'tw_stage_token_logprobs';
-/** Staged per-token rows are moved into their table in batches, so memory stays bounded. */
-const STAGE_BATCH_ROWS = 20_000;
+/**
+ * Appended rows are handed to DuckDB every this many turns. An appender otherwise gathers about
+ * 200k rows before it writes, and a turn's text is large: holding them, and DuckDB's work on so
+ * many at once, took most of a large import's memory (docs/performance.md, "Memory").
+ */
+const FLUSH_TURNS = 2_048;
 
 export interface DatasetRow {
   dataset_id: string;
@@ -26,10 +30,8 @@ function appendText(appender: DuckDBAppender, value: string | null): void {
   else appender.appendVarchar(value);
 }
 
-/** A number list as JSON text; shortest round-trip decimals, so the cast back is exact. */
-function appendNumberList(appender: DuckDBAppender, values: number[] | null): void {
-  if (values === null) appender.appendNull();
-  else appender.appendVarchar(JSON.stringify(values));
+function listOrNull(values: number[] | null) {
+  return values === null ? null : listValue(values);
 }
 
 export class DatasetWriter {
@@ -37,24 +39,25 @@ export class DatasetWriter {
     private readonly connection: DuckDBConnection,
     private readonly trajectories: DuckDBAppender,
     private readonly turns: DuckDBAppender,
-    private logprobs: DuckDBAppender,
+    private readonly logprobs: DuckDBAppender,
     private readonly redactions: DuckDBAppender,
-  ) {}
+  ) {
+    // Per-token lists go in as typed vectors, a data chunk at a time: the appender's
+    // element-by-element list path is an order of magnitude slower, and JSON text cast to lists
+    // by DuckDB (the old way) printed and parsed every number once more.
+    this.tokenRows = DuckDBDataChunkWriter.forAppender(logprobs);
+  }
 
-  private stagedRows = 0;
+  private readonly tokenRows: DuckDBDataChunkWriter;
+  private unflushedTurns = 0;
 
   /** Opens the appenders on a connection that is inside a transaction. */
   static async open(connection: DuckDBConnection): Promise<DatasetWriter> {
-    // Per-token lists go in as JSON text and are cast to lists by DuckDB at commit: appending a
-    // JS array element by element through the appender is an order of magnitude slower.
-    await connection.run(`CREATE OR REPLACE TEMP TABLE ${STAGE} (
-      trajectory_id VARCHAR, turn_index INTEGER, token_ids VARCHAR, logp_policy VARCHAR,
-      logp_ref VARCHAR)`);
     return new DatasetWriter(
       connection,
       await connection.createAppender('tw_trajectories'),
       await connection.createAppender('tw_turns'),
-      await connection.createAppender(STAGE, 'main', 'temp'),
+      await connection.createAppender('tw_token_logprobs'),
       await connection.createAppender('tw_redactions'),
     );
   }
@@ -110,15 +113,15 @@ export class DatasetWriter {
       appendText(u, turn.metadata);
       appendText(u, turn.error);
       u.endRow();
-      if (turn.logprobs) {
-        const l = this.logprobs;
-        l.appendVarchar(trajectoryId);
-        l.appendInteger(index);
-        appendNumberList(l, turn.logprobs.token_ids);
-        appendNumberList(l, turn.logprobs.logp_policy);
-        appendNumberList(l, turn.logprobs.logp_ref);
-        l.endRow();
-        this.stagedRows += 1;
+      const tokens = turn.logprobs;
+      if (tokens) {
+        this.tokenRows.appendRow([
+          trajectoryId,
+          index,
+          listOrNull(tokens.token_ids),
+          listOrNull(tokens.logp_policy),
+          listOrNull(tokens.logp_ref),
+        ]);
       }
     });
     for (const redaction of trajectory.redactions) {
@@ -132,33 +135,22 @@ export class DatasetWriter {
       r.appendInteger(redaction.count);
       r.endRow();
     }
+    this.unflushedTurns += trajectory.turns.length;
     return { turns: trajectory.turns.length, actions: trajectory.actions };
   }
 
-  /** Moves staged per-token rows into tw_token_logprobs once a batch has built up. */
-  async flushIfFull(): Promise<void> {
-    if (this.stagedRows < STAGE_BATCH_ROWS) return;
-    this.logprobs.closeSync();
-    await this.moveStaged();
-    this.logprobs = await this.connection.createAppender(STAGE, 'main', 'temp');
+  /** Hands the appended rows to DuckDB once FLUSH_TURNS have built up. */
+  flushIfFull(): void {
+    if (this.unflushedTurns < FLUSH_TURNS) return;
+    this.tokenRows.flush();
+    for (const appender of this.appenders()) appender.flushSync();
+    this.unflushedTurns = 0;
   }
 
-  private async moveStaged(): Promise<void> {
-    await this.connection.run(
-      // from_json parses with yyjson: about three times faster than a VARCHAR -> LIST cast.
-      `INSERT INTO tw_token_logprobs SELECT trajectory_id, turn_index,
-         from_json(token_ids, '["INTEGER"]'), from_json(logp_policy, '["DOUBLE"]'),
-         from_json(logp_ref, '["DOUBLE"]') FROM temp.${STAGE}`,
-    );
-    await this.connection.run(`DELETE FROM temp.${STAGE}`);
-    this.stagedRows = 0;
-  }
-
-  /** Moves the staged rows and records the dataset; the caller's COMMIT makes them visible. */
+  /** Writes the last rows and records the dataset; the caller's COMMIT makes them visible. */
   async finish(dataset: DatasetRow): Promise<void> {
+    this.tokenRows.flush();
     this.closeAppenders();
-    await this.moveStaged();
-    await this.connection.run(`DROP TABLE temp.${STAGE}`);
     await this.connection.run(
       `INSERT INTO tw_datasets (dataset_id, name, format, source_path, imported_at, content_sha256,
          bytes, options, storage, secrets) VALUES ($1, $2, $3, $4, now(), $5, $6, $7, 'imported', $8)`,

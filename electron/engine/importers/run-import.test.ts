@@ -280,18 +280,34 @@ describe('per-token lists', () => {
 });
 
 describe('large imports', () => {
-  it('move staged per-token rows in batches and keep every one', async () => {
-    const records = Array.from({ length: 700 }, (_, i) =>
-      turnwiseRecord({ id: `r${i}`, actions: 30 }),
-    );
+  it('write rows and per-token lists across many flushes and data chunks, keeping each', async () => {
+    const records = Array.from({ length: 700 }, (_, i) => {
+      const record = turnwiseRecord({ id: `r${i}`, actions: 30 });
+      // Rows without a reference list sit in the same data chunks as rows with one.
+      if (i % 3 === 0) {
+        for (const message of record.messages as Record<string, unknown>[]) delete message.logp_ref;
+      }
+      return record;
+    });
     const file = writeJsonl(path.join(dir, 'batches.jsonl'), records);
     const summary = await runImport(workspace, options([file]), noProgress, never);
-    expect(summary.actions).toBe(21_000);
+    expect(summary).toMatchObject({ trajectories: 700, turns: 700 * 63, actions: 21_000 });
+    expect(await count('turns')).toBe(700 * 63);
     expect(await count('token_logprobs')).toBe(21_000);
     const [row] = await workspace.query(
-      `SELECT count(DISTINCT trajectory_id) AS t, sum(len(logp_policy)) AS n FROM token_logprobs`,
+      `SELECT count(DISTINCT trajectory_id) AS t, sum(len(logp_policy)) AS n,
+         count(logp_ref) AS with_ref, count(*) FILTER (
+           token_ids = [11, 12, 13] AND logp_policy = [-0.1, -0.2, -0.3]) AS exact,
+         count(*) FILTER (logp_ref = [-0.4, -0.5, -0.6]) AS exact_ref
+       FROM token_logprobs`,
     );
-    expect(row).toEqual({ t: 700, n: 63_000 });
+    expect(row).toEqual({
+      t: 700,
+      n: 63_000,
+      with_ref: 466 * 30,
+      exact: 21_000,
+      exact_ref: 466 * 30,
+    });
   });
 });
 

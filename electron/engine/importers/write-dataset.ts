@@ -153,7 +153,7 @@ export async function writeDatasetRecords(
       `${file}:${item.line}`,
     );
     seen.add(ids.key);
-    await writer.flushIfFull();
+    writer.flushIfFull();
     counts.trajectories += 1;
     counts.turns += added.turns;
     counts.actions += added.actions;
