@@ -48,35 +48,13 @@ function removeOldBuilds(out, keep) {
 /**
  * Packages bundled into the build; every other package is loaded from node_modules at run time.
  * zod is needed by every command (the shared schemas) and ships as some 90 ES modules: loading
- * them one by one cost more than the CLI's own code at start (docs/performance.md).
+ * them one by one cost more than the CLI's own code at start (docs/performance.md). DuckDB's node
+ * API is some 60 CommonJS files re-exported from one index; bundled, a command that opens a
+ * workspace loads it ~60 ms sooner than through `require` (and than through an ES import, where
+ * Node also lexes every file for its exports). Its native addon, @duckdb/node-bindings, stays
+ * external: the bundle `require`s it (the banner's createRequire).
  */
-const BUNDLED_PACKAGES = ['zod'];
-
-/**
- * Packages that are CommonJS and loaded through `require` (the banner's createRequire) instead of
- * an ES import: Node lexes a CommonJS package's sources to find its named exports when ESM imports
- * it, which for DuckDB's node API (a re-export of many files) was ~60 ms of every start that opens
- * a workspace.
- */
-const REQUIRED_PACKAGES = ['@duckdb/node-api'];
-
-/** The import of a required package as a CommonJS module that esbuild wraps with its interop. */
-function requiredPackages(names) {
-  return {
-    name: 'required-packages',
-    setup(builder) {
-      builder.onResolve({ filter: /^@?[\w./-]+$/ }, (args) =>
-        names.includes(args.path) && args.namespace !== 'required-package'
-          ? { path: args.path, namespace: 'required-package' }
-          : undefined,
-      );
-      builder.onLoad({ filter: /.*/, namespace: 'required-package' }, (args) => ({
-        contents: `module.exports = require(${JSON.stringify(args.path)});`,
-        loader: 'js',
-      }));
-    },
-  };
-}
+const BUNDLED_PACKAGES = ['zod', '@duckdb/node-api'];
 
 /** An esbuild plugin that leaves bare imports external unless their package is in `bundled`. */
 function bundleOnly(bundled) {
@@ -114,11 +92,7 @@ export async function buildCli(out = CLI_OUT) {
     platform: 'node',
     format: 'esm',
     target: 'node20',
-    plugins: [
-      requiredPackages(REQUIRED_PACKAGES),
-      zodEnglishEsbuild(root),
-      bundleOnly(BUNDLED_PACKAGES),
-    ],
+    plugins: [zodEnglishEsbuild(root), bundleOnly(BUNDLED_PACKAGES)],
     metafile: true,
     logLevel: 'silent',
     legalComments: 'none',
@@ -127,10 +101,12 @@ export async function buildCli(out = CLI_OUT) {
       js: "import { createRequire as __turnwiseCreateRequire } from 'node:module';\nconst require = __turnwiseCreateRequire(import.meta.url);",
     },
   });
-  // The bundled packages change only through npm, which rewrites the lockfile.
+  // The bundled packages change only through npm, which rewrites the lockfile; a build made by
+  // another version of this script (other bundled packages, other plugins) is stale too.
   const inputs = Object.keys(result.metafile.inputs)
     .filter((file) => !file.includes(':') && !file.startsWith('node_modules/'))
-    .concat(existsSync(path.join(root, 'package-lock.json')) ? ['package-lock.json'] : []);
+    .concat(existsSync(path.join(root, 'package-lock.json')) ? ['package-lock.json'] : [])
+    .concat(['scripts/cli-build.mjs', 'scripts/zod-english.mjs']);
   const temp = path.join(out, `.current-${process.pid}.json`);
   writeFileSync(temp, JSON.stringify({ dir: name, started, inputs }));
   renameSync(temp, path.join(out, 'current.json'));

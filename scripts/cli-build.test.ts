@@ -47,9 +47,10 @@ describe('the built CLI', { timeout: 120_000 }, () => {
       .map((name) => readFileSync(path.join(build, name), 'utf8'))
       .join('\n');
     expect(code).not.toMatch(/from ["']zod["']/);
-    // DuckDB's node API is required as CommonJS, not imported (Node would lex it at every start).
-    expect(code).not.toMatch(/from ["']@duckdb\/node-api["']/);
-    expect(code).toContain('require("@duckdb/node-api")');
+    // DuckDB's node API is bundled; only its native addon is loaded from node_modules.
+    expect(code).not.toMatch(/from ["']@duckdb\/node-api["']|require\("@duckdb\/node-api"\)/);
+    expect(code).toContain('node_modules/@duckdb/node-api/lib/DuckDBInstance.js');
+    expect(code).toContain('__require("@duckdb/node-bindings")');
     expect(code).toContain('Invalid input');
     expect(code).not.toContain('Ongeldige invoer'); // Dutch, from nl.js
     // The lockfile stands for the bundled packages among the inputs.
@@ -57,6 +58,7 @@ describe('the built CLI', { timeout: 120_000 }, () => {
       inputs: string[];
     };
     expect(pointer.inputs).toContain('package-lock.json');
+    expect(pointer.inputs).toContain('scripts/cli-build.mjs');
     expect(pointer.inputs.some((input) => input.startsWith('node_modules/'))).toBe(false);
     // What cli.js loads when it starts (static imports, followed through the chunks): no
     // reader, no DuckDB.
@@ -80,6 +82,7 @@ describe('the built CLI', { timeout: 120_000 }, () => {
     const startupCode = [...loaded].map((file) => readFileSync(file, 'utf8')).join('\n');
     expect(startupCode).toContain('electron/engine/importers/format-infos.ts');
     expect(startupCode).not.toContain('electron/engine/importers/formats/');
+    expect(startupCode).not.toContain('node_modules/@duckdb/node-api/');
   });
 
   it('imports through its reading threads, started from the build', async () => {
