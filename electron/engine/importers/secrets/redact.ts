@@ -30,7 +30,7 @@ function count(kinds: KindCounts, kind: string): void {
 }
 
 /** Findings merged where they overlap; the merged span keeps the first finding's rule. */
-function mergedSpans(findings: SecretFinding[]): SecretFinding[] {
+function mergedSpans(findings: readonly SecretFinding[]): SecretFinding[] {
   const merged: SecretFinding[] = [];
   for (const finding of findings) {
     const last = merged[merged.length - 1];

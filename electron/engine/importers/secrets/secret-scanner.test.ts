@@ -50,6 +50,22 @@ describe('the secret scanner', () => {
     expect(findSecrets(text)).toEqual([]);
   });
 
+  it('answers a text scanned before from its cache, with the same frozen findings', () => {
+    const planted = plantedSecrets()[0];
+    if (planted === undefined) throw new Error('no planted secrets');
+    const first = findSecrets(planted.text);
+    // An equal text in another string, as the next record's JSON.parse makes it.
+    const again = findSecrets([...planted.text].join(''));
+    expect(again).toBe(first);
+    expect(Object.isFrozen(again) && again.every((finding) => Object.isFrozen(finding))).toBe(true);
+    expect(again.length).toBeGreaterThan(0);
+    // Past the cached lengths the text is scanned each time, and still found.
+    const long = `${'word '.repeat(4_000)}${planted.text}`;
+    const longFindings = findSecrets(long);
+    expect(longFindings.length).toBe(first.length);
+    expect(findSecrets(long)).not.toBe(longFindings);
+  });
+
   it('computes Shannon entropy as gitleaks does', () => {
     expect(shannonEntropy('aaaa')).toBe(0);
     expect(shannonEntropy('abcd')).toBe(2);

@@ -187,10 +187,40 @@ function findingsOf(rule: Rule, text: string): SecretFinding[] {
   return findings;
 }
 
-/** Every secret in the text, ordered by position; overlapping findings are kept (see redact). */
-export function findSecrets(text: string): SecretFinding[] {
-  if (text.length < 8) return [];
+function scan(text: string): SecretFinding[] {
   const findings: SecretFinding[] = [];
   for (const rule of candidateRules(text)) findings.push(...findingsOf(rule, text));
   return findings.sort((a, b) => a.start - b.start || b.end - a.end);
+}
+
+/**
+ * Findings of texts scanned before. Rollouts repeat texts (the system prompt, tool descriptions
+ * and names, the task prompt of every rollout in a group, short replies), and looking a text up
+ * costs a hash and a compare where scanning it again costs the keyword search and the rules.
+ * Texts longer than V8 hashes in full are left out (their hash is their length alone), and the
+ * cache starts afresh once it holds CACHE_CHARS or CACHE_TEXTS, so memory stays bounded.
+ */
+const CACHED_MAX_LENGTH = 16_000;
+const CACHE_CHARS = 8_000_000;
+const CACHE_TEXTS = 100_000;
+const scanned = new Map<string, readonly SecretFinding[]>();
+let scannedChars = 0;
+
+/**
+ * Every secret in the text, ordered by position; overlapping findings are kept (see redact). The
+ * list may be shared with earlier calls for the same text: read it, do not change it.
+ */
+export function findSecrets(text: string): readonly SecretFinding[] {
+  if (text.length < 8) return [];
+  if (text.length > CACHED_MAX_LENGTH) return scan(text);
+  const known = scanned.get(text);
+  if (known !== undefined) return known;
+  const findings = Object.freeze(scan(text).map((finding) => Object.freeze(finding)));
+  if (scannedChars + text.length > CACHE_CHARS || scanned.size >= CACHE_TEXTS) {
+    scanned.clear();
+    scannedChars = 0;
+  }
+  scanned.set(text, findings);
+  scannedChars += text.length;
+  return findings;
 }
