@@ -5,6 +5,7 @@ import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { Workspace } from '../store/workspace';
 import { samplePath, tempDir, turnwiseRecord } from '../test-support';
+import { preparedInWorkers, type ReadWorkerData } from './read-in-worker';
 import { runImport, type ImportOptions } from './run-import';
 
 let dir = '';
@@ -146,4 +147,33 @@ describe('reading on worker threads', () => {
     expect((summary as Error).message).toMatch(/cancelled/);
     expect(rows).toEqual({ trajectories: [], turns: [], logprobs: [], redactions: [] });
   }, 60_000);
+});
+
+describe('a reading thread that dies instead of reporting', () => {
+  const data: ReadWorkerData = {
+    entries: [{ file: '/data/rollouts.jsonl', reader: { format: 'turnwise' } }],
+    formatOptions: {},
+    keepSecrets: false,
+  };
+
+  async function drain(code: string): Promise<void> {
+    const script = new URL(`data:text/javascript,${encodeURIComponent(code)}`);
+    const signal = new AbortController().signal;
+    const items = preparedInWorkers(data, 1, { entry: 0, bytesRead: 0 }, signal, script);
+    for await (const item of items) expect(item).toBeUndefined();
+  }
+
+  it('fails the import with the file it was reading and its error', async () => {
+    await expect(drain(`throw new Error('out of luck');`)).rejects.toMatchObject({
+      code: 'internal',
+      message: 'reading /data/rollouts.jsonl: the reading thread failed: out of luck',
+    });
+  });
+
+  it('fails the import with the file it was reading when it exits', async () => {
+    await expect(drain('process.exit(7);')).rejects.toMatchObject({
+      code: 'internal',
+      message: 'reading /data/rollouts.jsonl: the reading thread ended (exit code 7)',
+    });
+  });
 });

@@ -45,20 +45,21 @@ class WorkerItems {
   private ended = false;
   progress: DatasetReadProgress = { entry: 0, bytesRead: 0 };
 
-  constructor(data: ReadWorkerData) {
-    this.worker = new Worker(workerScript('./importers/read-worker.ts', 'read-worker.js'), {
-      workerData: data,
-    });
+  constructor(
+    private readonly data: ReadWorkerData,
+    script: string | URL,
+  ) {
+    this.worker = new Worker(script, { workerData: data });
     this.worker.on('message', (message: ReadWorkerMessage) => this.arrive(message));
-    this.worker.on('error', (error) =>
-      this.arrive({ type: 'crashed', error: new TurnwiseError('internal', error.message) }),
-    );
-    this.worker.on('exit', (code) =>
-      this.arrive({
-        type: 'crashed',
-        error: new TurnwiseError('internal', `a reading thread ended (exit code ${code})`),
-      }),
-    );
+    this.worker.on('error', (error) => this.crashed(`the reading thread failed: ${error.message}`));
+    this.worker.on('exit', (code) => this.crashed(`the reading thread ended (exit code ${code})`));
+  }
+
+  /** A thread that died rather than reported: the error names the file it had reached. */
+  private crashed(reason: string): void {
+    const file = this.data.entries[this.progress.entry]?.file;
+    const where = file === undefined ? '' : `reading ${file}: `;
+    this.arrive({ type: 'crashed', error: new TurnwiseError('internal', `${where}${reason}`) });
   }
 
   arrive(arrival: Arrival): void {
@@ -108,18 +109,20 @@ function before(a: PreparedItem, b: PreparedItem): boolean {
 /**
  * The prepared items of the entries, read by `threads` worker threads (shards of the files whose
  * lines are records; other files by the first thread). Leaving the loop early (an abort, an
- * error while writing) ends the threads: they have written nothing.
+ * error while writing) ends the threads: they have written nothing. `script` is the thread's
+ * code (read-worker.ts; tests give one that fails).
  */
 export async function* preparedInWorkers(
   data: ReadWorkerData,
   threads: number,
   progress: DatasetReadProgress,
   signal: AbortSignal,
+  script: string | URL = workerScript('./importers/read-worker.ts', 'read-worker.js'),
 ): AsyncGenerator<PreparedItem> {
   const readers = Array.from(
     { length: threads },
     (_, index) =>
-      new WorkerItems(threads > 1 ? { ...data, shard: { index, count: threads } } : data),
+      new WorkerItems(threads > 1 ? { ...data, shard: { index, count: threads } } : data, script),
   );
   const onAbort = (): void => {
     for (const reader of readers) reader.arrive({ type: 'aborted' });
