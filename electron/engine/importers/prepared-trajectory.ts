@@ -39,6 +39,18 @@ export interface PreparedTrajectory {
   redactions: Redaction[];
 }
 
+/** Serialised tools by the (shared) redacted value redact-trajectory.ts hands out for them. */
+const toolsTexts = new WeakMap<unknown[], string>();
+
+function toolsText(tools: unknown[]): string {
+  let text = toolsTexts.get(tools);
+  if (text === undefined) {
+    text = canonicalJson(tools);
+    toolsTexts.set(tools, text);
+  }
+  return text;
+}
+
 function preparedTurn(turn: CanonicalTurn): PreparedTurn {
   return {
     role: turn.role,
@@ -72,7 +84,7 @@ export function prepareTrajectory(
     reward: trajectory.reward,
     success: trajectory.success,
     metadata: trajectory.metadata === null ? null : canonicalJson(trajectory.metadata),
-    tools: trajectory.tools === null ? null : canonicalJson(trajectory.tools),
+    tools: trajectory.tools === null ? null : toolsText(trajectory.tools),
     turns: trajectory.turns.map(preparedTurn),
     actions: trajectory.turns.filter((turn) => turn.is_action).length,
     redactions,

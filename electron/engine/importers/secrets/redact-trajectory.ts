@@ -71,6 +71,35 @@ function redactTurn(turn: CanonicalTurn, index: number, redactions: Redaction[])
   return out;
 }
 
+/**
+ * Redacted tool descriptions by their JSON text. Every trajectory of a dataset usually carries the
+ * same tools, often kilobytes of schemas, so they are walked once; the redacted value is shared
+ * by every trajectory that had them (read it, do not change it: prepared-trajectory.ts keys its
+ * serialised text on it). Bounded: it starts afresh past TOOLS_KEPT distinct lists or
+ * TOOLS_CHARS characters.
+ */
+const TOOLS_KEPT = 256;
+const TOOLS_CHARS = 16_000_000;
+const toolsSeen = new Map<string, { tools: unknown[]; kinds: [string, number][] }>();
+let toolsChars = 0;
+
+function redactTools(tools: unknown[], kinds: KindCounts): unknown[] {
+  const key = JSON.stringify(tools);
+  let seen = toolsSeen.get(key);
+  if (seen === undefined) {
+    const found: KindCounts = new Map();
+    seen = { tools: redactJson(tools, found) as unknown[], kinds: [...found] };
+    if (toolsSeen.size >= TOOLS_KEPT || toolsChars + key.length > TOOLS_CHARS) {
+      toolsSeen.clear();
+      toolsChars = 0;
+    }
+    toolsSeen.set(key, seen);
+    toolsChars += key.length;
+  }
+  for (const [kind, n] of seen.kinds) kinds.set(kind, (kinds.get(kind) ?? 0) + n);
+  return seen.tools;
+}
+
 /** The trajectory with every secret replaced, and what was replaced where. */
 export function redactTrajectory(trajectory: CanonicalTrajectory): {
   trajectory: CanonicalTrajectory;
@@ -85,7 +114,7 @@ export function redactTrajectory(trajectory: CanonicalTrajectory): {
       trajectory.metadata === null
         ? null
         : (redactJson(trajectory.metadata, metadata) as Record<string, unknown>),
-    tools: trajectory.tools === null ? null : (redactJson(trajectory.tools, tools) as unknown[]),
+    tools: trajectory.tools === null ? null : redactTools(trajectory.tools, tools),
     turns: trajectory.turns.map((turn, index) => redactTurn(turn, index, redactions)),
   };
   record(redactions, null, 'trajectory_metadata', metadata);

@@ -1,0 +1,59 @@
+import { describe, expect, it } from 'vitest';
+import { plainTurn, type CanonicalTrajectory } from '../canonical';
+import { prepareTrajectory } from '../prepared-trajectory';
+import { plantedSecrets } from './planted-secrets';
+import { redactTrajectory } from './redact-trajectory';
+
+const [aws, , github] = plantedSecrets();
+
+function trajectory(id: string, tools: unknown[]): CanonicalTrajectory {
+  return {
+    source_id: id,
+    task_id: null,
+    group_id: null,
+    sample_index: null,
+    model: null,
+    reward: null,
+    success: null,
+    metadata: null,
+    // A fresh copy per record, as JSON.parse gives each line its own.
+    tools: JSON.parse(JSON.stringify(tools)) as unknown[],
+    turns: [plainTurn('user', 'hello')],
+  };
+}
+
+describe('redacting tool descriptions', () => {
+  const tools = [{ name: 'deploy', description: `uses ${aws?.secret ?? ''} to upload` }];
+  const other = [{ name: 'push', description: `token ${github?.secret ?? ''}` }];
+
+  it('redacts and counts the same tools in every trajectory, walking them once', () => {
+    const [a, b, c] = [tools, tools, other].map((t, i) => redactTrajectory(trajectory(`t${i}`, t)));
+    for (const result of [a, b]) {
+      expect(result?.trajectory.tools).toEqual([
+        { name: 'deploy', description: 'uses [REDACTED:aws-access-token] to upload' },
+      ]);
+      expect(result?.redactions).toEqual([
+        { turn_index: null, field: 'tool_descriptions', kind: 'aws-access-token', count: 1 },
+      ]);
+    }
+    expect(a?.trajectory.tools).toBe(b?.trajectory.tools);
+    expect(c?.trajectory.tools).toEqual([
+      { name: 'push', description: 'token [REDACTED:github-pat]' },
+    ]);
+    expect(c?.redactions).toEqual([
+      { turn_index: null, field: 'tool_descriptions', kind: 'github-pat', count: 1 },
+    ]);
+  });
+
+  it('stores the same text for them, redacted or kept', () => {
+    const stored = (keep: boolean) =>
+      [tools, tools].map((t, i) => prepareTrajectory(trajectory(`t${i}`, t), keep).tools);
+    expect(stored(false)).toEqual([
+      '[{"description":"uses [REDACTED:aws-access-token] to upload","name":"deploy"}]',
+      '[{"description":"uses [REDACTED:aws-access-token] to upload","name":"deploy"}]',
+    ]);
+    const kept = stored(true);
+    expect(kept[0]).toContain(aws?.secret);
+    expect(kept[1]).toBe(kept[0]);
+  });
+});
