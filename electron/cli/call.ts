@@ -24,8 +24,18 @@ export async function withEngine<T>(
   let engine: Engine;
   try {
     // Loaded on first use: commands that open no workspace (formats, --help) never load DuckDB.
-    const { openEngine } = await import('../engine/engine');
-    engine = await openEngine({ dbPath, readOnly });
+    // DuckDB opens the file on a thread of its own while this one loads the rest of the engine.
+    const { Workspace } = await import('../engine/store/workspace');
+    const opening = Workspace.open(dbPath, { readOnly });
+    const loading = import('../engine/engine');
+    const [workspace, { engineOn }] = await Promise.all([
+      opening,
+      loading.catch(async (error: unknown) => {
+        (await opening.catch(() => null))?.close();
+        throw error;
+      }),
+    ]);
+    engine = await engineOn(workspace);
   } catch (error) {
     if (error instanceof TurnwiseError) {
       throw failureFrom('workspace', { code: error.code, message: error.message });

@@ -5,6 +5,7 @@ import type { Engine } from './engine-types';
 import { JobRunner } from './jobs';
 import { log } from './logging/logger';
 import { createService } from './service';
+import { SCHEMA_VERSION } from './store/migrations';
 import { Workspace } from './store/workspace';
 
 export interface EngineOptions {
@@ -19,6 +20,11 @@ export interface LocalEngine extends Engine {
 
 export async function openEngine(options: EngineOptions): Promise<LocalEngine> {
   const workspace = await Workspace.open(options.dbPath, { readOnly: options.readOnly ?? false });
+  return engineOn(workspace);
+}
+
+/** Wires the engine onto a workspace opened already; closes it if that fails. */
+export async function engineOn(workspace: Workspace): Promise<LocalEngine> {
   try {
     if (!workspace.readOnly) await refreshAttachments(workspace);
   } catch (error) {
@@ -28,7 +34,8 @@ export async function openEngine(options: EngineOptions): Promise<LocalEngine> {
   }
   log().info('workspace.open', {
     path: workspace.path,
-    schema_version: await workspace.schemaVersion().catch(() => null),
+    // Opening checked it, or migrated the file to it.
+    schema_version: SCHEMA_VERSION,
     read_only: workspace.readOnly,
   });
   const jobs = new JobRunner();
