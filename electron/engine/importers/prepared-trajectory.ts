@@ -19,8 +19,8 @@ export interface PreparedTurn {
   metadata: string | null;
   error: string | null;
   /**
-   * Per-token lists, serialised by the writer: the engine's thread has time to spare while the
-   * reading thread is the slower side, and numbers cross threads cheaper than their text.
+   * Per-token lists as numbers: the writer appends them as list vectors (dataset-writer.ts), and
+   * numbers cross threads cheaper than their text.
    */
   logprobs: TokenLogprobs | null;
 }
