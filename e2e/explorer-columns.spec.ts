@@ -96,11 +96,14 @@ test('hide, move and resize columns; a reload keeps them; Reset columns restores
   await page.mouse.move(x + 30, y, { steps: 3 });
   await page.mouse.move(x + 60, y, { steps: 3 });
   await page.mouse.up();
+  // The new width is rendered after the drag ends: on a busy machine, not by the next read.
+  await expect.poll(() => width(page, 'reward')).toBeGreaterThan(before + 50);
   const after = await width(page, 'reward');
-  expect(after).toBeGreaterThan(before + 50);
   // The cells follow the header.
   const cell = page.getByTestId('trajectory-row').first().getByRole('gridcell').nth(2);
-  expect(Math.round((await cell.boundingBox())?.width ?? 0)).toBe(Math.round(after));
+  await expect
+    .poll(async () => Math.round((await cell.boundingBox())?.width ?? 0))
+    .toBe(Math.round(after));
 
   // The workspace has it, and a reload shows it.
   await expect
