@@ -39,7 +39,10 @@ export interface PreparedTrajectory {
   redactions: Redaction[];
 }
 
-/** Serialised tools by the (shared) redacted value redact-trajectory.ts hands out for them. */
+/**
+ * Serialised tools by the redacted value redact-trajectory.ts shares among the trajectories that
+ * carry the same tools (kept secrets leave each record its own value: nothing to share).
+ */
 const toolsTexts = new WeakMap<unknown[], string>();
 
 function toolsText(tools: unknown[]): string {
@@ -84,7 +87,12 @@ export function prepareTrajectory(
     reward: trajectory.reward,
     success: trajectory.success,
     metadata: trajectory.metadata === null ? null : canonicalJson(trajectory.metadata),
-    tools: trajectory.tools === null ? null : toolsText(trajectory.tools),
+    tools:
+      trajectory.tools === null
+        ? null
+        : keepSecrets
+          ? canonicalJson(trajectory.tools)
+          : toolsText(trajectory.tools),
     turns: trajectory.turns.map(preparedTurn),
     actions: trajectory.turns.filter((turn) => turn.is_action).length,
     redactions,

@@ -40,7 +40,7 @@ function record(
   redactions: Redaction[],
   turnIndex: number | null,
   field: RedactedField,
-  kinds: KindCounts,
+  kinds: ReadonlyMap<string, number>,
 ): void {
   for (const [kind, n] of kinds) redactions.push({ turn_index: turnIndex, field, kind, count: n });
 }
@@ -80,24 +80,26 @@ function redactTurn(turn: CanonicalTurn, index: number, redactions: Redaction[])
  */
 const TOOLS_KEPT = 256;
 const TOOLS_CHARS = 16_000_000;
-const toolsSeen = new Map<string, { tools: unknown[]; kinds: [string, number][] }>();
+interface RedactedTools {
+  tools: unknown[];
+  kinds: ReadonlyMap<string, number>;
+}
+const toolsSeen = new Map<string, RedactedTools>();
 let toolsChars = 0;
 
-function redactTools(tools: unknown[], kinds: KindCounts): unknown[] {
+function redactTools(tools: unknown[]): RedactedTools {
   const key = JSON.stringify(tools);
-  let seen = toolsSeen.get(key);
-  if (seen === undefined) {
-    const found: KindCounts = new Map();
-    seen = { tools: redactJson(tools, found) as unknown[], kinds: [...found] };
-    if (toolsSeen.size >= TOOLS_KEPT || toolsChars + key.length > TOOLS_CHARS) {
-      toolsSeen.clear();
-      toolsChars = 0;
-    }
-    toolsSeen.set(key, seen);
-    toolsChars += key.length;
+  const seen = toolsSeen.get(key);
+  if (seen !== undefined) return seen;
+  const kinds: KindCounts = new Map();
+  const redacted = { tools: redactJson(tools, kinds) as unknown[], kinds };
+  if (toolsSeen.size >= TOOLS_KEPT || toolsChars + key.length > TOOLS_CHARS) {
+    toolsSeen.clear();
+    toolsChars = 0;
   }
-  for (const [kind, n] of seen.kinds) kinds.set(kind, (kinds.get(kind) ?? 0) + n);
-  return seen.tools;
+  toolsSeen.set(key, redacted);
+  toolsChars += key.length;
+  return redacted;
 }
 
 /** The trajectory with every secret replaced, and what was replaced where. */
@@ -107,17 +109,17 @@ export function redactTrajectory(trajectory: CanonicalTrajectory): {
 } {
   const redactions: Redaction[] = [];
   const metadata: KindCounts = new Map();
-  const tools: KindCounts = new Map();
+  const tools = trajectory.tools === null ? null : redactTools(trajectory.tools);
   const out: CanonicalTrajectory = {
     ...trajectory,
     metadata:
       trajectory.metadata === null
         ? null
         : (redactJson(trajectory.metadata, metadata) as Record<string, unknown>),
-    tools: trajectory.tools === null ? null : redactTools(trajectory.tools, tools),
+    tools: tools?.tools ?? null,
     turns: trajectory.turns.map((turn, index) => redactTurn(turn, index, redactions)),
   };
   record(redactions, null, 'trajectory_metadata', metadata);
-  record(redactions, null, 'tool_descriptions', tools);
+  if (tools !== null) record(redactions, null, 'tool_descriptions', tools.kinds);
   return { trajectory: out, redactions };
 }
