@@ -81,6 +81,9 @@ test('hide, move and resize columns; a reload keeps them; Reset columns restores
   await option(page, 'n_turns').focus();
   await page.keyboard.press('Alt+ArrowUp');
   await page.keyboard.press('Escape');
+  // The closing menu's invisible backdrop takes mouse events until its exit transition ends,
+  // and page.mouse does not wait for it: a drag started earlier never reaches the header.
+  await expect(page.getByRole('menu', { name: 'Columns' })).toHaveCount(0);
   await expect(page.getByTestId('explorer-columns')).toHaveText('Columns (1 hidden)');
   await expect(idCell).toHaveText(fullId);
   const moved = await headerIds(page);
