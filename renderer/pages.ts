@@ -2,25 +2,8 @@
 // explorer's first load carries neither ECharts nor the pages it does not show. The page of the
 // route the app opens on is asked for at once (`preloadPage`), so its code downloads while React
 // and the shell start instead of after them.
-import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import { lazyNamed as page } from './lazy-named';
 import type { Route } from './routing/routes';
-
-type Page<P extends object> = LazyExoticComponent<ComponentType<P>> & { preload: () => void };
-
-/** A named page export as a lazy component (React.lazy wants a default export). */
-function page<P extends object, K extends string>(
-  load: () => Promise<Record<K, ComponentType<P>>>,
-  name: K,
-): Page<P> {
-  let loading: Promise<{ default: ComponentType<P> }> | undefined;
-  const start = () => (loading ??= load().then((module) => ({ default: module[name] })));
-  return Object.assign(lazy(start), {
-    preload: () => {
-      // A failed download surfaces when the page renders, through its error boundary.
-      start().catch(() => undefined);
-    },
-  });
-}
 
 export const AnnotatorsPage = page(
   () => import('./features/annotators/AnnotatorsPage'),

@@ -1,11 +1,7 @@
 // Browser mode: POST /api/<method> with the per-run token; job events over server-sent events.
-import {
-  JobStateSchema,
-  type ApiInput,
-  type ApiMethod,
-  type ApiOutput,
-  type JobState,
-} from '../../shared/api';
+import type { ApiInput, ApiMethod, ApiOutput } from '../../shared/api';
+// Not through shared/api: that would evaluate every method's schemas at the app's start.
+import { JobStateSchema, type JobState } from '../../shared/job-state';
 import type { Result } from '../../shared/result';
 import type { Transport } from '../../shared/transport';
 import { asResult, describeThrown, failure } from './errors';

@@ -1,9 +1,12 @@
 // "Annotator: <name>" in the top bar; opens a dialog to change the name this app labels as.
 import Button from '@mui/material/Button';
 import PersonOutlined from '@mui/icons-material/PersonOutlined';
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { useAnnotator } from '../hooks/useAnnotator';
-import { AnnotatorDialog } from './AnnotatorDialog';
+import { lazyNamed } from '../lazy-named';
+
+// Loaded when first opened (the first screen does not need it).
+const AnnotatorDialog = lazyNamed(() => import('./AnnotatorDialog'), 'AnnotatorDialog');
 
 export function AnnotatorControl() {
   const [name, setName] = useAnnotator();
@@ -20,7 +23,11 @@ export function AnnotatorControl() {
       >
         Annotator: {name}
       </Button>
-      {open && <AnnotatorDialog current={name} onSave={setName} onClose={() => setOpen(false)} />}
+      {open && (
+        <Suspense fallback={null}>
+          <AnnotatorDialog current={name} onSave={setName} onClose={() => setOpen(false)} />
+        </Suspense>
+      )}
     </>
   );
 }

@@ -3,9 +3,12 @@
 import KeyOutlined from '@mui/icons-material/KeyOutlined';
 import IconButton from '@mui/material/IconButton';
 import Tooltip from '@mui/material/Tooltip';
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import type { ApiKeyBridge } from '../../shared/api-keys';
-import { ApiKeysDialog } from './ApiKeysDialog';
+import { lazyNamed } from '../lazy-named';
+
+// Loaded when first opened (the first screen does not need it).
+const ApiKeysDialog = lazyNamed(() => import('./ApiKeysDialog'), 'ApiKeysDialog');
 
 export function ApiKeysControl({ keys = window.turnwise?.apiKeys }: { keys?: ApiKeyBridge }) {
   const [open, setOpen] = useState(false);
@@ -22,7 +25,11 @@ export function ApiKeysControl({ keys = window.turnwise?.apiKeys }: { keys?: Api
           <KeyOutlined />
         </IconButton>
       </Tooltip>
-      {open && <ApiKeysDialog keys={keys} onClose={() => setOpen(false)} />}
+      {open && (
+        <Suspense fallback={null}>
+          <ApiKeysDialog keys={keys} onClose={() => setOpen(false)} />
+        </Suspense>
+      )}
     </>
   );
 }

@@ -2,10 +2,14 @@
 // the window. Dropped files are turned into paths first (Electron path, or a browser upload).
 import Alert from '@mui/material/Alert';
 import Snackbar from '@mui/material/Snackbar';
-import { useCallback, useEffect, useState } from 'react';
+import { Suspense, useCallback, useEffect, useState } from 'react';
 import { pathForDroppedFile } from '../../api/dropped-files';
 import { useInvalidateAll } from '../../api/useInvalidate';
-import { ImportDialog } from './ImportDialog';
+import { lazyNamed } from '../../lazy-named';
+
+// Loaded when first opened: the shell's first screen does not evaluate the dialog and its readers'
+// option schemas.
+const ImportDialog = lazyNamed(() => import('./ImportDialog'), 'ImportDialog');
 
 export const OPEN_IMPORT_EVENT = 'turnwise:open-import';
 
@@ -54,13 +58,15 @@ export function ImportLauncher() {
   return (
     <>
       {opening !== null && (
-        <ImportDialog
-          key={opening.key}
-          open
-          initialPaths={opening.paths}
-          onClose={() => setOpening(null)}
-          onImported={onImported}
-        />
+        <Suspense fallback={null}>
+          <ImportDialog
+            key={opening.key}
+            open
+            initialPaths={opening.paths}
+            onClose={() => setOpening(null)}
+            onImported={onImported}
+          />
+        </Suspense>
       )}
       <Snackbar
         open={dropError !== null}
