@@ -6,6 +6,7 @@ import { TurnwiseError } from '../../../shared/result';
 import { Workspace } from '../store/workspace';
 import { tempDir, turnwiseRecord, writeJsonl } from '../test-support';
 import { runImport, type ImportOptions } from './run-import';
+import { forgetRepeatedTexts } from './secrets/redact-trajectory';
 
 let dir = '';
 let cleanup: () => void = () => undefined;
@@ -202,6 +203,19 @@ describe('runImport (turnwise format)', () => {
       '{"config":{"api_key":"[REDACTED:secret-named-field]","model":"m"},' +
         '"headers":{"Authorization":"[REDACTED:secret-named-field]"}}',
     );
+  });
+
+  it('keeps none of the texts and tools it redacted once it ends', async () => {
+    // A small file is read on this thread (the engine's, in the app), where kept texts would
+    // otherwise stay until the next import.
+    const tools = [{ type: 'function', function: { name: 'read_file', parameters: {} } }];
+    const file = writeJsonl(path.join(dir, 'kept.jsonl'), [
+      { ...turnwiseRecord({ id: 'a' }), tools },
+      { ...turnwiseRecord({ id: 'b' }), tools },
+    ]);
+    await runImport(workspace, options([file]), noProgress, never);
+    expect(await count('trajectories')).toBe(2);
+    expect(forgetRepeatedTexts()).toBe(0);
   });
 
   it('imports a folder of files as one dataset', async () => {

@@ -15,6 +15,7 @@ import { DatasetWriter } from './dataset-writer';
 import { commonFolder, freeDatasetId } from './dataset-naming';
 import { planImport, planProblem, type PlannedDataset } from './import-plan';
 import { contentSha256, type SourceFile } from './source-files';
+import { forgetRepeatedTexts } from './secrets/redact-trajectory';
 import { writeDatasetRecords } from './write-dataset';
 
 export interface ImportOptions {
@@ -67,6 +68,20 @@ async function datasetIds(workspace: Workspace, datasets: PlannedDataset[]): Pro
 }
 
 export async function runImport(
+  workspace: Workspace,
+  options: ImportOptions,
+  onProgress: (progress: ImportProgress) => void,
+  signal: AbortSignal,
+): Promise<ImportSummary> {
+  try {
+    return await importFiles(workspace, options, onProgress, signal);
+  } finally {
+    // Texts and tools kept to redact repeats are this import's; none outlive it on this thread.
+    forgetRepeatedTexts();
+  }
+}
+
+async function importFiles(
   workspace: Workspace,
   options: ImportOptions,
   onProgress: (progress: ImportProgress) => void,

@@ -4,6 +4,7 @@
 // changed loses its stored token ids and log-probs, because those encode the secret too.
 import type { CanonicalTrajectory, CanonicalTurn } from '../canonical';
 import { redactJson, redactJsonText, redactText, type KindCounts } from './redact';
+import { forgetScannedTexts } from './secret-scanner';
 
 /** Where a redaction was made; a turn's content is named by the turn's role. */
 export const REDACTED_FIELDS = [
@@ -100,6 +101,18 @@ function redactTools(tools: unknown[]): RedactedTools {
   toolsSeen.set(key, redacted);
   toolsChars += key.length;
   return redacted;
+}
+
+/**
+ * Drops the texts and tool lists kept from earlier trajectories; returns how many there were.
+ * An import calls it when it ends: inputs under the reading threads' threshold are read on the
+ * engine's own thread, whose memory would otherwise hold them until the next import.
+ */
+export function forgetRepeatedTexts(): number {
+  const kept = toolsSeen.size;
+  toolsSeen.clear();
+  toolsChars = 0;
+  return kept + forgetScannedTexts();
 }
 
 /** The trajectory with every secret replaced, and what was replaced where. */

@@ -206,6 +206,14 @@ const CACHE_TEXTS = 100_000;
 const scanned = new Map<string, readonly SecretFinding[]>();
 let scannedChars = 0;
 
+/** Drops every kept finding (an import's end, see forgetRepeatedTexts); returns how many. */
+export function forgetScannedTexts(): number {
+  const kept = scanned.size;
+  scanned.clear();
+  scannedChars = 0;
+  return kept;
+}
+
 /**
  * Every secret in the text, ordered by position; overlapping findings are kept (see redact). The
  * list may be shared with earlier calls for the same text: read it, do not change it.
