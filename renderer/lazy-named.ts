@@ -15,7 +15,8 @@ export function lazyNamed<P extends object, K extends string>(
   const start = () => (loading ??= load().then((module) => ({ default: module[name] })));
   return Object.assign(lazy(start), {
     preload: () => {
-      // A failed download surfaces when the component renders, through its error boundary.
+      // A failed download surfaces when the component renders, through its error boundary
+      // (PageErrorBoundary for the pages, DialogLoadBoundary for the dialogs).
       start().catch(() => undefined);
     },
   });

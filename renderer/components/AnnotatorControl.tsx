@@ -1,9 +1,10 @@
 // "Annotator: <name>" in the top bar; opens a dialog to change the name this app labels as.
 import Button from '@mui/material/Button';
 import PersonOutlined from '@mui/icons-material/PersonOutlined';
-import { Suspense, useState } from 'react';
+import { useState } from 'react';
 import { useAnnotator } from '../hooks/useAnnotator';
 import { lazyNamed } from '../lazy-named';
+import { DialogLoadBoundary } from './DialogLoadBoundary';
 
 // Loaded when first opened (the first screen does not need it).
 const AnnotatorDialog = lazyNamed(() => import('./AnnotatorDialog'), 'AnnotatorDialog');
@@ -24,9 +25,9 @@ export function AnnotatorControl() {
         Annotator: {name}
       </Button>
       {open && (
-        <Suspense fallback={null}>
+        <DialogLoadBoundary what="the annotator dialog" onClose={() => setOpen(false)}>
           <AnnotatorDialog current={name} onSave={setName} onClose={() => setOpen(false)} />
-        </Suspense>
+        </DialogLoadBoundary>
       )}
     </>
   );

@@ -3,9 +3,10 @@
 import KeyOutlined from '@mui/icons-material/KeyOutlined';
 import IconButton from '@mui/material/IconButton';
 import Tooltip from '@mui/material/Tooltip';
-import { Suspense, useState } from 'react';
+import { useState } from 'react';
 import type { ApiKeyBridge } from '../../shared/api-keys';
 import { lazyNamed } from '../lazy-named';
+import { DialogLoadBoundary } from './DialogLoadBoundary';
 
 // Loaded when first opened (the first screen does not need it).
 const ApiKeysDialog = lazyNamed(() => import('./ApiKeysDialog'), 'ApiKeysDialog');
@@ -26,9 +27,9 @@ export function ApiKeysControl({ keys = window.turnwise?.apiKeys }: { keys?: Api
         </IconButton>
       </Tooltip>
       {open && (
-        <Suspense fallback={null}>
+        <DialogLoadBoundary what="the API keys" onClose={() => setOpen(false)}>
           <ApiKeysDialog keys={keys} onClose={() => setOpen(false)} />
-        </Suspense>
+        </DialogLoadBoundary>
       )}
     </>
   );

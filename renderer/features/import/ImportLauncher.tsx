@@ -2,9 +2,10 @@
 // the window. Dropped files are turned into paths first (Electron path, or a browser upload).
 import Alert from '@mui/material/Alert';
 import Snackbar from '@mui/material/Snackbar';
-import { Suspense, useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { pathForDroppedFile } from '../../api/dropped-files';
 import { useInvalidateAll } from '../../api/useInvalidate';
+import { DialogLoadBoundary } from '../../components/DialogLoadBoundary';
 import { lazyNamed } from '../../lazy-named';
 
 // Loaded when first opened: the shell's first screen does not evaluate the dialog and its readers'
@@ -58,7 +59,7 @@ export function ImportLauncher() {
   return (
     <>
       {opening !== null && (
-        <Suspense fallback={null}>
+        <DialogLoadBoundary what="the import dialog" onClose={() => setOpening(null)}>
           <ImportDialog
             key={opening.key}
             open
@@ -66,7 +67,7 @@ export function ImportLauncher() {
             onClose={() => setOpening(null)}
             onImported={onImported}
           />
-        </Suspense>
+        </DialogLoadBoundary>
       )}
       <Snackbar
         open={dropError !== null}
