@@ -190,12 +190,27 @@ export const compareHref = (
   options: { scope?: TaskScope; filter?: CompareFilter } = {},
 ) => hrefFor({ name: 'compare', runs: [...runs], ...options });
 
+/**
+ * Told as soon as the app itself changes the hash. The hashchange event comes a task later, and
+ * until then a controlled input that navigated (a facet's checkbox) would show its old value.
+ */
+const routeWrites = new Set<() => void>();
+
+export function onRouteWrite(listener: () => void): () => void {
+  routeWrites.add(listener);
+  return () => {
+    routeWrites.delete(listener);
+  };
+}
+
 export function navigate(href: string): void {
   window.location.hash = href;
+  for (const listener of routeWrites) listener();
 }
 
 /** Like navigate, without a history entry (filters typed letter by letter). */
 export function replaceRoute(href: string): void {
   if (window.location.hash === href) return;
   window.location.replace(href);
+  for (const listener of routeWrites) listener();
 }

@@ -1,10 +1,15 @@
-// The current hash route, re-rendering on hashchange (back/forward and link clicks alike).
+// The current hash route, re-rendering on hashchange (back/forward and link clicks alike) and at
+// once when the app navigates itself.
 import { useMemo, useSyncExternalStore } from 'react';
-import { parseRoute, type Route } from './routes';
+import { onRouteWrite, parseRoute, type Route } from './routes';
 
 function subscribe(onChange: () => void): () => void {
   window.addEventListener('hashchange', onChange);
-  return () => window.removeEventListener('hashchange', onChange);
+  const stopWrites = onRouteWrite(onChange);
+  return () => {
+    window.removeEventListener('hashchange', onChange);
+    stopWrites();
+  };
 }
 
 const getHash = () => window.location.hash;
