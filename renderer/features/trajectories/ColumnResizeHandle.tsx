@@ -1,10 +1,27 @@
 // The right edge of an explorer header: drag to resize the column (TanStack Table's resize
 // gesture, bounded by the column's least width), double-click for its default width, or focus it
 // and use the arrow keys.
-import Box from '@mui/material/Box';
+import { styled } from '@mui/material/styles';
 import type { ExplorerColumnsTable, ExplorerHeaderCell } from './useExplorerColumns';
 
 const KEY_STEP = 8;
+
+/** Styled once for every column (not an `sx` per handle; see ExplorerHeader). */
+const Handle = styled('div')(({ theme }) => ({
+  position: 'absolute',
+  right: 0,
+  top: 6,
+  bottom: 6,
+  width: 6,
+  cursor: 'col-resize',
+  touchAction: 'none',
+  userSelect: 'none',
+  borderRight: `2px solid ${theme.palette.divider}`,
+  '&[data-resizing], &:hover, &:focus-visible': {
+    borderColor: theme.palette.primary.main,
+    outline: 'none',
+  },
+}));
 
 type Props = {
   header: ExplorerHeaderCell;
@@ -23,13 +40,14 @@ export function ColumnResizeHandle({ header, table, label }: Props) {
     table.setColumnSizing((previous) => ({ ...previous, [column.id]: next }));
   };
   return (
-    <Box
+    <Handle
       role="separator"
       aria-orientation="vertical"
       aria-label={`Resize ${label}`}
       aria-valuenow={size}
       tabIndex={0}
       data-testid="column-resize"
+      data-resizing={resizing ? '' : undefined}
       onMouseDown={resize}
       onTouchStart={resize}
       onDoubleClick={() => column.resetSize()}
@@ -40,19 +58,6 @@ export function ColumnResizeHandle({ header, table, label }: Props) {
         event.preventDefault();
         event.stopPropagation();
         setSize(size + delta);
-      }}
-      sx={{
-        position: 'absolute',
-        right: 0,
-        top: 6,
-        bottom: 6,
-        width: 6,
-        cursor: 'col-resize',
-        touchAction: 'none',
-        userSelect: 'none',
-        borderRight: 2,
-        borderColor: resizing ? 'primary.main' : 'divider',
-        '&:hover, &:focus-visible': { borderColor: 'primary.main', outline: 'none' },
       }}
     />
   );

@@ -1,7 +1,7 @@
 // The explorer grid's sticky header: every column sorts (a second click reverses), shows its full
 // name on hover, and resizes by dragging its right edge (double-click: default width; the arrow
 // keys on the focused edge work too).
-import Box from '@mui/material/Box';
+import { styled } from '@mui/material/styles';
 import TableSortLabel from '@mui/material/TableSortLabel';
 import Tooltip from '@mui/material/Tooltip';
 import type { TrajectorySortColumn } from '../../../shared/trajectory-filter';
@@ -19,54 +19,64 @@ type Props = {
   onSort: (column: TrajectorySortColumn) => void;
 };
 
+/**
+ * The row and its cells styled once, by attributes, as the rows are (ExplorerRow): an `sx` per
+ * header cell, label and resize edge was three emotion styles per column in the explorer's first
+ * render (docs/performance.md, "App start"). Each cell's width is its column's CSS variable.
+ */
+const HeaderRow = styled('div')(({ theme }) => ({
+  display: 'flex',
+  height: EXPLORER_HEADER_HEIGHT,
+  position: 'sticky',
+  top: 0,
+  // Above the rows' sticky id cells (zIndex 1), which would otherwise paint over it.
+  zIndex: 3,
+  backgroundColor: theme.palette.background.paper,
+  borderBottom: `1px solid ${theme.palette.divider}`,
+  alignItems: 'center',
+  '& > [role="columnheader"]': {
+    height: '100%',
+    flex: 'none',
+    padding: theme.spacing(0, 0.75),
+    boxSizing: 'border-box',
+    fontSize: 13,
+    fontWeight: 600,
+    display: 'flex',
+    alignItems: 'center',
+    justifyContent: 'flex-start',
+    position: 'relative',
+  },
+  '& > [data-numeric]': { justifyContent: 'flex-end' },
+  '& > [data-pinned]': {
+    position: 'sticky',
+    left: 0,
+    zIndex: 2,
+    backgroundColor: theme.palette.background.paper,
+  },
+  '& .MuiTableSortLabel-root': { minWidth: 0 },
+  '& .MuiTableSortLabel-icon': { fontSize: 16, marginLeft: 2, marginRight: 0 },
+  '& [data-label]': { overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' },
+}));
+
 export function ExplorerHeader({ table, totalWidth, sort, descending, onSort }: Props) {
   const headers = table.getHeaderGroups()[0]?.headers ?? [];
   return (
-    <Box
-      role="row"
-      aria-rowindex={1}
-      // A plain style: it changes with every pixel of a resize.
-      style={{ width: totalWidth }}
-      sx={{
-        display: 'flex',
-        height: EXPLORER_HEADER_HEIGHT,
-        position: 'sticky',
-        top: 0,
-        // Above the rows' sticky id cells (zIndex 1), which would otherwise paint over it.
-        zIndex: 3,
-        bgcolor: 'background.paper',
-        borderBottom: 1,
-        borderColor: 'divider',
-        alignItems: 'center',
-      }}
-    >
+    // A plain style for the width: it changes with every pixel of a resize.
+    <HeaderRow role="row" aria-rowindex={1} style={{ width: totalWidth }}>
       {headers.map((header) => {
         const column = explorerColumn(header.column.id);
         if (column === undefined) return null;
         const active = column.sort === sort;
         const name = column.title ?? column.label;
         return (
-          <Box
+          <div
             key={header.id}
             role="columnheader"
             aria-sort={active ? (descending ? 'descending' : 'ascending') : 'none'}
             data-column={column.id}
-            sx={{
-              width: `var(${columnWidthVar(column.id)})`,
-              height: '100%',
-              flex: 'none',
-              px: 0.75,
-              boxSizing: 'border-box',
-              fontSize: 13,
-              fontWeight: 600,
-              display: 'flex',
-              alignItems: 'center',
-              justifyContent: column.numeric === true ? 'flex-end' : 'flex-start',
-              position: 'relative',
-              ...(column.id === PINNED_COLUMN
-                ? { position: 'sticky', left: 0, zIndex: 2, bgcolor: 'background.paper' }
-                : {}),
-            }}
+            data-numeric={column.numeric === true ? '' : undefined}
+            data-pinned={column.id === PINNED_COLUMN ? '' : undefined}
+            style={{ width: `var(${columnWidthVar(column.id)})` }}
           >
             <Tooltip title={name} enterDelay={400} placement="top">
               <TableSortLabel
@@ -76,23 +86,14 @@ export function ExplorerHeader({ table, totalWidth, sort, descending, onSort }: 
                 hideSortIcon
                 onClick={() => onSort(column.sort)}
                 aria-label={name}
-                sx={{
-                  minWidth: 0,
-                  '& .MuiTableSortLabel-icon': { fontSize: 16, ml: 0.25, mr: 0 },
-                }}
               >
-                <Box
-                  component="span"
-                  sx={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}
-                >
-                  {column.label}
-                </Box>
+                <span data-label="">{column.label}</span>
               </TableSortLabel>
             </Tooltip>
             <ColumnResizeHandle header={header} table={table} label={name} />
-          </Box>
+          </div>
         );
       })}
-    </Box>
+    </HeaderRow>
   );
 }
