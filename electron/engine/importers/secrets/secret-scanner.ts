@@ -225,8 +225,7 @@ export function findSecrets(text: string): readonly SecretFinding[] {
   if (known !== undefined) return known;
   const findings = Object.freeze(scan(text).map((finding) => Object.freeze(finding)));
   if (scannedChars + text.length > CACHE_CHARS || scanned.size >= CACHE_TEXTS) {
-    scanned.clear();
-    scannedChars = 0;
+    forgetScannedTexts();
   }
   scanned.set(text, findings);
   scannedChars += text.length;
