@@ -43,6 +43,16 @@ const uiPackages = [
 ];
 const nodeOnlyPackages = ['electron', '@duckdb/*'];
 
+/**
+ * zod's `z` as a named import is a namespace object that esbuild keeps whole (every locale and
+ * schema kind) in the CLI's build; `import * as z` lets it drop what is unused.
+ */
+const ZOD_NAMESPACE_IMPORT = {
+  selector:
+    "ImportDeclaration[source.value='zod'][importKind='value'] > ImportSpecifier[imported.name='z']",
+  message: "Use `import * as z from 'zod'` (docs/performance.md, CLI start).",
+};
+
 const zone = (type) => ({ element: { type } });
 const packages = (source) => ({ module: { origin: 'external', source } });
 const core = { module: { origin: 'core' } };
@@ -112,6 +122,7 @@ export default tseslint.config(
       '@typescript-eslint/consistent-type-imports': 'error',
       eqeqeq: ['error', 'smart'],
       'no-console': 'off',
+      'no-restricted-syntax': ['error', ZOD_NAMESPACE_IMPORT],
     },
   },
   {
@@ -164,6 +175,7 @@ export default tseslint.config(
       ],
       'no-restricted-syntax': [
         'error',
+        ZOD_NAMESPACE_IMPORT,
         {
           selector: "JSXAttribute[name.name='dangerouslySetInnerHTML']",
           message: 'Trajectory content is untrusted: render it as text.',

@@ -10,7 +10,6 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync } 
 import { statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { zodEnglishEsbuild } from './zod-english.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const CLI_OUT = path.join(root, 'out', 'cli');
@@ -92,7 +91,7 @@ export async function buildCli(out = CLI_OUT) {
     platform: 'node',
     format: 'esm',
     target: 'node20',
-    plugins: [zodEnglishEsbuild(root), bundleOnly(BUNDLED_PACKAGES)],
+    plugins: [bundleOnly(BUNDLED_PACKAGES)],
     metafile: true,
     logLevel: 'silent',
     legalComments: 'none',
@@ -106,7 +105,7 @@ export async function buildCli(out = CLI_OUT) {
   const inputs = Object.keys(result.metafile.inputs)
     .filter((file) => !file.includes(':') && !file.startsWith('node_modules/'))
     .concat(existsSync(path.join(root, 'package-lock.json')) ? ['package-lock.json'] : [])
-    .concat(['scripts/cli-build.mjs', 'scripts/zod-english.mjs']);
+    .concat(['scripts/cli-build.mjs']);
   const temp = path.join(out, `.current-${process.pid}.json`);
   writeFileSync(temp, JSON.stringify({ dir: name, started, inputs }));
   renameSync(temp, path.join(out, 'current.json'));

@@ -1,7 +1,7 @@
 // The annotator methods of the API table (docs/judge.md); shared/api.ts spreads them into API. Human
 // labels carry their annotator's name (human:<name>); two annotators' agreement is measured on the
 // segments both labeled.
-import { z } from 'zod';
+import * as z from 'zod';
 import { Empty, method } from './api-method';
 import { AgreementReportSchema } from './api-evaluation';
 import { AnnotatorSchema } from './api-labels';

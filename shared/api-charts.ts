@@ -1,6 +1,6 @@
 // The charts page's one method: everything it draws for a filtered set of
 // trajectories, aggregated in the engine so no per-trajectory rows travel to the renderer.
-import { z } from 'zod';
+import * as z from 'zod';
 import { method } from './api-method';
 import { TrajectoryFilterShape } from './trajectory-filter';
 

@@ -1,6 +1,6 @@
 // The run comparison methods of the API table; shared/api.ts spreads them into API. Two datasets
 // (runs of a model or checkpoint) are compared on the tasks both ran (docs/compare.md).
-import { z } from 'zod';
+import * as z from 'zod';
 import { Id, method } from './api-method';
 import { ROLE_LABELS } from './model';
 import { TrajectoryFilterShape } from './trajectory-filter';

@@ -1,5 +1,5 @@
 // The credit methods of the API table (docs/credit.md); shared/api.ts spreads them into API.
-import { z } from 'zod';
+import * as z from 'zod';
 import { CreditParamsSchema } from './credit';
 import { Id, method } from './api-method';
 import { JobStateSchema } from './job-state';

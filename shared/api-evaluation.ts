@@ -1,7 +1,7 @@
 // The judge-evaluation methods of the API table (docs/judge.md); shared/api.ts spreads them into API.
 // Approved counterexamples and all human labels form the suite a judge prompt version is measured
 // against: accuracy, per-role precision/recall/F1, Cohen's kappa and the confusion matrix.
-import { z } from 'zod';
+import * as z from 'zod';
 import { Id, method } from './api-method';
 import { RoleLabelSchema } from './api-review';
 import { JobStateSchema } from './job-state';

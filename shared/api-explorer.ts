@@ -1,6 +1,6 @@
 // The trajectory explorer's methods: the filtered list, its facet counts, saved filters and the
 // grid's column layout.
-import { z } from 'zod';
+import * as z from 'zod';
 import { method } from './api-method';
 import { TrajectorySummarySchema } from './model';
 import {

@@ -1,6 +1,6 @@
 // The export methods of the API table; shared/api.ts spreads them into API. An export writes a
 // curated selection of trajectories in a trainer's dataset format, with a manifest (docs/export.md).
-import { z } from 'zod';
+import * as z from 'zod';
 import { method } from './api-method';
 import { EXPORT_TARGETS } from './export-targets';
 import { JobStateSchema } from './job-state';

@@ -1,6 +1,6 @@
 // Checks on a dataset's GRPO groups (docs/formats/README.md, identity): a group whose rollouts
 // start from different prompts mixes unrelated tasks, and its outcome advantages mean nothing.
-import { z } from 'zod';
+import * as z from 'zod';
 import { Id, method } from './api-method';
 
 export const MixedGroupSchema = z.object({

@@ -1,7 +1,7 @@
 // What an import preview shows (every file with its format, count or the reason it is left out,
 // and the datasets it will make), and the remedy an import error carries so that each front end
 // can say it in its own terms (the CLI names --format, the dialog its Format selector).
-import { z } from 'zod';
+import * as z from 'zod';
 import { SkippedRecordSchema } from './model';
 
 /** How the import treats a file: read, left out, stopping the import, or read with another file. */

@@ -1,6 +1,6 @@
 // The judge methods of the API table; shared/api.ts spreads them into API. The LLM judge labels
 // segments with TRIAGE roles through any OpenAI-compatible chat endpoint (docs/credit.md, docs/judge.md).
-import { z } from 'zod';
+import * as z from 'zod';
 import { SERVER_PROFILES, ServerChoiceSchema } from './server-profiles';
 import { Empty, Id, method } from './api-method';
 import { JobStateSchema } from './job-state';

@@ -1,7 +1,7 @@
 // API keys kept in the OS keychain (Electron safeStorage) by the desktop app, for judge and
 // scoring endpoints that name a key by environment variable (api_key_env). Keys travel only from
 // the page to the main process, never back: listing says which names are set and where from.
-import { z } from 'zod';
+import * as z from 'zod';
 import type { Result } from './result';
 
 export const ApiKeyNameSchema = z

@@ -1,7 +1,7 @@
 // The labels methods of the API table; shared/api.ts spreads them into API. Human labels are set
 // one segment at a time from the trajectory view; heuristic labels come from a versioned rule set
 // run as a job over a dataset (docs/credit.md, docs/judge.md).
-import { z } from 'zod';
+import * as z from 'zod';
 import { Empty, Id, method } from './api-method';
 import { JobStateSchema } from './job-state';
 import { ROLE_LABELS } from './model';

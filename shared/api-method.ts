@@ -1,5 +1,5 @@
 // Building blocks of the API table (shared/api.ts and its per-feature parts).
-import { z } from 'zod';
+import * as z from 'zod';
 
 export const Empty = z.object({}).strict();
 export const Id = z.string().min(1).max(500);

@@ -1,6 +1,6 @@
 // Each dataset's outcome rule (docs/formats/README.md, outcomes): the SQL boolean over the
 // trajectories view that decides success where the format states none.
-import { z } from 'zod';
+import * as z from 'zod';
 import { Id, method } from './api-method';
 
 export const OutcomeCountsSchema = z.object({

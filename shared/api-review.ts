@@ -1,7 +1,7 @@
 // The review methods of the API table (docs/judge.md); shared/api.ts spreads them into API. A review
 // queue is filled by documented rules (and by hand); reviewers approve, reject or relabel each
 // item; every decision is an append-only event whose newest one is in force.
-import { z } from 'zod';
+import * as z from 'zod';
 import { AnnotatorSchema } from './api-labels';
 import { Id, method } from './api-method';
 import { JobStateSchema } from './job-state';

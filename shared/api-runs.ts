@@ -1,7 +1,7 @@
 // Runs and their lineage (docs/compare.md): a dataset marked as a run of a model or checkpoint, the
 // exports recorded in the workspace, and which export a run was trained from, so the workspace
 // holds the chain base run -> export -> checkpoint run -> export -> ...
-import { z } from 'zod';
+import * as z from 'zod';
 import { Empty, Id, method } from './api-method';
 
 export const RUN_VERDICTS = ['kept', 'rolled_back'] as const;

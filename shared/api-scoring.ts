@@ -1,7 +1,7 @@
 // The scoring methods of the API table; shared/api.ts spreads them into API. Scoring sends
 // trajectories to vLLM-style completions endpoints (token ids in, prompt log-probs out) and stores
 // per-token log-probs of the assistant turns under a policy and a reference model.
-import { z } from 'zod';
+import * as z from 'zod';
 import { Id, method } from './api-method';
 import { JobStateSchema } from './job-state';
 import { SERVER_PROFILES, ServerChoiceSchema } from './server-profiles';

@@ -2,7 +2,7 @@
 // scans the turns in slices, keeps the matching trajectories as it goes (so the explorer shows
 // the first matches while it runs) and can be cancelled. The explorer's "text in any turn" filter
 // reads a search's matches once one has been made for its text.
-import { z } from 'zod';
+import * as z from 'zod';
 import { method } from './api-method';
 import { JobStateSchema } from './job-state';
 

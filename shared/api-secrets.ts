@@ -1,6 +1,6 @@
 // What import-time redaction replaced in a dataset: counts by kind and field, and the
 // trajectories and turns it touched. Values are never stored, so none can be returned.
-import { z } from 'zod';
+import * as z from 'zod';
 import { method } from './api-method';
 import { SECRETS_STATES } from './model';
 

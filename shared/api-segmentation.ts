@@ -1,6 +1,6 @@
 // Each dataset's segmentation (docs/credit.md, segmentations): the credit unit its pages label,
 // judge and credit by default. Stored per dataset; null in the store means the default.
-import { z } from 'zod';
+import * as z from 'zod';
 import { Id, method } from './api-method';
 import { SegmentationNameSchema } from './segments';
 

@@ -1,5 +1,5 @@
 // The SQL console's methods: a bounded read-only query, its cancel, and the workspace's limits.
-import { z } from 'zod';
+import * as z from 'zod';
 import { Empty, method } from './api-method';
 
 export const SqlColumnSchema = z.object({ name: z.string(), type: z.string() });

@@ -1,7 +1,7 @@
 // The trajectory view's methods of the API table (shared/api.ts spreads them in): a turn's
 // per-token log-probs (with token text), details, search within one trajectory, and the turns
 // that signal a failure.
-import { z } from 'zod';
+import * as z from 'zod';
 import { Id, method } from './api-method';
 
 /** At most this many matching turns come back from searchTrajectory. */

@@ -1,6 +1,6 @@
 // The API contract: every method once, with its request and response schemas. Both transports
 // (Electron IPC and HTTP) and the engine's dispatch are driven by this table.
-import { z } from 'zod';
+import * as z from 'zod';
 import {
   DatasetSummarySchema,
   FormatInfoSchema,

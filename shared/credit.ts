@@ -5,7 +5,7 @@
 // - A value is "missing" when it is null or NaN. Group statistics (GRPO, Dr. GRPO, DRIFT, whiten)
 //   skip missing values and give them a null result; they never poison the rest of the group.
 // - Sums and means are taken left to right in input order; ties go to the first index.
-import { z } from 'zod';
+import * as z from 'zod';
 import type { RoleLabel } from './model';
 
 function isMissing(value: number | null | undefined): value is null | undefined {

@@ -1,6 +1,6 @@
 // Long jobs (import, credit, labeling, judge, scoring, export, text search): their kinds and the snapshot
 // pushed as progress events and returned by getJob.
-import { z } from 'zod';
+import * as z from 'zod';
 import { ApiErrorSchema } from './result';
 
 export const JOB_KINDS = [

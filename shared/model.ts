@@ -1,5 +1,5 @@
 // Canonical types shared by the engine and the renderer (docs/ARCHITECTURE.md, the workspace).
-import { z } from 'zod';
+import * as z from 'zod';
 
 export const TURN_ROLES = ['system', 'user', 'assistant', 'tool', 'environment'] as const;
 export type TurnRole = (typeof TURN_ROLES)[number];

@@ -1,5 +1,5 @@
 // Result envelopes: every API call answers with one of these, so errors never rely on crossing IPC.
-import { z } from 'zod';
+import * as z from 'zod';
 
 export const ERROR_CODES = [
   'bad_request', // the request did not match the method's schema

@@ -1,6 +1,6 @@
 // Segmentations of a trajectory's turns into credit units (docs/credit.md). A segment is an
 // inclusive range of turn_index values; the name of the segmentation is stored with the labels.
-import { z } from 'zod';
+import * as z from 'zod';
 
 export interface SegmentToolCall {
   /** Ignored: ids differ between rollouts that make the same call. */

@@ -1,7 +1,7 @@
 // The kinds of model server the judge and scoring talk to. Each differs in ways the clients must
 // follow (docs/servers.md): where prompt log-probs come from, how chat messages are tokenized,
 // the API key header, which request fields are refused. `auto` asks the server what it is.
-import { z } from 'zod';
+import * as z from 'zod';
 
 export const SERVER_PROFILES = ['vllm', 'sglang', 'openai', 'azure', 'ollama'] as const;
 export type ServerProfile = (typeof SERVER_PROFILES)[number];

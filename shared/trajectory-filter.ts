@@ -1,6 +1,6 @@
 // The explorer's filter: one shape shared by the trajectory list, its facets, the charts and saved
 // filters, and its encoding in deep links (`#/trajectories?outcome=failure&task=...`).
-import { z } from 'zod';
+import * as z from 'zod';
 import { Id } from './api-method';
 import { ROLE_LABELS, TURN_ERROR_KINDS, type RoleLabel } from './model';
 import { SegmentationNameSchema } from './segments';

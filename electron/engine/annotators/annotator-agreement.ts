@@ -1,7 +1,7 @@
 // Several annotators (docs/judge.md): human labels carry the annotator's name in their source
 // (human:<name>). Two annotators are compared on the segments both labeled, each with their newest
 // label there (a relabel replaces the annotator's earlier one), the first as the reference.
-import { z } from 'zod';
+import * as z from 'zod';
 import { agreementReport, type LabelPair } from '../../../shared/agreement-metrics';
 import type { AgreementReport } from '../../../shared/api-evaluation';
 import { ROLE_LABELS, type RoleLabel } from '../../../shared/model';

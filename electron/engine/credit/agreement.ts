@@ -2,7 +2,7 @@
 // constant), the stored progress advantage, and the turn-tree branch advantage of the segment's
 // action node in its group's tree. Rank correlations, and each role against the signs of the
 // two Monte-Carlo / log-prob signals.
-import { z } from 'zod';
+import * as z from 'zod';
 import type { ApiOutput } from '../../../shared/api';
 import { ROLE_CONSTANTS } from '../../../shared/credit';
 import { ROLE_LABELS, type RoleLabel } from '../../../shared/model';

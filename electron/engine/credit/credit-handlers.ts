@@ -1,5 +1,5 @@
 // Handlers of the credit API methods (shared/api-credit.ts).
-import { z } from 'zod';
+import * as z from 'zod';
 import type { CREDIT_API } from '../../../shared/api-credit';
 import type { HandlerContext, HandlersOf } from '../handler-context';
 import { rowsOn } from '../store/connection-sql';

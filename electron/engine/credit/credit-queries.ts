@@ -1,7 +1,7 @@
 // Reads stored credit: one trajectory's segments and scores, and a dataset's distributions and
 // score quality (AUROC / Spearman against the outcome, failure-step accuracy against the data's
 // own ground truth where it has one). Run on a workspace or inside a preview's transaction.
-import { z } from 'zod';
+import * as z from 'zod';
 import {
   SegmentCreditSchema,
   TrajectoryScoreSchema,

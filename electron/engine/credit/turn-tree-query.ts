@@ -1,6 +1,6 @@
 // The turn tree of one group (docs/credit.md, turn trees): its rollouts merged by the reference
 // builder (shared/turn-tree.ts), nodes returned with a short preview instead of full content.
-import { z } from 'zod';
+import * as z from 'zod';
 import type { ApiOutput } from '../../../shared/api';
 import { TurnwiseError } from '../../../shared/result';
 import type { SegmentToolCall } from '../../../shared/segments';

@@ -4,7 +4,7 @@ import { createHash } from 'node:crypto';
 import type { DuckDBConnection } from '@duckdb/node-api';
 import { JudgeAnswerSchema, type JudgeAnswer } from '../../../shared/api-judge';
 import type { ToolCall } from '../../../shared/model';
-import { z } from 'zod';
+import * as z from 'zod';
 import { rowsAsOn } from '../store/connection-sql';
 import { requireDataset } from '../store/require';
 import { sql } from '../store/sql-template';

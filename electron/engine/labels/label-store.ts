@@ -6,7 +6,7 @@ import type { RoleLabel, ToolCall } from '../../../shared/model';
 import { TurnwiseError } from '../../../shared/result';
 import { turnRelationsFor } from '../attach/turn-relations';
 import { ensureSegments } from '../credit/segments-store';
-import { z } from 'zod';
+import * as z from 'zod';
 import { rowsAsOn } from '../store/connection-sql';
 import { notFound, requireTrajectory } from '../store/require';
 import { sql } from '../store/sql-template';

@@ -4,7 +4,7 @@
 // human labels above all, are never touched). Turns and segments are streamed in trajectory
 // order, so memory holds one trajectory at a time.
 import { timestampTZValue, type DuckDBConnection, type DuckDBValue } from '@duckdb/node-api';
-import { z } from 'zod';
+import * as z from 'zod';
 import type { HeuristicLabelSummary } from '../../../shared/api-labels';
 import { ROLE_LABELS, type RoleLabel, type ToolCall } from '../../../shared/model';
 import { TurnwiseError } from '../../../shared/result';

@@ -5,7 +5,7 @@
 // human label back to what that state had (docs/review.md says exactly how).
 import type { DuckDBConnection } from '@duckdb/node-api';
 import type { ApiRequest } from '../../../shared/api';
-import { z } from 'zod';
+import * as z from 'zod';
 import { REVIEW_STATUSES, RoleLabelSchema, type ReviewQueueItem } from '../../../shared/api-review';
 import type { RoleLabel } from '../../../shared/model';
 import { TurnwiseError } from '../../../shared/result';

@@ -1,7 +1,7 @@
 // Each queue rule's record so far (docs/review.md): its items counted by the decision in force
 // (the review_items view), and its precision, the share of decided items a reviewer approved or
 // relabeled, so a researcher sees which rules earn their time.
-import { z } from 'zod';
+import * as z from 'zod';
 import { REVIEW_RULES, type ReviewRule, type ReviewRuleStats } from '../../../shared/api-review';
 import { sql } from '../store/sql-template';
 import type { Workspace } from '../store/workspace';

@@ -2,7 +2,7 @@
 // adding items by hand.
 import { createHash } from 'node:crypto';
 import type { ApiOutput, ApiRequest } from '../../../shared/api';
-import { z } from 'zod';
+import * as z from 'zod';
 import {
   ReviewEventSchema,
   ReviewQueueItemSchema,

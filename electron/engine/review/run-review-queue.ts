@@ -5,7 +5,7 @@ import type { ReviewQueueResult, ReviewRule } from '../../../shared/api-review';
 import { TurnwiseError } from '../../../shared/result';
 import type { Progress } from '../jobs';
 import { ensureSegments } from '../credit/segments-store';
-import { z } from 'zod';
+import * as z from 'zod';
 import { rowsAsOn, runOn } from '../store/connection-sql';
 import { sql } from '../store/sql-template';
 import type { Workspace } from '../store/workspace';

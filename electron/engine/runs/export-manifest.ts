@@ -3,7 +3,7 @@
 // the manifest is the export's business (docs/export.md).
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { z } from 'zod';
+import * as z from 'zod';
 import { TurnwiseError } from '../../../shared/result';
 import { MANIFEST_FILE } from '../export/manifest';
 

@@ -2,7 +2,7 @@
 // GenerateReqInput and its meta_info): with return_logprob and logprob_start_len 0,
 // meta_info.input_token_logprobs holds one [logprob, token_id, text] entry per prompt token, the
 // first logprob null (the scheduler pads it), the text null unless return_text_in_logprobs.
-import { z } from 'zod';
+import * as z from 'zod';
 import { AlignmentError } from './alignment';
 
 const LogprobEntry = z.tuple([z.number().nullable(), z.number().int()]).rest(z.unknown());

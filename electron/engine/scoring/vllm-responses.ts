@@ -5,7 +5,7 @@
 //   own token (plus the top-k others when prompt_logprobs = k > 0);
 // - echo + logprobs (the legacy OpenAI shape): choices[0].logprobs.token_logprobs over the echoed
 //   prompt and the generated tokens, the first null.
-import { z } from 'zod';
+import * as z from 'zod';
 import { AlignmentError } from './alignment';
 
 /**

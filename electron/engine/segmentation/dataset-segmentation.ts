@@ -1,7 +1,7 @@
 // The segmentation each dataset uses by default (docs/credit.md, segmentations): the stored
 // choice, else `turn` for dialogues (tau-bench, or any dataset without a single action, where
 // `action` would leave nothing to label) and `action` for agent rollouts.
-import { z } from 'zod';
+import * as z from 'zod';
 import type { DatasetSegmentation } from '../../../shared/api-segmentation';
 import { DEFAULT_SEGMENTATION, parseSegmentation } from '../../../shared/segments';
 import { notFound } from '../store/require';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { z } from 'zod';
+import * as z from 'zod';
 import { parseRows } from './query-as';
 
 const Schema = z.object({ id: z.string(), n: z.number() });

@@ -1,6 +1,6 @@
 // The trajectory view's reads: one turn's token log-probs and details, and the turns matching a
 // search. Turns come from the trajectory's own relation (tw_turns, or the row of an attached file).
-import { z } from 'zod';
+import * as z from 'zod';
 import type { ApiOutput } from '../../../shared/api';
 import { TRAJECTORY_SEARCH_CAP } from '../../../shared/api-trajectory';
 import { turnRelationsFor } from '../attach/turn-relations';

@@ -1,7 +1,7 @@
 // The mapping spec as the editor sees it: a starter template, parsing of the edited text (JSON
 // first, then MappingSpecSchema, with issue paths a user can find), and the JSON schema Monaco
 // validates and completes against.
-import { z } from 'zod';
+import * as z from 'zod';
 import { MappingSpecSchema, type MappingSpec } from '../../../shared/model';
 
 /** A worked example for a chat-style JSONL export; every field shows where its value comes from. */
