@@ -9,19 +9,21 @@ import { SegmentationNameSchema } from './segments';
 
 export const ANNOTATOR_API = {
   /** The annotators who have labeled (human:<name>), with their label counts. */
-  listAnnotators: method(
-    Empty,
-    z.object({ annotators: z.array(z.object({ name: z.string(), labels: z.number() })) }),
-  ),
+  listAnnotators: () =>
+    method(
+      Empty,
+      z.object({ annotators: z.array(z.object({ name: z.string(), labels: z.number() })) }),
+    ),
   /** Agreement between two annotators on the segments both labeled (their newest labels). */
-  getAnnotatorAgreement: method(
-    z
-      .object({
-        a: AnnotatorSchema,
-        b: AnnotatorSchema,
-        segmentation: SegmentationNameSchema.default('action'),
-      })
-      .strict(),
-    AgreementReportSchema,
-  ),
+  getAnnotatorAgreement: () =>
+    method(
+      z
+        .object({
+          a: AnnotatorSchema,
+          b: AnnotatorSchema,
+          segmentation: SegmentationNameSchema.default('action'),
+        })
+        .strict(),
+      AgreementReportSchema,
+    ),
 } as const;

@@ -84,10 +84,11 @@ export const ChartsSchema = z.object({
 export type Charts = z.infer<typeof ChartsSchema>;
 
 export const CHARTS_API = {
-  getCharts: method(
-    z
-      .object({ ...TrajectoryFilterShape, bins: z.number().int().min(2).max(100).default(20) })
-      .strict(),
-    ChartsSchema,
-  ),
+  getCharts: () =>
+    method(
+      z
+        .object({ ...TrajectoryFilterShape, bins: z.number().int().min(2).max(100).default(20) })
+        .strict(),
+      ChartsSchema,
+    ),
 } as const;

@@ -103,36 +103,38 @@ export const COMPARE_API = {
    * Runs A and B on their shared tasks: flips, success rates, McNemar, a paired test, a CI, and
    * how steps moved; only rollouts the filter keeps, only tasks in the scope.
    */
-  compareRuns: method(
-    z
-      .object({
-        runs: z.tuple([Id, Id]).refine(([a, b]) => a !== b, 'compare two different datasets'),
-        /** Seeds the bootstrap (and the sampled paired test): the same seed, the same numbers. */
-        seed: z
-          .number()
-          .int()
-          .min(0)
-          .max(2 ** 31)
-          .default(0),
-        filter: CompareFilterSchema.prefault({}),
-        tasks: z.enum(TASK_SCOPES).default('all'),
-      })
-      .strict(),
-    RunComparisonSchema,
-  ),
+  compareRuns: () =>
+    method(
+      z
+        .object({
+          runs: z.tuple([Id, Id]).refine(([a, b]) => a !== b, 'compare two different datasets'),
+          /** Seeds the bootstrap (and the sampled paired test): the same seed, the same numbers. */
+          seed: z
+            .number()
+            .int()
+            .min(0)
+            .max(2 ** 31)
+            .default(0),
+          filter: CompareFilterSchema.prefault({}),
+          tasks: z.enum(TASK_SCOPES).default('all'),
+        })
+        .strict(),
+      RunComparisonSchema,
+    ),
   /** One task in both runs: its rollouts side by side and each run's label mix on it. */
-  compareTask: method(
-    z
-      .object({
-        runs: z.tuple([Id, Id]),
-        task_id: z.string().min(1).max(1000),
-        filter: CompareFilterSchema.prefault({}),
-      })
-      .strict(),
-    z.object({
-      task_id: z.string(),
-      a: z.object({ rollouts: z.array(TaskRolloutSchema), steps: RunStepStatsSchema }),
-      b: z.object({ rollouts: z.array(TaskRolloutSchema), steps: RunStepStatsSchema }),
-    }),
-  ),
+  compareTask: () =>
+    method(
+      z
+        .object({
+          runs: z.tuple([Id, Id]),
+          task_id: z.string().min(1).max(1000),
+          filter: CompareFilterSchema.prefault({}),
+        })
+        .strict(),
+      z.object({
+        task_id: z.string(),
+        a: z.object({ rollouts: z.array(TaskRolloutSchema), steps: RunStepStatsSchema }),
+        b: z.object({ rollouts: z.array(TaskRolloutSchema), steps: RunStepStatsSchema }),
+      }),
+    ),
 } as const;

@@ -119,42 +119,50 @@ export type CreditAgreement = z.infer<typeof CreditAgreementSchema>;
 
 export const CREDIT_API = {
   /** Computes and stores credit for a dataset (or every dataset) as a job. */
-  startCredit: method(z.object(CreditInput).strict(), JobStateSchema),
+  startCredit: () => method(z.object(CreditInput).strict(), JobStateSchema),
   /** The stored credit of one trajectory, segment by segment, with its trajectory scores. */
-  getTrajectoryCredit: method(
-    z.object({ trajectory_id: Id, segmentation: Segmentation }).strict(),
-    z.object({
-      segments: z.array(SegmentCreditSchema),
-      score: TrajectoryScoreSchema.nullable(),
-      params: z.record(z.string(), z.unknown()).nullable(),
-    }),
-  ),
+  getTrajectoryCredit: () =>
+    method(
+      z.object({ trajectory_id: Id, segmentation: Segmentation }).strict(),
+      z.object({
+        segments: z.array(SegmentCreditSchema),
+        score: TrajectoryScoreSchema.nullable(),
+        params: z.record(z.string(), z.unknown()).nullable(),
+      }),
+    ),
   /** Stored credit statistics of a dataset. */
-  getCreditStats: method(
-    z.object({ dataset_id: Id, segmentation: Segmentation }).strict(),
-    CreditStatsSchema.extend({ params: z.record(z.string(), z.unknown()).nullable() }),
-  ),
+  getCreditStats: () =>
+    method(
+      z.object({ dataset_id: Id, segmentation: Segmentation }).strict(),
+      CreditStatsSchema.extend({ params: z.record(z.string(), z.unknown()).nullable() }),
+    ),
   /**
    * Credit with other parameters, computed and not kept: a dataset's statistics and, when asked,
    * one trajectory's segments (the credit panel's live preview).
    */
-  previewCredit: method(
-    z.object({ ...CreditInput, dataset_id: Id, trajectory_id: Id.optional() }).strict(),
-    z.object({
-      stats: CreditStatsSchema,
-      trajectory: z
-        .object({ segments: z.array(SegmentCreditSchema), score: TrajectoryScoreSchema.nullable() })
-        .nullable(),
-    }),
-  ),
+  previewCredit: () =>
+    method(
+      z.object({ ...CreditInput, dataset_id: Id, trajectory_id: Id.optional() }).strict(),
+      z.object({
+        stats: CreditStatsSchema,
+        trajectory: z
+          .object({
+            segments: z.array(SegmentCreditSchema),
+            score: TrajectoryScoreSchema.nullable(),
+          })
+          .nullable(),
+      }),
+    ),
   /** A group's rollouts as a prefix tree of turns with Monte-Carlo values per node. */
-  getTurnTree: method(
-    z.object({ dataset_id: Id, group_id: Id }).strict(),
-    z.object({ rollouts: z.number(), nodes: z.array(TurnTreeNodeSchema) }),
-  ),
+  getTurnTree: () =>
+    method(
+      z.object({ dataset_id: Id, group_id: Id }).strict(),
+      z.object({ rollouts: z.number(), nodes: z.array(TurnTreeNodeSchema) }),
+    ),
   /** Agreement of TRIAGE roles, progress advantage and turn-tree branch advantage (labeled data). */
-  getCreditAgreement: method(
-    z.object({ dataset_id: Id, segmentation: Segmentation }).strict(),
-    CreditAgreementSchema,
-  ),
+  getCreditAgreement: () =>
+    method(
+      z.object({ dataset_id: Id, segmentation: Segmentation }).strict(),
+      CreditAgreementSchema,
+    ),
 } as const;

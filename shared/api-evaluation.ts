@@ -71,36 +71,38 @@ export type JudgeEvalRecord = z.infer<typeof JudgeEvalRecordSchema>;
 
 export const EVALUATION_API = {
   /** Finished evaluations, newest first; optionally of one prompt version. */
-  listJudgeEvals: method(
-    z.object({ prompt_version: Id.optional() }).strict(),
-    z.object({ evals: z.array(JudgeEvalRecordSchema) }),
-  ),
+  listJudgeEvals: () =>
+    method(
+      z.object({ prompt_version: Id.optional() }).strict(),
+      z.object({ evals: z.array(JudgeEvalRecordSchema) }),
+    ),
   /**
    * Measures a judge prompt version against the suite (approved counterexamples and all human
    * labels); with an endpoint, judges the suite segments it has no label for first (an
    * 'evaluate' job whose result is the stored JudgeEvalRecord).
    */
-  startJudgeEval: method(
-    z
-      .object({
-        prompt_version: Id,
-        segmentation: SegmentationNameSchema.default('action'),
-        /**
-         * With an endpoint (and a model), the suite segments lacking this version's label are
-         * judged first. Without one, only labels already written are scored: the model's if
-         * given, else the newest label of any model for this version.
-         */
-        endpoint: z.string().url().max(2000).optional(),
-        model: z.string().min(1).max(300).optional(),
-        api_key_env: z
-          .string()
-          .regex(/^[A-Za-z_][A-Za-z0-9_]{0,127}$/, 'an environment variable name')
-          .optional(),
-        concurrency: z.number().int().min(1).max(64).optional(),
-        /** The kind of judge server (shared/server-profiles.ts); auto asks it. */
-        server: ServerChoiceSchema.optional(),
-      })
-      .strict(),
-    JobStateSchema,
-  ),
+  startJudgeEval: () =>
+    method(
+      z
+        .object({
+          prompt_version: Id,
+          segmentation: SegmentationNameSchema.default('action'),
+          /**
+           * With an endpoint (and a model), the suite segments lacking this version's label are
+           * judged first. Without one, only labels already written are scored: the model's if
+           * given, else the newest label of any model for this version.
+           */
+          endpoint: z.string().url().max(2000).optional(),
+          model: z.string().min(1).max(300).optional(),
+          api_key_env: z
+            .string()
+            .regex(/^[A-Za-z_][A-Za-z0-9_]{0,127}$/, 'an environment variable name')
+            .optional(),
+          concurrency: z.number().int().min(1).max(64).optional(),
+          /** The kind of judge server (shared/server-profiles.ts); auto asks it. */
+          server: ServerChoiceSchema.optional(),
+        })
+        .strict(),
+      JobStateSchema,
+    ),
 } as const;

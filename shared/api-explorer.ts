@@ -63,51 +63,50 @@ export const ExplorerLayoutSchema = z
 export type ExplorerLayout = z.infer<typeof ExplorerLayoutSchema>;
 
 export const EXPLORER_API = {
-  listTrajectories: method(
-    z
-      .object({
-        ...TrajectoryFilterShape,
-        sort: z.enum(TRAJECTORY_SORT_COLUMNS).default('trajectory_id'),
-        descending: z.boolean().default(false),
-        limit: z.number().int().min(1).max(1000).default(100),
-        offset: z.number().int().min(0).default(0),
-      })
-      .strict(),
-    z.object({ total: z.number(), rows: z.array(TrajectoryListRowSchema) }),
-  ),
+  listTrajectories: () =>
+    method(
+      z
+        .object({
+          ...TrajectoryFilterShape,
+          sort: z.enum(TRAJECTORY_SORT_COLUMNS).default('trajectory_id'),
+          descending: z.boolean().default(false),
+          limit: z.number().int().min(1).max(1000).default(100),
+          offset: z.number().int().min(0).default(0),
+        })
+        .strict(),
+      z.object({ total: z.number(), rows: z.array(TrajectoryListRowSchema) }),
+    ),
   /** Counts per value of each facet column; each facet ignores its own selection. */
-  getTrajectoryFacets: method(
-    z
-      .object({
-        ...TrajectoryFilterShape,
-        max_entries: z.number().int().min(1).max(200).default(30),
-      })
-      .strict(),
-    z.object({
-      total: z.number(),
-      facets: z.object(
-        Object.fromEntries(FACET_COLUMNS.map((column) => [column, FacetSchema])) as Record<
-          (typeof FACET_COLUMNS)[number],
-          typeof FacetSchema
-        >,
-      ),
-    }),
-  ),
-  listSavedFilters: method(
-    z.object({}).strict(),
-    z.object({ filters: z.array(SavedFilterSchema) }),
-  ),
+  getTrajectoryFacets: () =>
+    method(
+      z
+        .object({
+          ...TrajectoryFilterShape,
+          max_entries: z.number().int().min(1).max(200).default(30),
+        })
+        .strict(),
+      z.object({
+        total: z.number(),
+        facets: z.object(
+          Object.fromEntries(FACET_COLUMNS.map((column) => [column, FacetSchema])) as Record<
+            (typeof FACET_COLUMNS)[number],
+            typeof FacetSchema
+          >,
+        ),
+      }),
+    ),
+  listSavedFilters: () =>
+    method(z.object({}).strict(), z.object({ filters: z.array(SavedFilterSchema) })),
   /** Saves (or replaces) a named filter. */
-  saveFilter: method(
-    z.object({ name: FilterName, filter: TrajectoryFilterSchema }).strict(),
-    SavedFilterSchema,
-  ),
-  deleteSavedFilter: method(
-    z.object({ name: FilterName }).strict(),
-    z.object({ deleted: z.boolean() }),
-  ),
+  saveFilter: () =>
+    method(
+      z.object({ name: FilterName, filter: TrajectoryFilterSchema }).strict(),
+      SavedFilterSchema,
+    ),
+  deleteSavedFilter: () =>
+    method(z.object({ name: FilterName }).strict(), z.object({ deleted: z.boolean() })),
   /** The grid's column layout, kept in the workspace (one per workspace, shared by its grids). */
-  getExplorerLayout: method(z.object({}).strict(), ExplorerLayoutSchema),
+  getExplorerLayout: () => method(z.object({}).strict(), ExplorerLayoutSchema),
   /** Replaces the layout; no columns resets it to the default. */
-  setExplorerLayout: method(ExplorerLayoutSchema, ExplorerLayoutSchema),
+  setExplorerLayout: () => method(ExplorerLayoutSchema, ExplorerLayoutSchema),
 };

@@ -142,40 +142,42 @@ export type ExportSummary = z.infer<typeof ExportSummarySchema>;
 
 export const EXPORT_API = {
   /** Starts an 'export' job; its result is an ExportSummary. */
-  startExport: method(
-    ExportSelectionSchema.extend({
-      /** The output folder; it must not exist or be empty, unless overwrite is set. */
-      out_dir: z.string().min(1).max(4000),
-      overwrite: z.boolean().default(false),
-    }).strict(),
-    JobStateSchema,
-  ),
+  startExport: () =>
+    method(
+      ExportSelectionSchema.extend({
+        /** The output folder; it must not exist or be empty, unless overwrite is set. */
+        out_dir: z.string().min(1).max(4000),
+        overwrite: z.boolean().default(false),
+      }).strict(),
+      JobStateSchema,
+    ),
   /** Counts and the first records exactly as they would be written; writes nothing. */
-  previewExport: method(
-    ExportSelectionSchema.extend({
-      limit: z.number().int().min(1).max(20).default(3),
-    }).strict(),
-    z.object({
-      trajectories: z.number(),
-      /** Exact when records_exact; else estimated from the records built for the preview. */
-      records: z.number(),
-      records_exact: z.boolean(),
-      /**
-       * Records planned before build-time skips and duplication by weight. With step pairs over
-       * many groups it is scaled up from a sample of the groups' turn trees (records_exact false).
-       */
-      planned: z.number(),
-      /** Of those, how many the preview built (all of them when records_exact). */
-      sampled: z.number(),
-      /**
-       * Plan-time skips are exact (step-pair skips scaled like planned when the groups were
-       * sampled); build-time skips cover the records built for the preview.
-       */
-      skipped: z.array(ExportSkipSchema),
-      /** Turns left out of the records built for the preview, by reason. */
-      left_out: z.array(ExportSkipSchema),
-      /** Each record as the JSON line it would be written as. */
-      first_records: z.array(z.string()),
-    }),
-  ),
+  previewExport: () =>
+    method(
+      ExportSelectionSchema.extend({
+        limit: z.number().int().min(1).max(20).default(3),
+      }).strict(),
+      z.object({
+        trajectories: z.number(),
+        /** Exact when records_exact; else estimated from the records built for the preview. */
+        records: z.number(),
+        records_exact: z.boolean(),
+        /**
+         * Records planned before build-time skips and duplication by weight. With step pairs over
+         * many groups it is scaled up from a sample of the groups' turn trees (records_exact false).
+         */
+        planned: z.number(),
+        /** Of those, how many the preview built (all of them when records_exact). */
+        sampled: z.number(),
+        /**
+         * Plan-time skips are exact (step-pair skips scaled like planned when the groups were
+         * sampled); build-time skips cover the records built for the preview.
+         */
+        skipped: z.array(ExportSkipSchema),
+        /** Turns left out of the records built for the preview, by reason. */
+        left_out: z.array(ExportSkipSchema),
+        /** Each record as the JSON line it would be written as. */
+        first_records: z.array(z.string()),
+      }),
+    ),
 } as const;

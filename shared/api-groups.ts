@@ -20,5 +20,5 @@ export const GroupCheckSchema = z.object({
 export type GroupCheck = z.infer<typeof GroupCheckSchema>;
 
 export const GROUPS_API = {
-  checkGroups: method(z.object({ dataset_id: Id }).strict(), GroupCheckSchema),
+  checkGroups: () => method(z.object({ dataset_id: Id }).strict(), GroupCheckSchema),
 } as const;

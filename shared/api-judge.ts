@@ -123,33 +123,36 @@ export type ActiveJudgePrompt = z.infer<typeof ActiveJudgePromptSchema>;
 
 export const JUDGE_API = {
   /** Prompt versions, oldest first; the built-in default is always there. */
-  listJudgePrompts: method(Empty, z.object({ prompts: z.array(JudgePromptSchema) })),
+  listJudgePrompts: () => method(Empty, z.object({ prompts: z.array(JudgePromptSchema) })),
   /**
    * A new prompt version: `<name>/<next n>`, the name taken from the parent unless given. The
    * same text as an existing version of that name returns that version.
    */
-  createJudgePrompt: method(
-    z
-      .object({
-        parent_version: Id.nullable(),
-        text: z.string().trim().min(1).max(100_000),
-        name: z
-          .string()
-          .regex(PROMPT_NAME, 'letters, digits, dot, dash and underscore (1-80)')
-          .optional(),
-      })
-      .strict(),
-    JudgePromptSchema,
-  ),
+  createJudgePrompt: () =>
+    method(
+      z
+        .object({
+          parent_version: Id.nullable(),
+          text: z.string().trim().min(1).max(100_000),
+          name: z
+            .string()
+            .regex(PROMPT_NAME, 'letters, digits, dot, dash and underscore (1-80)')
+            .optional(),
+        })
+        .strict(),
+      JudgePromptSchema,
+    ),
   /** The prompt version in use (the built-in default until another is chosen). */
-  getActiveJudgePrompt: method(Empty, ActiveJudgePromptSchema),
+  getActiveJudgePrompt: () => method(Empty, ActiveJudgePromptSchema),
   /** Puts a prompt version in use (keep it, or roll back to an earlier one). */
-  setActiveJudgePrompt: method(z.object({ version_id: Id }).strict(), ActiveJudgePromptSchema),
+  setActiveJudgePrompt: () =>
+    method(z.object({ version_id: Id }).strict(), ActiveJudgePromptSchema),
   /** Labels the segments in scope with the judge (a 'judge' job; its result is a JudgeSummary). */
-  startJudge: method(StartJudgeInputSchema, JobStateSchema),
+  startJudge: () => method(StartJudgeInputSchema, JobStateSchema),
   /** Finished judge runs, newest first. */
-  listJudgeRuns: method(
-    z.object({ dataset_id: Id.optional() }).strict(),
-    z.object({ runs: z.array(JudgeRunSchema) }),
-  ),
+  listJudgeRuns: () =>
+    method(
+      z.object({ dataset_id: Id.optional() }).strict(),
+      z.object({ runs: z.array(JudgeRunSchema) }),
+    ),
 } as const;

@@ -82,41 +82,42 @@ const Segmentation = SegmentationNameSchema.default(DEFAULT_SEGMENTATION);
 
 export const LABELS_API = {
   /** A trajectory's segments (computed on first use) with their labels in force and every event. */
-  getSegments: method(
-    z.object({ trajectory_id: Id, segmentation: Segmentation }).strict(),
-    z.object({
-      trajectory_id: z.string(),
-      segmentation: z.string(),
-      segments: z.array(LabeledSegmentSchema),
-      /** Every label event of the trajectory under this segmentation, oldest first. */
-      events: z.array(LabelEventSchema),
-    }),
-  ),
+  getSegments: () =>
+    method(
+      z.object({ trajectory_id: Id, segmentation: Segmentation }).strict(),
+      z.object({
+        trajectory_id: z.string(),
+        segmentation: z.string(),
+        segments: z.array(LabeledSegmentSchema),
+        /** Every label event of the trajectory under this segmentation, oldest first. */
+        events: z.array(LabelEventSchema),
+      }),
+    ),
   /** Appends a human label event (committed before the answer) and returns it. */
-  setLabel: method(
-    z
-      .object({
-        trajectory_id: Id,
-        segment_index: z.number().int().min(0),
-        segmentation: Segmentation,
-        role_label: RoleLabelSchema,
-        rationale: z.string().max(4000).optional(),
-        annotator: AnnotatorSchema.default('local'),
-      })
-      .strict(),
-    LabelEventSchema,
-  ),
+  setLabel: () =>
+    method(
+      z
+        .object({
+          trajectory_id: Id,
+          segment_index: z.number().int().min(0),
+          segmentation: Segmentation,
+          role_label: RoleLabelSchema,
+          rationale: z.string().max(4000).optional(),
+          annotator: AnnotatorSchema.default('local'),
+        })
+        .strict(),
+      LabelEventSchema,
+    ),
   /**
    * Runs the heuristic rule set over a dataset, or every dataset when none is given (job kind
    * 'label', one transaction); its result is a HeuristicLabelSummary.
    */
-  startHeuristicLabels: method(
-    z.object({ dataset_id: Id.optional(), segmentation: Segmentation }).strict(),
-    JobStateSchema,
-  ),
+  startHeuristicLabels: () =>
+    method(
+      z.object({ dataset_id: Id.optional(), segmentation: Segmentation }).strict(),
+      JobStateSchema,
+    ),
   /** The heuristic rule set's version and its rules in precedence order. */
-  listHeuristicRules: method(
-    Empty,
-    z.object({ ruleset: z.string(), rules: z.array(HeuristicRuleInfoSchema) }),
-  ),
+  listHeuristicRules: () =>
+    method(Empty, z.object({ ruleset: z.string(), rules: z.array(HeuristicRuleInfoSchema) })),
 } as const;

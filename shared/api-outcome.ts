@@ -26,15 +26,11 @@ export const OutcomeRuleSchema = z.object({
 export type OutcomeRule = z.infer<typeof OutcomeRuleSchema>;
 
 export const OUTCOME_API = {
-  getOutcomeRule: method(z.object({ dataset_id: Id }).strict(), OutcomeRuleSchema),
+  getOutcomeRule: () => method(z.object({ dataset_id: Id }).strict(), OutcomeRuleSchema),
   /** The counts a rule would give (null: the default), changing nothing. */
-  previewOutcomeRule: method(
-    z.object({ dataset_id: Id, rule: Rule.nullable() }).strict(),
-    OutcomeCountsSchema,
-  ),
+  previewOutcomeRule: () =>
+    method(z.object({ dataset_id: Id, rule: Rule.nullable() }).strict(), OutcomeCountsSchema),
   /** Stores a rule and recomputes success; null goes back to the default. */
-  setOutcomeRule: method(
-    z.object({ dataset_id: Id, rule: Rule.nullable() }).strict(),
-    OutcomeRuleSchema,
-  ),
+  setOutcomeRule: () =>
+    method(z.object({ dataset_id: Id, rule: Rule.nullable() }).strict(), OutcomeRuleSchema),
 } as const;

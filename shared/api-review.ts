@@ -92,93 +92,94 @@ export const REVIEW_API = {
    * ReviewQueueResult); items already queued keep their decisions, and re-running adds only what
    * is new ('manual' in rules is ignored; rules of only 'manual' are refused).
    */
-  startReviewQueue: method(
-    z
-      .object({
-        dataset_id: Id.optional(),
-        segmentation: SegmentationNameSchema.default('action'),
-        rules: z.array(z.enum(REVIEW_RULES)).min(1).optional(),
-        /** low_judge_confidence: judge labels below this confidence. */
-        min_confidence: z.number().min(0).max(1).default(0.6),
-        /**
-         * failure_step_in_success: the progress drop at the failure step (minus the step's
-         * progress advantage) must exceed this (finite, >= 0); the default keeps to clear drops.
-         */
-        min_progress_drop: z.number().min(0).default(DEFAULT_PROGRESS_DROP),
-      })
-      .strict(),
-    JobStateSchema,
-  ),
+  startReviewQueue: () =>
+    method(
+      z
+        .object({
+          dataset_id: Id.optional(),
+          segmentation: SegmentationNameSchema.default('action'),
+          rules: z.array(z.enum(REVIEW_RULES)).min(1).optional(),
+          /** low_judge_confidence: judge labels below this confidence. */
+          min_confidence: z.number().min(0).max(1).default(0.6),
+          /**
+           * failure_step_in_success: the progress drop at the failure step (minus the step's
+           * progress advantage) must exceed this (finite, >= 0); the default keeps to clear drops.
+           */
+          min_progress_drop: z.number().min(0).default(DEFAULT_PROGRESS_DROP),
+        })
+        .strict(),
+      JobStateSchema,
+    ),
   /**
    * Adds a segment, or a whole trajectory (segment_index omitted), to the queue by hand; adding
    * the same one again returns the queued item. A whole trajectory can only be rejected.
    */
-  addReviewItem: method(
-    z
-      .object({
-        trajectory_id: Id,
-        segment_index: z.number().int().min(0).optional(),
-        segmentation: SegmentationNameSchema.default('action'),
-        proposed: RoleLabelSchema.optional(),
-        note: z.string().max(4000).optional(),
-        by: AnnotatorSchema.default('local'),
-      })
-      .strict(),
-    ReviewQueueItemSchema,
-  ),
+  addReviewItem: () =>
+    method(
+      z
+        .object({
+          trajectory_id: Id,
+          segment_index: z.number().int().min(0).optional(),
+          segmentation: SegmentationNameSchema.default('action'),
+          proposed: RoleLabelSchema.optional(),
+          note: z.string().max(4000).optional(),
+          by: AnnotatorSchema.default('local'),
+        })
+        .strict(),
+      ReviewQueueItemSchema,
+    ),
   /**
    * The queue, filtered, in a stable order (rule, trajectory, segmentation, segment with whole
    * trajectories first), a page at a time. total counts the filtered items.
    */
-  listReviewQueue: method(
-    z
-      .object({
-        status: z.enum(REVIEW_STATUSES).optional(),
-        rule: z.enum(REVIEW_RULES).optional(),
-        offset: z.number().int().min(0).default(0),
-        limit: z.number().int().min(1).max(500).default(100),
-      })
-      .strict(),
-    z.object({
-      items: z.array(ReviewQueueItemSchema),
-      total: z.number(),
-      /** Counts over the whole queue, for progress and the filter menus. */
-      by_status: z.record(z.string(), z.number()),
-      by_rule: z.record(z.string(), z.number()),
-    }),
-  ),
+  listReviewQueue: () =>
+    method(
+      z
+        .object({
+          status: z.enum(REVIEW_STATUSES).optional(),
+          rule: z.enum(REVIEW_RULES).optional(),
+          offset: z.number().int().min(0).default(0),
+          limit: z.number().int().min(1).max(500).default(100),
+        })
+        .strict(),
+      z.object({
+        items: z.array(ReviewQueueItemSchema),
+        total: z.number(),
+        /** Counts over the whole queue, for progress and the filter menus. */
+        by_status: z.record(z.string(), z.number()),
+        by_rule: z.record(z.string(), z.number()),
+      }),
+    ),
   /**
    * Appends a decision (committed before the answer). approve: the proposed label is right;
    * relabel: `label` is; both write a human label for the segment. reject: the proposal is wrong.
    */
-  decideReviewItem: method(
-    z
-      .object({
-        item_id: Id,
-        decision: z.enum(['approve', 'reject', 'relabel']),
-        label: RoleLabelSchema.optional(),
-        note: z.string().max(4000).optional(),
-        by: AnnotatorSchema.default('local'),
-      })
-      .strict(),
-    ReviewQueueItemSchema,
-  ),
+  decideReviewItem: () =>
+    method(
+      z
+        .object({
+          item_id: Id,
+          decision: z.enum(['approve', 'reject', 'relabel']),
+          label: RoleLabelSchema.optional(),
+          note: z.string().max(4000).optional(),
+          by: AnnotatorSchema.default('local'),
+        })
+        .strict(),
+      ReviewQueueItemSchema,
+    ),
   /**
    * Returns an item to its state before its newest event, appending an event (so undoing an undo
    * redoes), and puts the segment's human label back to match (docs/review.md).
    */
-  undoReviewDecision: method(
-    z.object({ item_id: Id, by: AnnotatorSchema.default('local') }).strict(),
-    ReviewQueueItemSchema,
-  ),
+  undoReviewDecision: () =>
+    method(
+      z.object({ item_id: Id, by: AnnotatorSchema.default('local') }).strict(),
+      ReviewQueueItemSchema,
+    ),
   /** Each rule's items by the status in force, with its precision so far, in REVIEW_RULES order. */
-  getReviewRuleStats: method(
-    z.object({}).strict(),
-    z.object({ rules: z.array(ReviewRuleStatsSchema) }),
-  ),
+  getReviewRuleStats: () =>
+    method(z.object({}).strict(), z.object({ rules: z.array(ReviewRuleStatsSchema) })),
   /** Every decision event of an item, oldest first. */
-  listReviewEvents: method(
-    z.object({ item_id: Id }).strict(),
-    z.object({ events: z.array(ReviewEventSchema) }),
-  ),
+  listReviewEvents: () =>
+    method(z.object({ item_id: Id }).strict(), z.object({ events: z.array(ReviewEventSchema) })),
 } as const;

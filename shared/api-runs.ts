@@ -50,37 +50,40 @@ const Text = z.string().max(2000);
 
 export const RUNS_API = {
   /** Every dataset as a run, with the exports between them and the current best. */
-  listRuns: method(
-    Empty,
-    z.object({
-      runs: z.array(RunInfoSchema),
-      exports: z.array(ExportRecordSchema),
-      best: z.string().nullable(),
-    }),
-  ),
+  listRuns: () =>
+    method(
+      Empty,
+      z.object({
+        runs: z.array(RunInfoSchema),
+        exports: z.array(ExportRecordSchema),
+        best: z.string().nullable(),
+      }),
+    ),
   /**
    * Marks a dataset as a run: a field left out is unchanged, null clears it. `trained_from` is a
    * recorded export id or the path of an export directory or its turnwise-manifest.json.
    */
-  setRun: method(
-    z
-      .object({
-        dataset_id: Id,
-        model: Text.nullable().optional(),
-        checkpoint: Text.nullable().optional(),
-        step: z.number().int().min(0).nullable().optional(),
-        notes: z.string().max(20_000).nullable().optional(),
-        trained_from: z.string().min(1).max(4096).nullable().optional(),
-      })
-      .strict(),
-    RunInfoSchema,
-  ),
+  setRun: () =>
+    method(
+      z
+        .object({
+          dataset_id: Id,
+          model: Text.nullable().optional(),
+          checkpoint: Text.nullable().optional(),
+          step: z.number().int().min(0).nullable().optional(),
+          notes: z.string().max(20_000).nullable().optional(),
+          trained_from: z.string().min(1).max(4096).nullable().optional(),
+        })
+        .strict(),
+      RunInfoSchema,
+    ),
   /**
    * Kept: the run becomes the current best. Rolled back: the best returns to the run it was
    * trained from (its parent), or to none when that is unknown.
    */
-  decideRun: method(
-    z.object({ dataset_id: Id, verdict: z.enum(RUN_VERDICTS) }).strict(),
-    z.object({ best: z.string().nullable() }),
-  ),
+  decideRun: () =>
+    method(
+      z.object({ dataset_id: Id, verdict: z.enum(RUN_VERDICTS) }).strict(),
+      z.object({ best: z.string().nullable() }),
+    ),
 } as const;

@@ -96,39 +96,41 @@ export const MAX_SCORING_CONCURRENCY = 64;
 
 export const SCORING_API = {
   /** Starts a 'score' job; its result is a ScoringSummary. */
-  startScoring: method(
-    z
-      .object({
-        /** Writes logp_policy; either endpoint may be omitted to score one side only. */
-        policy: ScoringEndpointSchema.optional(),
-        /** Writes logp_ref. */
-        ref: ScoringEndpointSchema.optional(),
-        dataset_id: Id.optional(),
-        trajectory_ids: z.array(Id).min(1).max(10_000).optional(),
-        /** Skips turns that already have every list being scored. */
-        only_missing: z.boolean().default(false),
-        rendering: z.enum(SCORING_RENDERINGS).default('chat_template'),
-        concurrency: z.number().int().min(1).max(MAX_SCORING_CONCURRENCY).default(4),
-        /** Per HTTP request. */
-        timeout_seconds: z.number().int().min(1).max(3600).default(300),
-        /** For 429, 5xx, timeouts and network errors, with exponential backoff. */
-        max_retries: z.number().int().min(0).max(10).default(4),
-      })
-      .strict(),
-    JobStateSchema,
-  ),
+  startScoring: () =>
+    method(
+      z
+        .object({
+          /** Writes logp_policy; either endpoint may be omitted to score one side only. */
+          policy: ScoringEndpointSchema.optional(),
+          /** Writes logp_ref. */
+          ref: ScoringEndpointSchema.optional(),
+          dataset_id: Id.optional(),
+          trajectory_ids: z.array(Id).min(1).max(10_000).optional(),
+          /** Skips turns that already have every list being scored. */
+          only_missing: z.boolean().default(false),
+          rendering: z.enum(SCORING_RENDERINGS).default('chat_template'),
+          concurrency: z.number().int().min(1).max(MAX_SCORING_CONCURRENCY).default(4),
+          /** Per HTTP request. */
+          timeout_seconds: z.number().int().min(1).max(3600).default(300),
+          /** For 429, 5xx, timeouts and network errors, with exponential backoff. */
+          max_retries: z.number().int().min(0).max(10).default(4),
+        })
+        .strict(),
+      JobStateSchema,
+    ),
   /** Asks a server which models it serves (GET /v1/models): checks the URL and the key. */
-  listEndpointModels: method(
-    z
-      .object({
-        base_url: ScoringEndpointSchema.shape.base_url,
-        api_key_env: EnvVarName.optional(),
-      })
-      .strict(),
-    z.object({
-      models: z.array(z.object({ id: z.string(), max_model_len: z.number().nullable() })),
-      /** The kind of server it is, or null when it does not say. */
-      server: z.enum(SERVER_PROFILES).nullable(),
-    }),
-  ),
+  listEndpointModels: () =>
+    method(
+      z
+        .object({
+          base_url: ScoringEndpointSchema.shape.base_url,
+          api_key_env: EnvVarName.optional(),
+        })
+        .strict(),
+      z.object({
+        models: z.array(z.object({ id: z.string(), max_model_len: z.number().nullable() })),
+        /** The kind of server it is, or null when it does not say. */
+        server: z.enum(SERVER_PROFILES).nullable(),
+      }),
+    ),
 } as const;

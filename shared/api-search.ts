@@ -24,6 +24,6 @@ export type TextSearchState = z.infer<typeof TextSearchStateSchema>;
 
 export const SEARCH_API = {
   /** Starts searching every turn for the text; an answered search returns at once. */
-  startTextSearch: method(z.object({ text: SearchText }).strict(), JobStateSchema),
-  getTextSearch: method(z.object({ text: SearchText }).strict(), TextSearchStateSchema),
+  startTextSearch: () => method(z.object({ text: SearchText }).strict(), JobStateSchema),
+  getTextSearch: () => method(z.object({ text: SearchText }).strict(), TextSearchStateSchema),
 };

@@ -17,28 +17,29 @@ export const RedactionSchema = z.object({
 export type Redaction = z.infer<typeof RedactionSchema>;
 
 export const SECRETS_API = {
-  listRedactions: method(
-    z
-      .object({
-        dataset_id: z.string().min(1),
-        /** How many of the redacted places to list (the totals always cover them all). */
-        limit: z.number().int().min(1).max(1000).default(200),
-      })
-      .strict(),
-    z.object({
-      secrets: z.enum(SECRETS_STATES),
-      total: z.number(),
-      by_kind: z.array(
-        z.object({
-          kind: z.string(),
-          field: z.string(),
-          count: z.number(),
-          trajectories: z.number(),
-        }),
-      ),
-      places: z.array(RedactionSchema),
-      /** Whether places stops short of every redacted place. */
-      truncated: z.boolean(),
-    }),
-  ),
+  listRedactions: () =>
+    method(
+      z
+        .object({
+          dataset_id: z.string().min(1),
+          /** How many of the redacted places to list (the totals always cover them all). */
+          limit: z.number().int().min(1).max(1000).default(200),
+        })
+        .strict(),
+      z.object({
+        secrets: z.enum(SECRETS_STATES),
+        total: z.number(),
+        by_kind: z.array(
+          z.object({
+            kind: z.string(),
+            field: z.string(),
+            count: z.number(),
+            trajectories: z.number(),
+          }),
+        ),
+        places: z.array(RedactionSchema),
+        /** Whether places stops short of every redacted place. */
+        truncated: z.boolean(),
+      }),
+    ),
 } as const;

@@ -19,10 +19,12 @@ export const DatasetSegmentationSchema = z.object({
 export type DatasetSegmentation = z.infer<typeof DatasetSegmentationSchema>;
 
 export const SEGMENTATION_API = {
-  getDatasetSegmentation: method(z.object({ dataset_id: Id }).strict(), DatasetSegmentationSchema),
+  getDatasetSegmentation: () =>
+    method(z.object({ dataset_id: Id }).strict(), DatasetSegmentationSchema),
   /** Stores the dataset's segmentation; null goes back to the default. */
-  setDatasetSegmentation: method(
-    z.object({ dataset_id: Id, segmentation: SegmentationNameSchema.nullable() }).strict(),
-    DatasetSegmentationSchema,
-  ),
+  setDatasetSegmentation: () =>
+    method(
+      z.object({ dataset_id: Id, segmentation: SegmentationNameSchema.nullable() }).strict(),
+      DatasetSegmentationSchema,
+    ),
 } as const;

@@ -19,32 +19,31 @@ export const SqlSettingsSchema = z.object({
 export type SqlSettings = z.infer<typeof SqlSettingsSchema>;
 
 export const SQL_API = {
-  runSql: method(
-    z
-      .object({
-        sql: z.string().min(1).max(100_000),
-        max_rows: z.number().int().min(1).max(10_000).default(1000),
-        /** Overrides the workspace's limits for this query. */
-        timeout_s: SqlSettingsSchema.shape.timeout_s.optional(),
-        max_result_mb: SqlSettingsSchema.shape.max_result_mb.optional(),
-        query_id: QueryIdSchema.optional(),
-      })
-      .strict(),
-    z.object({
-      columns: z.array(SqlColumnSchema),
-      rows: z.array(z.record(z.string(), z.unknown())),
-      truncated: z.boolean(),
-      /** Which cap cut the result: max_rows, or the size limit (max_bytes). */
-      cut_by: z.enum(['rows', 'bytes']).nullable(),
-      bytes: z.number(),
-      max_bytes: z.number(),
-    }),
-  ),
+  runSql: () =>
+    method(
+      z
+        .object({
+          sql: z.string().min(1).max(100_000),
+          max_rows: z.number().int().min(1).max(10_000).default(1000),
+          /** Overrides the workspace's limits for this query. */
+          timeout_s: SqlSettingsSchema.shape.timeout_s.optional(),
+          max_result_mb: SqlSettingsSchema.shape.max_result_mb.optional(),
+          query_id: QueryIdSchema.optional(),
+        })
+        .strict(),
+      z.object({
+        columns: z.array(SqlColumnSchema),
+        rows: z.array(z.record(z.string(), z.unknown())),
+        truncated: z.boolean(),
+        /** Which cap cut the result: max_rows, or the size limit (max_bytes). */
+        cut_by: z.enum(['rows', 'bytes']).nullable(),
+        bytes: z.number(),
+        max_bytes: z.number(),
+      }),
+    ),
   /** Interrupts a running runSql by its query_id; false when none runs under it. */
-  cancelSql: method(
-    z.object({ query_id: QueryIdSchema }).strict(),
-    z.object({ cancelled: z.boolean() }),
-  ),
-  getSqlSettings: method(Empty, SqlSettingsSchema),
-  setSqlSettings: method(SqlSettingsSchema.partial().strict(), SqlSettingsSchema),
+  cancelSql: () =>
+    method(z.object({ query_id: QueryIdSchema }).strict(), z.object({ cancelled: z.boolean() })),
+  getSqlSettings: () => method(Empty, SqlSettingsSchema),
+  setSqlSettings: () => method(SqlSettingsSchema.partial().strict(), SqlSettingsSchema),
 } as const;

@@ -68,35 +68,39 @@ export const TRAJECTORY_API = {
    * One turn's token ids and log-probs under the policy and the reference (empty when none), with
    * each token's text decoded by the dataset's tokenizer.json when one is set.
    */
-  getTurnLogprobs: method(
-    TurnRef,
-    z.object({
-      token_ids: z.array(z.number()),
-      logp_policy: z.array(z.number().nullable()),
-      logp_ref: z.array(z.number().nullable()),
-      /** The text of the first TOKEN_TEXT_CAP tokens (null for an unknown id); null without one. */
-      tokens: z.array(z.string().nullable()).nullable(),
-      dataset_id: z.string(),
-      tokenizer_path: z.string().nullable(),
-      /** Why the set tokenizer could not decode (moved, unreadable), else null. */
-      tokenizer_error: z.string().nullable(),
-    }),
-  ),
+  getTurnLogprobs: () =>
+    method(
+      TurnRef,
+      z.object({
+        token_ids: z.array(z.number()),
+        logp_policy: z.array(z.number().nullable()),
+        logp_ref: z.array(z.number().nullable()),
+        /** The text of the first TOKEN_TEXT_CAP tokens (null for an unknown id); null without one. */
+        tokens: z.array(z.string().nullable()).nullable(),
+        dataset_id: z.string(),
+        tokenizer_path: z.string().nullable(),
+        /** Why the set tokenizer could not decode (moved, unreadable), else null. */
+        tokenizer_error: z.string().nullable(),
+      }),
+    ),
   /** Sets (or clears, with null) the tokenizer.json a dataset's token ids are decoded with. */
-  setDatasetTokenizer: method(
-    z.object({ dataset_id: Id, tokenizer_path: z.string().min(1).max(4000).nullable() }).strict(),
-    z.object({ tokenizer_path: z.string().nullable() }),
-  ),
+  setDatasetTokenizer: () =>
+    method(
+      z.object({ dataset_id: Id, tokenizer_path: z.string().min(1).max(4000).nullable() }).strict(),
+      z.object({ tokenizer_path: z.string().nullable() }),
+    ),
   /** What the format recorded about one turn's call: model, tokens, latency, sampling, ... */
-  getTurnDetails: method(TurnRef, TurnDetailsSchema),
+  getTurnDetails: () => method(TurnRef, TurnDetailsSchema),
   /** Turns whose content, reasoning or tool calls contain the query (case-insensitive). */
-  searchTrajectory: method(
-    z.object({ trajectory_id: Id, query: z.string().min(1).max(1000) }).strict(),
-    z.object({ turn_indexes: z.array(z.number()), truncated: z.boolean() }),
-  ),
+  searchTrajectory: () =>
+    method(
+      z.object({ trajectory_id: Id, query: z.string().min(1).max(1000) }).strict(),
+      z.object({ turn_indexes: z.array(z.number()), truncated: z.boolean() }),
+    ),
   /** Tool errors, failing test reports, regression labels and the predicted failure step. */
-  getFailureSignals: method(
-    z.object({ trajectory_id: Id }).strict(),
-    z.object({ signals: z.array(FailureSignalSchema) }),
-  ),
+  getFailureSignals: () =>
+    method(
+      z.object({ trajectory_id: Id }).strict(),
+      z.object({ signals: z.array(FailureSignalSchema) }),
+    ),
 } as const;

@@ -10,7 +10,7 @@ import {
   TrajectoryDetailSchema,
   TurnSchema,
 } from './model';
-import { Empty, Id, method } from './api-method';
+import { Empty, Id, lazyMethodTable, method } from './api-method';
 import { ImportPreviewSchema } from './api-import';
 import { CHARTS_API } from './api-charts';
 import { CREDIT_API } from './api-credit';
@@ -37,118 +37,126 @@ export { JOB_KINDS, JOB_STATUSES, JobStateSchema, type JobState } from './job-st
 
 export { OUTCOME_FILTERS, TRAJECTORY_SORT_COLUMNS } from './trajectory-filter';
 
-export const API = {
-  appInfo: method(
-    Empty,
-    z.object({
-      version: z.string(),
-      workspace_path: z.string(),
-      schema_version: z.number(),
-    }),
-  ),
-  listFormats: method(Empty, z.object({ formats: z.array(FormatInfoSchema) })),
-  listDatasets: method(Empty, z.object({ datasets: z.array(DatasetSummarySchema) })),
-  getTrajectory: method(
-    z
-      .object({
-        trajectory_id: Id,
-        /** Only these turns (inclusive), e.g. a segment and its context; all of them by default. */
-        turns: z
-          .object({ from: z.number().int().min(0), to: z.number().int().min(0) })
-          .strict()
-          .refine((range) => range.to >= range.from, 'turns.to is before turns.from')
-          .optional(),
-      })
-      .strict(),
-    z.object({
-      trajectory: TrajectoryDetailSchema,
-      turns: z.array(TurnSchema),
-      /** The segmentation of the trajectory's dataset (chosen on its page): what to label by. */
-      segmentation: z.string(),
-    }),
-  ),
+export const API = lazyMethodTable({
+  appInfo: () =>
+    method(
+      Empty,
+      z.object({
+        version: z.string(),
+        workspace_path: z.string(),
+        schema_version: z.number(),
+      }),
+    ),
+  listFormats: () => method(Empty, z.object({ formats: z.array(FormatInfoSchema) })),
+  listDatasets: () => method(Empty, z.object({ datasets: z.array(DatasetSummarySchema) })),
+  getTrajectory: () =>
+    method(
+      z
+        .object({
+          trajectory_id: Id,
+          /** Only these turns (inclusive), e.g. a segment and its context; all of them by default. */
+          turns: z
+            .object({ from: z.number().int().min(0), to: z.number().int().min(0) })
+            .strict()
+            .refine((range) => range.to >= range.from, 'turns.to is before turns.from')
+            .optional(),
+        })
+        .strict(),
+      z.object({
+        trajectory: TrajectoryDetailSchema,
+        turns: z.array(TurnSchema),
+        /** The segmentation of the trajectory's dataset (chosen on its page): what to label by. */
+        segmentation: z.string(),
+      }),
+    ),
   /** Pages through one turn's full content; large observations never travel whole. */
-  getTurnText: method(
-    z
-      .object({
-        trajectory_id: Id,
-        turn_index: z.number().int().min(0),
-        offset: z.number().int().min(0).default(0),
-        length: z.number().int().min(1).max(1_000_000).default(200_000),
-      })
-      .strict(),
-    z.object({ text: z.string(), offset: z.number(), total_length: z.number() }),
-  ),
-  startImport: method(
-    z
-      .object({
-        paths: z.array(z.string().min(1)).min(1).max(10_000),
-        format: z.string().default('auto'),
-        dataset: z.string().min(1).max(200).optional(),
-        on_error: z.enum(['abort', 'skip']).default('abort'),
-        format_options: FormatOptionsSchema.default({}),
-        /** An inline user mapping; used when format is 'mapping'. */
-        mapping: MappingSpecSchema.optional(),
-        /** Parquet only: read the files where they are (views), copying nothing but an index. */
-        attach: z.boolean().default(false),
-        /** Store secrets found in the text instead of redacting them (exports still redact). */
-        keep_secrets: z.boolean().default(false),
-      })
-      .strict(),
-    JobStateSchema,
-  ),
+  getTurnText: () =>
+    method(
+      z
+        .object({
+          trajectory_id: Id,
+          turn_index: z.number().int().min(0),
+          offset: z.number().int().min(0).default(0),
+          length: z.number().int().min(1).max(1_000_000).default(200_000),
+        })
+        .strict(),
+      z.object({ text: z.string(), offset: z.number(), total_length: z.number() }),
+    ),
+  startImport: () =>
+    method(
+      z
+        .object({
+          paths: z.array(z.string().min(1)).min(1).max(10_000),
+          format: z.string().default('auto'),
+          dataset: z.string().min(1).max(200).optional(),
+          on_error: z.enum(['abort', 'skip']).default('abort'),
+          format_options: FormatOptionsSchema.default({}),
+          /** An inline user mapping; used when format is 'mapping'. */
+          mapping: MappingSpecSchema.optional(),
+          /** Parquet only: read the files where they are (views), copying nothing but an index. */
+          attach: z.boolean().default(false),
+          /** Store secrets found in the text instead of redacting them (exports still redact). */
+          keep_secrets: z.boolean().default(false),
+        })
+        .strict(),
+      JobStateSchema,
+    ),
   /**
    * Reads the files without writing: each file's format (or why it is left out) and record count,
    * the datasets they make, candidates and first records of the first file read.
    */
-  previewImport: method(
-    z
-      .object({
-        paths: z.array(z.string().min(1)).min(1).max(10_000),
-        format: z.string().default('auto'),
-        format_options: FormatOptionsSchema.default({}),
-        mapping: MappingSpecSchema.optional(),
-        /** As for the import: with skip, a file of ambiguous format is left out, not an error. */
-        on_error: z.enum(['abort', 'skip']).default('abort'),
-      })
-      .strict(),
-    ImportPreviewSchema,
-  ),
+  previewImport: () =>
+    method(
+      z
+        .object({
+          paths: z.array(z.string().min(1)).min(1).max(10_000),
+          format: z.string().default('auto'),
+          format_options: FormatOptionsSchema.default({}),
+          mapping: MappingSpecSchema.optional(),
+          /** As for the import: with skip, a file of ambiguous format is left out, not an error. */
+          on_error: z.enum(['abort', 'skip']).default('abort'),
+        })
+        .strict(),
+      ImportPreviewSchema,
+    ),
   /** User mappings saved in this workspace; import them with format 'mapping:<name>'. */
-  listMappings: method(Empty, z.object({ mappings: z.array(SavedMappingSchema) })),
-  saveMapping: method(
-    z
-      .object({
-        name: z
-          .string()
-          .regex(/^[A-Za-z0-9._-]{1,80}$/, 'letters, digits, dot, dash and underscore (1-80)'),
-        spec: MappingSpecSchema,
-      })
-      .strict(),
-    SavedMappingSchema,
-  ),
-  getJob: method(z.object({ job_id: Id }).strict(), JobStateSchema),
-  listJobs: method(Empty, z.object({ jobs: z.array(JobStateSchema) })),
-  cancelJob: method(z.object({ job_id: Id }).strict(), JobStateSchema),
+  listMappings: () => method(Empty, z.object({ mappings: z.array(SavedMappingSchema) })),
+  saveMapping: () =>
+    method(
+      z
+        .object({
+          name: z
+            .string()
+            .regex(/^[A-Za-z0-9._-]{1,80}$/, 'letters, digits, dot, dash and underscore (1-80)'),
+          spec: MappingSpecSchema,
+        })
+        .strict(),
+      SavedMappingSchema,
+    ),
+  getJob: () => method(z.object({ job_id: Id }).strict(), JobStateSchema),
+  listJobs: () => method(Empty, z.object({ jobs: z.array(JobStateSchema) })),
+  cancelJob: () => method(z.object({ job_id: Id }).strict(), JobStateSchema),
   /** Shows the groups a SQL expression over the trajectories view would make, without changing them. */
-  previewRegroup: method(
-    z.object({ dataset_id: Id, expression: z.string().min(1).max(2000) }).strict(),
-    z.object({
-      groups: z.number(),
-      sample: z.array(
-        z.object({
-          group_id: z.string().nullable(),
-          trajectories: z.number(),
-          success_rate: z.number().nullable(),
-        }),
-      ),
-    }),
-  ),
+  previewRegroup: () =>
+    method(
+      z.object({ dataset_id: Id, expression: z.string().min(1).max(2000) }).strict(),
+      z.object({
+        groups: z.number(),
+        sample: z.array(
+          z.object({
+            group_id: z.string().nullable(),
+            trajectories: z.number(),
+            success_rate: z.number().nullable(),
+          }),
+        ),
+      }),
+    ),
   /** Regroups a dataset by a SQL expression; a null expression restores the importer's grouping. */
-  regroupDataset: method(
-    z.object({ dataset_id: Id, expression: z.string().min(1).max(2000).nullable() }).strict(),
-    z.object({ groups: z.number() }),
-  ),
+  regroupDataset: () =>
+    method(
+      z.object({ dataset_id: Id, expression: z.string().min(1).max(2000).nullable() }).strict(),
+      z.object({ groups: z.number() }),
+    ),
   ...SQL_API,
   ...OUTCOME_API,
   ...COMPARE_API,
@@ -168,7 +176,7 @@ export const API = {
   ...EXPORT_API,
   ...CHARTS_API,
   ...TRAJECTORY_API,
-} as const;
+});
 
 export type Api = typeof API;
 export type ApiMethod = keyof Api;

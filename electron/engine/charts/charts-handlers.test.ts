@@ -75,7 +75,7 @@ describe('getCharts', () => {
       );
     }
     const handlers = chartsHandlers({ workspace, jobs: new JobRunner() });
-    getCharts = (input) => handlers.getCharts(CHARTS_API.getCharts.input.parse(input));
+    getCharts = (input) => handlers.getCharts(CHARTS_API.getCharts().input.parse(input));
   }, 30_000);
   afterAll(() => workspace.close());
 

@@ -2,8 +2,8 @@
 // handlers called through their schemas (defaults applied, as dispatch does), and rows written
 // into the label, credit and score tables the rules read.
 import { rmSync } from 'node:fs';
-import type { z } from 'zod';
-import { REVIEW_API } from '../../../shared/api-review';
+import { API, type ApiInput, type ApiOutput } from '../../../shared/api';
+import type { REVIEW_API } from '../../../shared/api-review';
 import { openDemoWorkspace } from '../export/export-test-workspace';
 import { JobRunner } from '../jobs';
 import { ensureSegments } from '../credit/segments-store';
@@ -13,18 +13,14 @@ import { sql } from '../store/sql-template';
 import type { Row, Workspace } from '../store/workspace';
 import { reviewHandlers } from './review-handlers';
 
-type ReviewApi = typeof REVIEW_API;
-type Method = keyof ReviewApi;
+type Method = keyof typeof REVIEW_API;
 
 export interface ReviewTestWorkspace {
   workspace: Workspace;
   /** Calls a review method with its input parsed by the method's schema. */
-  call: <M extends Method>(
-    method: M,
-    input: z.input<ReviewApi[M]['input']>,
-  ) => Promise<z.output<ReviewApi[M]['output']>>;
+  call: <M extends Method>(method: M, input: ApiInput<M>) => Promise<ApiOutput<M>>;
   /** Runs the queue job to completion and returns its result. */
-  queue: (input?: z.input<ReviewApi['startReviewQueue']['input']>) => Promise<unknown>;
+  queue: (input?: ApiInput<'startReviewQueue'>) => Promise<unknown>;
   sql: (sql: string, params?: (string | number | boolean | null)[]) => Promise<Row[]>;
   run: (sql: string, params?: (string | number | boolean | null)[]) => Promise<void>;
   /** The trajectory id of a demo record's source id. */
@@ -51,7 +47,7 @@ export async function openReviewWorkspace(lines = 16): Promise<ReviewTestWorkspa
   const jobs = new JobRunner();
   const handlers = reviewHandlers({ workspace, jobs });
   const call = (async (method: Method, input: unknown) => {
-    const request = REVIEW_API[method].input.parse(input);
+    const request = API[method].input.parse(input);
     return (handlers[method] as (r: unknown) => Promise<unknown>)(request);
   }) as ReviewTestWorkspace['call'];
   let closed = false;

@@ -19,6 +19,9 @@ const FIELDS = {
   minConfidence: ['min_confidence', 'A number from 0 to 1'],
 } as const;
 
+/** The queue's request schema, the one the engine checks the request with. */
+const QUEUE_INPUT = REVIEW_API.startReviewQueue().input;
+
 /** A typed number, or NaN for an empty or malformed one (which the schema then refuses). */
 const numberOf = (text: string) => (text.trim() === '' ? Number.NaN : Number(text));
 
@@ -27,7 +30,7 @@ export function parseFillQueue(draft: FillQueueDraft): FillQueueParsed {
     min_progress_drop: numberOf(draft.minProgressDrop),
     min_confidence: numberOf(draft.minConfidence),
   };
-  const parsed = REVIEW_API.startReviewQueue.input.safeParse(input);
+  const parsed = QUEUE_INPUT.safeParse(input);
   if (parsed.success) return { ok: true, input };
   const errors: Partial<Record<keyof FillQueueDraft, string>> = {};
   for (const [field, [key, message]] of Object.entries(FIELDS)) {
