@@ -156,4 +156,27 @@ describe('text search', () => {
     );
     expect(kept.map((row) => row.needle)).toEqual(['reservation']);
   });
+
+  it('keeps the most recent searches only, with their matches', async () => {
+    const search = (text: string) =>
+      runTextSearch(engine.workspace, text, () => undefined, new AbortController().signal, {
+        keptSearches: 2,
+      });
+    for (const text of ['flight', 'baggage', 'refund']) await search(text);
+    const kept = async () =>
+      (
+        await engine.workspace.query(
+          'SELECT DISTINCT needle FROM tw_text_hits UNION SELECT needle FROM tw_text_searches',
+        )
+      )
+        .map((row) => String(row.needle))
+        .sort();
+    expect(await kept()).toEqual(['baggage', 'refund']);
+    expect((await textSearchState(engine.workspace, 'refund')).trajectories).toBe(
+      (await expected('refund')).length,
+    );
+    // Searching a kept text again reads what it found and removes no other search.
+    await search('baggage');
+    expect(await kept()).toEqual(['baggage', 'refund']);
+  });
 });

@@ -113,8 +113,16 @@ async function setStatus(
   );
 }
 
+/**
+ * Searches kept with their matches (each can hold a row per trajectory); starting another one
+ * removes the least recently updated beyond this many, so typing in the filter does not grow
+ * the workspace without bound.
+ */
+export const KEPT_SEARCHES = 20;
+
 export interface TextSearchOptions {
   sliceTurns?: number;
+  keptSearches?: number;
 }
 
 /** The search job's work; returns the search's state when every turn has been read. */
@@ -150,6 +158,10 @@ export async function runTextSearch(
          OR signature <> (SELECT signature FROM tw_datasets_signature)`,
       [needle],
     );
+    const older = `SELECT needle FROM tw_text_searches ORDER BY updated_at DESC, needle OFFSET $1`;
+    const keep = (options.keptSearches ?? KEPT_SEARCHES) - 1;
+    await connection.run(`DELETE FROM tw_text_hits WHERE needle IN (${older})`, [keep]);
+    await connection.run(`DELETE FROM tw_text_searches WHERE needle IN (${older})`, [keep]);
     await connection.run(
       `INSERT INTO tw_text_searches SELECT $1, 'running', 0, $2, signature, now()
        FROM tw_datasets_signature`,
