@@ -5,7 +5,7 @@ import { rmSync, statSync } from 'node:fs';
 import { homedir } from 'node:os';
 import path from 'node:path';
 import { readThreads } from '../electron/engine/importers/write-dataset';
-import { writeBenchInput } from './generate-input';
+import { writeBenchInput, writeShortRollouts } from './generate-input';
 import { benchPython, PYTHON_READERS, runPythonReader } from './python-anchors';
 import { runStamp, runTask } from './run-task';
 import type { Measurement } from './tasks/measure';
@@ -23,6 +23,7 @@ interface Row {
 interface SizeResult {
   megabytes: number;
   records: number;
+  holds: string;
   rows: Row[];
 }
 
@@ -34,10 +35,32 @@ function checked(name: string, m: Measurement, records: number): Measurement {
   return m;
 }
 
-async function measureSize(dir: string, targetMb: number): Promise<SizeResult> {
-  const input = path.join(dir, `rollouts-${targetMb}.jsonl`);
-  console.log(`Generating ${targetMb} MB of turnwise JSONL...`);
-  const { records } = await writeBenchInput(input, targetMb);
+/** One bench input: a name for its files and its heading, and how to write it. */
+interface BenchInput {
+  name: string;
+  /** What the table's heading says the file holds, after its size. */
+  holds: (records: number) => string;
+  write: (file: string) => Promise<{ records: number }>;
+}
+
+const rolloutsOf = (megabytes: number): BenchInput => ({
+  name: `rollouts-${megabytes}`,
+  holds: (records) => `${records} trajectories`,
+  write: (file) => writeBenchInput(file, megabytes),
+});
+
+/** GRPO-style samples: a prompt and a reply each (writeShortRollouts). */
+const SHORT_ROLLOUTS = 200_000;
+const SHORT: BenchInput = {
+  name: 'short',
+  holds: (records) => `${records} short rollouts of a prompt and a reply`,
+  write: (file) => writeShortRollouts(file, SHORT_ROLLOUTS),
+};
+
+async function measureSize(dir: string, bench: BenchInput): Promise<SizeResult> {
+  const input = path.join(dir, `${bench.name}.jsonl`);
+  console.log(`Generating ${bench.name}.jsonl...`);
+  const { records } = await bench.write(input);
   const megabytes = statSync(input).size / 1e6;
   console.log(`  ${megabytes.toFixed(0)} MB, ${records} trajectories`);
   const rows: Row[] = [];
@@ -46,9 +69,9 @@ async function measureSize(dir: string, targetMb: number): Promise<SizeResult> {
     [
       'DuckDB read_json (baseline)',
       'duckdb-read-json',
-      [input, path.join(dir, `raw-${targetMb}.duckdb`)],
+      [input, path.join(dir, `raw-${bench.name}.duckdb`)],
     ],
-    [TURNWISE, 'turnwise-cli-import', [input, path.join(dir, `turnwise-${targetMb}.duckdb`)]],
+    [TURNWISE, 'turnwise-cli-import', [input, path.join(dir, `turnwise-${bench.name}.duckdb`)]],
   ] as const) {
     console.log(`Running ${name}...`);
     rows.push({ name, m: checked(name, runTask(task, [...args]), records) });
@@ -64,10 +87,10 @@ async function measureSize(dir: string, targetMb: number): Promise<SizeResult> {
     }
   }
   rmSync(input, { force: true });
-  return { megabytes, records, rows };
+  return { megabytes, records, holds: bench.holds(records), rows };
 }
 
-function table({ megabytes, records, rows }: SizeResult): string {
+function table({ megabytes, records, holds, rows }: SizeResult): string {
   const seconds = (name: string) => rows.find((row) => row.name === name)?.m?.seconds ?? NaN;
   const parse = seconds('JSON.parse pass (baseline)');
   const readJson = seconds('DuckDB read_json (baseline)');
@@ -80,7 +103,7 @@ function table({ megabytes, records, rows }: SizeResult): string {
         `${(turnwise / m.seconds).toFixed(2)} | ${(readJson / m.seconds).toFixed(2)} | ` +
         `${(parse / m.seconds).toFixed(2)} |`,
   );
-  return `### ${megabytes.toFixed(0)} MB (${records} trajectories)
+  return `### ${megabytes.toFixed(0)} MB (${holds})
 
 | task | seconds | MB/s | trajectories/s | peak memory (MB) | × Turnwise | × read_json | × JSON.parse |
 |---|---|---|---|---|---|---|---|
@@ -88,15 +111,18 @@ ${lines.join('\n')}
 `;
 }
 
-/** Import throughput at each size; the input is the demo generator's turnwise JSONL (seed 11). */
+/** Import throughput at each size of the demo generator's turnwise JSONL (seed 11), then short rollouts. */
 export async function importSection(dir: string, sizes: number[]): Promise<string> {
   const stamp = runStamp();
   const python = benchPython();
   const results: SizeResult[] = [];
-  for (const size of sizes) results.push(await measureSize(dir, size));
+  for (const size of sizes) results.push(await measureSize(dir, rolloutsOf(size)));
+  results.push(await measureSize(dir, SHORT));
   return `## Import throughput
 
-${stamp} Input: turnwise-format JSONL from the demo generator (seed 11). Ratios are speed
+${stamp} Input: turnwise-format JSONL from the demo generator (seed 11), and ${SHORT_ROLLOUTS}
+short rollouts (a prompt and a one-line reply each, as GRPO samples of a math task look; the
+OpenAI-messages form) where rows per byte, not bytes, set the pace. Ratios are speed
 relative to the reader named in the column on the same file (above 1 = faster than it; the
 × Turnwise column is each reader against Turnwise's import). Turnwise's import is the built
 \`turnwise import\` command, reading threads included (${readThreads()} here). Turnwise caps DuckDB at
