@@ -10,6 +10,7 @@ import type { FormatOptions, MappingSpec } from '../../../shared/model';
 import { TurnwiseError, type ApiError } from '../../../shared/result';
 import { workerScript } from '../worker-script';
 import type { LineShard } from './canonical';
+import { unpackItems, type PackedItems } from './packed-items';
 import type { DatasetReadProgress, PreparedItem } from './prepared-items';
 
 /** A reader the worker can rebuild: a format of the registry, or a user mapping. */
@@ -26,7 +27,7 @@ export interface ReadWorkerData {
 export const BATCHES_IN_FLIGHT = 3;
 
 export type ReadWorkerMessage =
-  | { type: 'batch'; items: PreparedItem[]; progress: DatasetReadProgress }
+  | { type: 'batch'; items: PackedItems; progress: DatasetReadProgress }
   | { type: 'end'; progress: DatasetReadProgress }
   | { type: 'failed'; error: ApiError };
 
@@ -88,7 +89,7 @@ class WorkerItems {
         continue;
       }
       this.progress = arrival.progress;
-      this.items = arrival.items;
+      this.items = unpackItems(arrival.items);
       this.next = 0;
       this.worker.postMessage({ type: 'more' } satisfies ReadWorkerRequest);
     }

@@ -5,6 +5,7 @@ import { parentPort, workerData, type MessagePort } from 'node:worker_threads';
 import { apiErrorOf } from '../failure';
 import type { FormatReader } from './canonical';
 import { mappingReader } from './mapping';
+import { packItems } from './packed-items';
 import { preparedItems, type DatasetReadProgress, type PreparedItem } from './prepared-items';
 import {
   BATCHES_IN_FLIGHT,
@@ -52,7 +53,7 @@ async function send(items: PreparedItem[], progress: DatasetReadProgress): Promi
     wake = null;
   }
   credits -= 1;
-  post({ type: 'batch', items, progress: { ...progress } });
+  post({ type: 'batch', items: packItems(items), progress: { ...progress } });
 }
 
 async function run(): Promise<void> {
