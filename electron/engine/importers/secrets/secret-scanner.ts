@@ -133,10 +133,17 @@ function* matchesOf(regex: RegExp, text: string): Generator<RegExpExecArray> {
   }
 }
 
-/** The rules whose keywords occur in the text, plus those that have none. */
-function candidateRules(text: string): Set<Rule> {
+/**
+ * The rules whose keywords occur in the text, plus those that have none. Most texts hold no
+ * keyword: they get the shared list, with no set or iterator made for them.
+ */
+function candidateRules(text: string): Iterable<Rule> {
+  const lowered = text.toLowerCase();
+  KEYWORDS.lastIndex = 0;
+  let match = KEYWORDS.exec(lowered);
+  if (match === null) return ALWAYS;
   const rules = new Set<Rule>(ALWAYS);
-  for (const match of matchesOf(KEYWORDS, text.toLowerCase())) {
+  for (; match !== null; match = KEYWORDS.exec(lowered)) {
     for (const rule of BY_KEYWORD.get(match[0]) ?? []) rules.add(rule);
   }
   return rules;
@@ -190,8 +197,13 @@ function findingsOf(rule: Rule, text: string): SecretFinding[] {
 function scan(text: string): SecretFinding[] {
   const findings: SecretFinding[] = [];
   for (const rule of candidateRules(text)) findings.push(...findingsOf(rule, text));
-  return findings.sort((a, b) => a.start - b.start || b.end - a.end);
+  return findings.length < 2
+    ? findings
+    : findings.sort((a, b) => a.start - b.start || b.end - a.end);
 }
+
+/** What the cache keeps for the (many) texts without a secret: one list for all of them. */
+const NO_FINDINGS: readonly SecretFinding[] = Object.freeze([]);
 
 /**
  * Findings of texts scanned before. Rollouts repeat texts (the system prompt, tool descriptions
@@ -223,7 +235,11 @@ export function findSecrets(text: string): readonly SecretFinding[] {
   if (text.length > CACHED_MAX_LENGTH) return scan(text);
   const known = scanned.get(text);
   if (known !== undefined) return known;
-  const findings = Object.freeze(scan(text).map((finding) => Object.freeze(finding)));
+  const found = scan(text);
+  const findings =
+    found.length === 0
+      ? NO_FINDINGS
+      : Object.freeze(found.map((finding) => Object.freeze(finding)));
   if (scannedChars + text.length > CACHE_CHARS || scanned.size >= CACHE_TEXTS) {
     forgetScannedTexts();
   }
