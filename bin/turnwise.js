@@ -1,8 +1,7 @@
 #!/usr/bin/env node
 // Runs the CLI as built JavaScript (scripts/cli-build.mjs), rebuilt first when any source is newer
-// than the build, so it is never stale. Where no build can be written (a read-only install), it
-// runs the TypeScript sources through tsx instead.
-import { pathToFileURL } from 'node:url';
+// than the build, so it is never stale, and compiled with V8's code cache (scripts/cli-load.mjs).
+// Where no build can be written (a read-only install), it runs the TypeScript sources through tsx.
 
 // A reader that stops early (`turnwise sql ... | head`) closes the pipe: the output is over, which
 // is not an error worth a stack trace.
@@ -21,12 +20,13 @@ async function builtCli() {
 }
 
 const entry = await builtCli();
-let cli;
+const argv = process.argv.slice(2);
 if (entry === null) {
   const { register } = await import('tsx/esm/api');
   register();
-  cli = await import('../electron/cli.ts');
+  const cli = await import('../electron/cli.ts');
+  process.exitCode = await cli.main(argv);
 } else {
-  cli = await import(pathToFileURL(entry).href);
+  const { runBuiltCli } = await import('../scripts/cli-load.mjs');
+  process.exitCode = await runBuiltCli(entry, argv);
 }
-process.exitCode = await cli.main(process.argv.slice(2));

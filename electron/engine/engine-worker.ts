@@ -96,4 +96,6 @@ async function main(options: EngineWorkerData): Promise<void> {
   post({ type: 'ready', workspacePath: engine.workspacePath });
 }
 
-await main(workerData as EngineWorkerData);
+// Not a top-level await: the CLI's build is CommonJS (scripts/cli-build.mjs), which has none. A
+// rejection still ends the thread with an 'error' event, as an unhandled one does in a worker.
+void main(workerData as EngineWorkerData);
