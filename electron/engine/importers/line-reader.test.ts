@@ -66,6 +66,28 @@ describe('readLines', () => {
     expect(await ours(fileOf(content, true))).toEqual(expected);
   });
 
+  it('keeps lines whole where a read of an uncompressed file ends', async () => {
+    // Reads are 1 MiB into one reused buffer: a CRLF split by the first boundary (the CR its
+    // last byte), a multi-byte character across the second, and a line longer than two reads.
+    const MiB = 1 << 20;
+    const first = `{"a":"${'x'.repeat(MiB - 9)}"}\r\n`; // CR at byte MiB - 1
+    const second = `{"b":"${'y'.repeat(MiB - 8)}日"}\n`; // 日 (3 bytes) across byte 2 MiB
+    const long = `{"c":"${'z'.repeat(2.5 * MiB)}"}\n`;
+    const content = Buffer.from(first + second + long + 'tail');
+    expect(content[MiB - 1]).toBe(0x0d);
+    expect(content[MiB]).toBe(0x0a);
+    expect(content.subarray(2 * MiB - 1, 2 * MiB + 2).toString()).toBe('日');
+    const file = fileOf(content);
+    const lines = await ours(file);
+    expect(lines).toEqual(await readline(file));
+    expect(lines.map(([, text]) => text.length)).toEqual([
+      first.length - 2,
+      second.length - 1,
+      long.length - 1,
+      4,
+    ]);
+  });
+
   it('gives each shard its blocks of lines, numbered as in the whole file', async () => {
     const content = Array.from({ length: 1000 }, (_, i) => `line ${i + 1}`).join('\n');
     const file = fileOf(content);

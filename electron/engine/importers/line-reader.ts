@@ -4,9 +4,10 @@
 // (a reading thread taking every n-th block of lines) skips the others for the cost of finding
 // their ends.
 import { createReadStream } from 'node:fs';
+import { open } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
 import type { LineShard, ReadProgress } from './canonical';
-import { decompressed } from './decompress';
+import { compressionOf, decompressed } from './decompress';
 
 export interface Line {
   /** 1-based line number. */
@@ -23,6 +24,29 @@ export function openTextStream(file: string, progress: ReadProgress): Readable {
     progress.bytesRead += chunk.length;
   });
   return decompressed(file, raw);
+}
+
+/** Bytes an uncompressed file is read in, into one buffer kept for the whole file. */
+const READ_BYTES = 1 << 20;
+
+/**
+ * An uncompressed file's bytes, read into one reused buffer: each chunk is valid only until the
+ * next is asked for. A read stream allocates a fresh 64 kB buffer per chunk, and on the bench
+ * machines touching new memory costs more than reading it (docs/performance.md, "Import").
+ */
+async function* reusedChunks(file: string, progress: ReadProgress): AsyncGenerator<Buffer> {
+  const handle = await open(file, 'r');
+  try {
+    const buffer = Buffer.allocUnsafeSlow(READ_BYTES);
+    for (;;) {
+      const { bytesRead } = await handle.read(buffer, 0, buffer.length, null);
+      if (bytesRead === 0) return;
+      progress.bytesRead += bytesRead;
+      yield buffer.subarray(0, bytesRead);
+    }
+  } finally {
+    await handle.close();
+  }
 }
 
 /** Lines per block of a shard: shard i of n reads blocks i, i + n, i + 2n, ... */
@@ -60,7 +84,9 @@ export async function* readLines(
   signal: AbortSignal,
   shard?: LineShard,
 ): AsyncGenerator<Line> {
-  const input = openTextStream(file, progress);
+  // Leaving the loop below early (a cancel, a consumer that stops) closes either input.
+  const input: AsyncIterable<Buffer> =
+    compressionOf(file) === null ? reusedChunks(file, progress) : openTextStream(file, progress);
   let number = 0;
   // The start of a line that continues into the next chunk.
   let pending: Buffer[] = [];
@@ -71,34 +97,31 @@ export async function* readLines(
     // A UTF-8 byte-order mark is not part of the first record.
     return { number, text: number === 1 && text.charCodeAt(0) === 0xfeff ? text.slice(1) : text };
   };
-  try {
-    for await (const chunk of input as AsyncIterable<Buffer>) {
-      if (signal.aborted) return;
-      let from = 0;
-      for (let lf = chunk.indexOf(LF); lf >= 0; lf = chunk.indexOf(LF, from)) {
-        let bytes = chunk;
-        let start = from;
-        if (pending.length > 0) {
-          bytes = Buffer.concat([...pending, chunk.subarray(0, lf)]);
-          start = 0;
-          pending = [];
-        }
-        const end = bytes === chunk ? lf : bytes.length;
-        for (const [s, e] of lineRanges(bytes, start, end, true)) {
-          const next = line(bytes, s, e);
-          if (next !== null) yield next;
-        }
-        from = lf + 1;
-        if (signal.aborted) return;
+  for await (const chunk of input) {
+    if (signal.aborted) return;
+    let from = 0;
+    for (let lf = chunk.indexOf(LF); lf >= 0; lf = chunk.indexOf(LF, from)) {
+      let bytes = chunk;
+      let start = from;
+      if (pending.length > 0) {
+        bytes = Buffer.concat([...pending, chunk.subarray(0, lf)]);
+        start = 0;
+        pending = [];
       }
-      if (from < chunk.length) pending.push(chunk.subarray(from));
+      const end = bytes === chunk ? lf : bytes.length;
+      for (const [s, e] of lineRanges(bytes, start, end, true)) {
+        const next = line(bytes, s, e);
+        if (next !== null) yield next;
+      }
+      from = lf + 1;
+      if (signal.aborted) return;
     }
-    const rest = Buffer.concat(pending);
-    for (const [s, e] of lineRanges(rest, 0, rest.length, false)) {
-      const next = line(rest, s, e);
-      if (next !== null) yield next;
-    }
-  } finally {
-    input.destroy();
+    // A copy: the chunk's buffer is read into again.
+    if (from < chunk.length) pending.push(Buffer.from(chunk.subarray(from)));
+  }
+  const rest = Buffer.concat(pending);
+  for (const [s, e] of lineRanges(rest, 0, rest.length, false)) {
+    const next = line(rest, s, e);
+    if (next !== null) yield next;
   }
 }
