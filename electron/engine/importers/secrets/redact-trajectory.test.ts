@@ -45,6 +45,31 @@ describe('redacting tool descriptions', () => {
     ]);
   });
 
+  it('tells lists apart that differ only in key order, nesting or one value', () => {
+    const base = { name: 'deploy', parameters: { type: 'object', required: ['a', 'b'] } };
+    const variants: unknown[][] = [
+      [base],
+      [{ ...base, parameters: { type: 'object', required: ['a'] } }], // a shorter list inside
+      [{ parameters: base.parameters, name: 'deploy' }], // keys in another order
+      [{ ...base, parameters: { type: 'object', required: ['a', 'b'], extra: null } }],
+      [base, base],
+      [{ ...base, description: `uses ${aws?.secret ?? ''}` }],
+      [base],
+    ];
+    const results = variants.map((t, i) => redactTrajectory(trajectory(`v${i}`, t)));
+    results.forEach((result, i) => {
+      const expected = JSON.parse(
+        JSON.stringify(variants[i]).replace(aws?.secret ?? '', '[REDACTED:aws-access-token]'),
+      ) as unknown;
+      // The same text, key order included.
+      expect(JSON.stringify(result.trajectory.tools)).toBe(JSON.stringify(expected));
+    });
+    expect(results[5]?.redactions).toEqual([
+      { turn_index: null, field: 'tool_descriptions', kind: 'aws-access-token', count: 1 },
+    ]);
+    expect(results[6]?.redactions).toEqual([]);
+  });
+
   it('stores the same text for them, redacted or kept', () => {
     const stored = (keep: boolean) =>
       [tools, tools].map((t, i) => prepareTrajectory(trajectory(`t${i}`, t), keep).tools);

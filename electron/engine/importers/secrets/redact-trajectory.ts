@@ -88,7 +88,36 @@ interface RedactedTools {
 const toolsSeen = new Map<string, RedactedTools>();
 let toolsChars = 0;
 
+/** The list redacted last, as it came: the next trajectory's is usually equal to it. */
+let lastTools: { tools: unknown[]; redacted: RedactedTools } | null = null;
+
+/**
+ * Whether two parsed JSON values would serialise to the same text (keys in the same order), found
+ * without serialising them: comparing with the last list costs less than its JSON text.
+ */
+function sameJson(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
+  if (Array.isArray(a) || Array.isArray(b)) {
+    if (!Array.isArray(a) || !Array.isArray(b) || a.length !== b.length) return false;
+    return a.every((item, index) => sameJson(item, b[index]));
+  }
+  const keys = Object.keys(a);
+  const other = Object.keys(b);
+  if (keys.length !== other.length) return false;
+  const left = a as Record<string, unknown>;
+  const right = b as Record<string, unknown>;
+  return keys.every((key, index) => key === other[index] && sameJson(left[key], right[key]));
+}
+
 function redactTools(tools: unknown[]): RedactedTools {
+  if (lastTools !== null && sameJson(tools, lastTools.tools)) return lastTools.redacted;
+  const redacted = redactToolsByText(tools);
+  lastTools = { tools, redacted };
+  return redacted;
+}
+
+function redactToolsByText(tools: unknown[]): RedactedTools {
   const key = JSON.stringify(tools);
   const seen = toolsSeen.get(key);
   if (seen !== undefined) return seen;
@@ -111,6 +140,7 @@ function redactTools(tools: unknown[]): RedactedTools {
 export function forgetRepeatedTexts(): number {
   const kept = toolsSeen.size;
   toolsSeen.clear();
+  lastTools = null;
   toolsChars = 0;
   return kept + forgetScannedTexts();
 }
