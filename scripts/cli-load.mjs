@@ -45,7 +45,8 @@ function writeCache(file, data) {
  * CommonJS would evaluate it (its own `require`, `module`, `__filename`), so the rest of the
  * bundle (its workers, native addons, packages in node_modules) resolves as before.
  */
-export async function runBuiltCli(entry, argv) {
+export async function runBuiltCli(builtEntry, argv) {
+  const entry = path.resolve(builtEntry);
   const cacheFile = path.join(path.dirname(entry), 'v8-cache', `${cacheNameOf(argv)}.bin`);
   const cachedData = readCache(cacheFile);
   const script = new vm.Script(Module.wrap(readFileSync(entry, 'utf8')), {
