@@ -62,13 +62,13 @@ export function inShard(number: number, shard: LineShard | undefined): boolean {
  * The [start, end) byte ranges of the lines in `bytes[start, end)`, which ended at a LF (`atLf`)
  * or at the end of the input. A CR just before the LF belongs to the line break; any other CR
  * ends a line of its own, as it does for readline. At the end of the input an empty last line is
- * no line.
+ * no line. `firstCr` is the first CR in `bytes` at or after `start`, or -1: the caller keeps it
+ * across the lines of a chunk, since looking for a CR that most files never have would read to
+ * the end of the chunk once per line.
  */
-function* lineRanges(bytes: Buffer, start: number, end: number, atLf: boolean) {
+function* lineRanges(bytes: Buffer, start: number, end: number, atLf: boolean, firstCr: number) {
   let from = start;
-  for (;;) {
-    const cr = bytes.indexOf(CR, from);
-    if (cr < 0 || cr >= end) break;
+  for (let cr = firstCr; cr >= 0 && cr < end; cr = bytes.indexOf(CR, from)) {
     yield [from, cr] as const;
     // A CR right before the LF was the line break's: nothing follows it on this line.
     if (atLf && cr === end - 1) return;
@@ -100,6 +100,8 @@ export async function* readLines(
   for await (const chunk of input) {
     if (signal.aborted) return;
     let from = 0;
+    // The first CR in the chunk at or after `from`: -1 for none left, -2 before the first look.
+    let cr = -2;
     for (let lf = chunk.indexOf(LF); lf >= 0; lf = chunk.indexOf(LF, from)) {
       let bytes = chunk;
       let start = from;
@@ -109,7 +111,9 @@ export async function* readLines(
         pending = [];
       }
       const end = bytes === chunk ? lf : bytes.length;
-      for (const [s, e] of lineRanges(bytes, start, end, true)) {
+      if (cr !== -1 && cr < from) cr = chunk.indexOf(CR, from);
+      const firstCr = bytes === chunk ? cr : bytes.indexOf(CR);
+      for (const [s, e] of lineRanges(bytes, start, end, true, firstCr)) {
         const next = line(bytes, s, e);
         if (next !== null) yield next;
       }
@@ -120,7 +124,7 @@ export async function* readLines(
     if (from < chunk.length) pending.push(Buffer.from(chunk.subarray(from)));
   }
   const rest = Buffer.concat(pending);
-  for (const [s, e] of lineRanges(rest, 0, rest.length, false)) {
+  for (const [s, e] of lineRanges(rest, 0, rest.length, false, rest.indexOf(CR))) {
     const next = line(rest, s, e);
     if (next !== null) yield next;
   }
