@@ -4,10 +4,10 @@
 // (a reading thread taking every n-th block of lines) skips the others for the cost of finding
 // their ends.
 import { createReadStream } from 'node:fs';
-import { open } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
 import type { LineShard, ReadProgress } from './canonical';
 import { compressionOf, decompressed } from './decompress';
+import { fileChunks } from './file-chunks';
 
 export interface Line {
   /** 1-based line number. */
@@ -24,29 +24,6 @@ export function openTextStream(file: string, progress: ReadProgress): Readable {
     progress.bytesRead += chunk.length;
   });
   return decompressed(file, raw);
-}
-
-/** Bytes an uncompressed file is read in, into one buffer kept for the whole file. */
-const READ_BYTES = 1 << 20;
-
-/**
- * An uncompressed file's bytes, read into one reused buffer: each chunk is valid only until the
- * next is asked for. A read stream allocates a fresh 64 kB buffer per chunk, and on the bench
- * machines touching new memory costs more than reading it (docs/performance.md, "Import").
- */
-async function* reusedChunks(file: string, progress: ReadProgress): AsyncGenerator<Buffer> {
-  const handle = await open(file, 'r');
-  try {
-    const buffer = Buffer.allocUnsafeSlow(READ_BYTES);
-    for (;;) {
-      const { bytesRead } = await handle.read(buffer, 0, buffer.length, null);
-      if (bytesRead === 0) return;
-      progress.bytesRead += bytesRead;
-      yield buffer.subarray(0, bytesRead);
-    }
-  } finally {
-    await handle.close();
-  }
 }
 
 /** Lines per block of a shard: shard i of n reads blocks i, i + n, i + 2n, ... */
@@ -86,7 +63,9 @@ export async function* readLines(
 ): AsyncGenerator<Line> {
   // Leaving the loop below early (a cancel, a consumer that stops) closes either input.
   const input: AsyncIterable<Buffer> =
-    compressionOf(file) === null ? reusedChunks(file, progress) : openTextStream(file, progress);
+    compressionOf(file) === null
+      ? fileChunks(file, (bytes) => (progress.bytesRead += bytes))
+      : openTextStream(file, progress);
   let number = 0;
   // The start of a line that continues into the next chunk.
   let pending: Buffer[] = [];

@@ -1,8 +1,9 @@
 // Resolves import paths (files and folders) and fingerprints their content.
 import { createHash } from 'node:crypto';
-import { open, readdir, stat } from 'node:fs/promises';
+import { readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { TurnwiseError } from '../../../shared/result';
+import { fileChunks } from './file-chunks';
 
 export interface SourceFile {
   path: string;
@@ -39,14 +40,10 @@ export async function resolveSourceFiles(paths: string[]): Promise<SourceFile[]>
   return files.filter((file) => !seen.has(file.path) && seen.add(file.path));
 }
 
-/** Bytes read at a time by the fingerprint, into one buffer kept for the whole call. */
-const FINGERPRINT_READ_BYTES = 1 << 20;
-
 /**
  * sha256 over the files' bytes in order, each preceded by its length, so splits are unambiguous.
- * The files are read into one reused buffer: a read stream's fresh 64 kB buffer per chunk cost
- * four times as long on the bench machines, where first touches of memory are dear
- * (docs/performance.md, "Import").
+ * Read through one reused buffer (file-chunks.ts): a read stream's fresh buffers cost four times
+ * as long on the bench machines.
  */
 export async function contentSha256(
   files: SourceFile[],
@@ -54,20 +51,11 @@ export async function contentSha256(
   signal: AbortSignal,
 ): Promise<string> {
   const hash = createHash('sha256');
-  const buffer = Buffer.allocUnsafeSlow(FINGERPRINT_READ_BYTES);
   for (const file of files) {
     hash.update(`${file.bytes}\n`);
-    const handle = await open(file.path, 'r');
-    try {
-      for (;;) {
-        if (signal.aborted) throw new TurnwiseError('cancelled', 'import cancelled');
-        const { bytesRead } = await handle.read(buffer, 0, buffer.length, null);
-        if (bytesRead === 0) break;
-        hash.update(buffer.subarray(0, bytesRead));
-        onBytes(bytesRead);
-      }
-    } finally {
-      await handle.close();
+    for await (const chunk of fileChunks(file.path, onBytes)) {
+      if (signal.aborted) throw new TurnwiseError('cancelled', 'import cancelled');
+      hash.update(chunk);
     }
   }
   return hash.digest('hex');
