@@ -140,10 +140,9 @@ function* matchesOf(regex: RegExp, text: string): Generator<RegExpExecArray> {
 function candidateRules(text: string): Iterable<Rule> {
   const lowered = text.toLowerCase();
   KEYWORDS.lastIndex = 0;
-  let match = KEYWORDS.exec(lowered);
-  if (match === null) return ALWAYS;
+  if (!KEYWORDS.test(lowered)) return ALWAYS;
   const rules = new Set<Rule>(ALWAYS);
-  for (; match !== null; match = KEYWORDS.exec(lowered)) {
+  for (const match of matchesOf(KEYWORDS, lowered)) {
     for (const rule of BY_KEYWORD.get(match[0]) ?? []) rules.add(rule);
   }
   return rules;
