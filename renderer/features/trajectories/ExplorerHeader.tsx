@@ -5,7 +5,7 @@ import { styled } from '@mui/material/styles';
 import TableSortLabel from '@mui/material/TableSortLabel';
 import Tooltip from '@mui/material/Tooltip';
 import type { TrajectorySortColumn } from '../../../shared/trajectory-filter';
-import { explorerColumn, PINNED_COLUMN } from './explorer-columns';
+import { PINNED_COLUMN, type ExplorerColumn } from './explorer-columns';
 import { ColumnResizeHandle } from './ColumnResizeHandle';
 import { columnWidthVar, type ExplorerColumnsTable } from './useExplorerColumns';
 
@@ -13,6 +13,8 @@ export const EXPLORER_HEADER_HEIGHT = 40;
 
 type Props = {
   table: ExplorerColumnsTable;
+  /** The shown columns, left to right: the list the rows render, so the two always agree. */
+  columns: ExplorerColumn[];
   totalWidth: number;
   sort: TrajectorySortColumn;
   descending: boolean;
@@ -58,19 +60,23 @@ const HeaderRow = styled('div')(({ theme }) => ({
   '& [data-label]': { overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' },
 }));
 
-export function ExplorerHeader({ table, totalWidth, sort, descending, onSort }: Props) {
-  const headers = table.getHeaderGroups()[0]?.headers ?? [];
+export function ExplorerHeader({ table, columns, totalWidth, sort, descending, onSort }: Props) {
+  // The table's headers carry the resize gesture. They follow the layout through TanStack's
+  // store, which can lag a render behind it (a reset straight after a reload once left the old
+  // order on screen in CI), so the order comes from the layout itself.
+  const headers = new Map(
+    (table.getHeaderGroups()[0]?.headers ?? []).map((header) => [header.column.id, header]),
+  );
   return (
     // A plain style for the width: it changes with every pixel of a resize.
     <HeaderRow role="row" aria-rowindex={1} style={{ width: totalWidth }}>
-      {headers.map((header) => {
-        const column = explorerColumn(header.column.id);
-        if (column === undefined) return null;
+      {columns.map((column) => {
+        const header = headers.get(column.id);
         const active = column.sort === sort;
         const name = column.title ?? column.label;
         return (
           <div
-            key={header.id}
+            key={column.id}
             role="columnheader"
             aria-sort={active ? (descending ? 'descending' : 'ascending') : 'none'}
             data-column={column.id}
@@ -90,7 +96,9 @@ export function ExplorerHeader({ table, totalWidth, sort, descending, onSort }: 
                 <span data-label="">{column.label}</span>
               </TableSortLabel>
             </Tooltip>
-            <ColumnResizeHandle header={header} table={table} label={name} />
+            {header !== undefined && (
+              <ColumnResizeHandle header={header} table={table} label={name} />
+            )}
           </div>
         );
       })}

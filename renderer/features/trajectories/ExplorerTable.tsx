@@ -142,6 +142,7 @@ export function ExplorerTable({
       >
         <ExplorerHeader
           table={table}
+          columns={columns}
           totalWidth={totalWidth}
           sort={query.sort}
           descending={query.descending}
