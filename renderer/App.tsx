@@ -1,5 +1,6 @@
 // The app: theme, API client and the page for the current hash route.
 import CssBaseline from '@mui/material/CssBaseline';
+import type { QueryClient } from '@tanstack/react-query';
 import { ThemeProvider } from '@mui/material/styles';
 import LinearProgress from '@mui/material/LinearProgress';
 import { Suspense, useEffect, useMemo } from 'react';
@@ -84,7 +85,13 @@ function titleOf(route: Route): string {
   }
 }
 
-export function App({ client }: { client: ApiClient }) {
+type AppProps = {
+  client: ApiClient;
+  /** The cache for `client`, when start-up already asked the first screen's calls into it. */
+  queryClient?: QueryClient;
+};
+
+export function App({ client, queryClient }: AppProps) {
   const route = useHashRoute();
   const { mode, toggle } = useThemeMode();
   const theme = useMemo(() => createAppTheme(mode), [mode]);
@@ -95,7 +102,7 @@ export function App({ client }: { client: ApiClient }) {
   return (
     <ThemeProvider theme={theme}>
       <CssBaseline enableColorScheme />
-      <ApiProvider client={client}>
+      <ApiProvider client={client} queryClient={queryClient}>
         <AppShell route={route} mode={mode} onToggleTheme={toggle}>
           <PageErrorBoundary resetKey={JSON.stringify(route)}>
             <Suspense fallback={<LinearProgress aria-label="Loading the page" />}>

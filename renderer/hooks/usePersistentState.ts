@@ -2,7 +2,8 @@
 // back from a trajectory returns to the same table page, sort and filter.
 import { useCallback, useState } from 'react';
 
-function read<T>(key: string, initial: T): T {
+/** The value stored for `key` in this tab, or `initial` (also for code that runs before React). */
+export function readPersistentState<T>(key: string, initial: T): T {
   try {
     const raw = window.sessionStorage.getItem(`turnwise.state.${key}`);
     if (raw === null) return initial;
@@ -26,7 +27,7 @@ export function usePersistentState<T>(
   key: string,
   initial: T,
 ): [T, (update: (previous: T) => T) => void] {
-  const [value, setValue] = useState<T>(() => read(key, initial));
+  const [value, setValue] = useState<T>(() => readPersistentState(key, initial));
   const update = useCallback(
     (fn: (previous: T) => T) => {
       setValue((previous) => {

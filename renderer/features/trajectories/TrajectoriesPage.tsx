@@ -2,26 +2,30 @@
 // back/forward and reload keep them); facets on the left, the virtualized grid on the right.
 import Box from '@mui/material/Box';
 import { useCallback, useState } from 'react';
-import { TRAJECTORY_SORT_COLUMNS, type TrajectoryFilter } from '../../../shared/trajectory-filter';
+import type { TrajectoryFilter } from '../../../shared/trajectory-filter';
 import { PageHeader } from '../../components/PageHeader';
 import { usePersistentState } from '../../hooks/usePersistentState';
 import { explorerHref, navigate, replaceRoute } from '../../routing/routes';
 import { defaultDescending } from './explorer-columns';
 import { ExplorerFilterBar } from './ExplorerFilterBar';
-import { decodeSortQuery, withSort, type ExplorerSort } from './explorer-sort-url';
+import { EXPLORER_SORT_KEY } from './explorer-first-calls';
+import {
+  currentExplorerSort,
+  DEFAULT_EXPLORER_SORT,
+  withSort,
+  type ExplorerSort,
+} from './explorer-sort-url';
 import { ExplorerTable } from './ExplorerTable';
 import { FacetPanel } from './FacetPanel';
 import { TextSearchStatus } from './TextSearchStatus';
 import { useTextSearch } from './useTextSearch';
 
-const INITIAL_SORT: ExplorerSort = { sort: 'trajectory_id', descending: false };
-
 export function TrajectoriesPage({ filter }: { filter: TrajectoryFilter }) {
-  const [stored, setSort] = usePersistentState<ExplorerSort>('explorer:sort', INITIAL_SORT);
-  // The URL's sort wins (a link, a reload); a link without one gets the session's last sort.
-  const sort =
-    decodeSortQuery(window.location.hash) ??
-    (TRAJECTORY_SORT_COLUMNS.includes(stored.sort) ? stored : INITIAL_SORT);
+  const [stored, setSort] = usePersistentState<ExplorerSort>(
+    EXPLORER_SORT_KEY,
+    DEFAULT_EXPLORER_SORT,
+  );
+  const sort = currentExplorerSort(window.location.hash, stored);
   const [total, setTotal] = useState<number | undefined>(undefined);
   const change = useCallback(
     (next: TrajectoryFilter, options?: { replace?: boolean }) => {

@@ -28,3 +28,14 @@ export function encodeSortQuery(sort: ExplorerSort): string {
 export function withSort(href: string, sort: ExplorerSort): string {
   return `${href}${href.includes('?') ? '&' : '?'}${encodeSortQuery(sort)}`;
 }
+
+/** The explorer's order before anyone picks one. */
+export const DEFAULT_EXPLORER_SORT: ExplorerSort = { sort: 'trajectory_id', descending: false };
+
+/** The sort the explorer shows: the URL's wins (a link, a reload), else the session's last one. */
+export function currentExplorerSort(hash: string, stored: ExplorerSort): ExplorerSort {
+  return (
+    decodeSortQuery(hash) ??
+    (TRAJECTORY_SORT_COLUMNS.includes(stored.sort) ? stored : DEFAULT_EXPLORER_SORT)
+  );
+}

@@ -25,6 +25,11 @@ export interface TrajectoryRows {
   reload: () => void;
 }
 
+/** The listTrajectories input of one block of rows. */
+export function rowBlockInput(query: RowsQuery, block: number): ApiInput<'listTrajectories'> {
+  return { ...query, limit: ROW_BLOCK, offset: block * ROW_BLOCK };
+}
+
 type Span = { key: string; from: number; to: number };
 
 /** `enabled: false` holds the requests back (the explorer waits for its text search). */
@@ -39,7 +44,7 @@ export function useTrajectoryRows(query: RowsQuery, enabled = true): TrajectoryR
 
   const results = useQueries({
     queries: blocks.map((block) => {
-      const input = { ...query, limit: ROW_BLOCK, offset: block * ROW_BLOCK };
+      const input = rowBlockInput(query, block);
       return {
         queryKey: apiQueryKey('listTrajectories', input),
         queryFn: () => callOrThrow(client, 'listTrajectories', input),
