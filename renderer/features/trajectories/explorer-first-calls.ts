@@ -12,7 +12,8 @@ export const EXPLORER_SORT_KEY = 'explorer:sort';
 
 /**
  * The first screen's calls for `filter` under the URL `hash`. With turn text in the filter, rows
- * and facets wait for the text search (useTextSearch), so only the layout is asked for then.
+ * and facets wait for the text search (useTextSearch), so only the layout and the saved filters
+ * are asked for then.
  */
 export function explorerFirstCalls(filter: TrajectoryFilter, hash: string): ApiCall[] {
   // In the order the first screen needs them: the engine answers one at a time.
