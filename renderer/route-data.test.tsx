@@ -8,7 +8,7 @@ import { createQueryClient } from './api/query-client';
 import { prefetchRouteData } from './route-data';
 import { parseRoute } from './routing/routes';
 import { fakeTransport, ok } from './test/fake-transport';
-import { listRow } from './test/list-row';
+import { successRow } from './test/list-row';
 import { withScrollLayout } from './test/scroll-box';
 
 withScrollLayout();
@@ -19,18 +19,7 @@ afterEach(() => {
   window.location.hash = '';
 });
 
-const row = listRow({
-  trajectory_id: 't-1',
-  dataset_id: 'ds',
-  task_id: 'task',
-  group_id: null,
-  sample_index: null,
-  model: null,
-  reward: 1,
-  success: true,
-  n_turns: 5,
-  n_actions: 2,
-});
+const row = successRow('t-1');
 
 function transport() {
   return fakeTransport({

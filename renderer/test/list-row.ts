@@ -23,3 +23,24 @@ export function listRow(summary: TrajectorySummary): TrajectoryListRow {
     regression: 0,
   };
 }
+
+/** A row of a successful 5-turn trajectory of task `task` in dataset `ds`, outside any group. */
+export function successRow(
+  trajectoryId: string,
+  group: Pick<TrajectorySummary, 'group_id' | 'sample_index'> = {
+    group_id: null,
+    sample_index: null,
+  },
+): TrajectoryListRow {
+  return listRow({
+    trajectory_id: trajectoryId,
+    dataset_id: 'ds',
+    task_id: 'task',
+    ...group,
+    model: null,
+    reward: 1,
+    success: true,
+    n_turns: 5,
+    n_actions: 2,
+  });
+}

@@ -3,7 +3,7 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ExplorerLayout } from '../../../shared/api-explorer';
 import { fakeTransport, ok } from '../../test/fake-transport';
-import { listRow } from '../../test/list-row';
+import { successRow } from '../../test/list-row';
 import { renderWithApi } from '../../test/render';
 import { withScrollLayout } from '../../test/scroll-box';
 import { TrajectoryTable } from './TrajectoryTable';
@@ -21,20 +21,7 @@ function setup(saved: ExplorerLayout) {
     listTrajectories: () =>
       ok({
         total: 1,
-        rows: [
-          listRow({
-            trajectory_id: 'ds:t/0',
-            dataset_id: 'ds',
-            task_id: 'task',
-            group_id: null,
-            sample_index: null,
-            model: null,
-            reward: 1,
-            success: true,
-            n_turns: 5,
-            n_actions: 2,
-          }),
-        ],
+        rows: [successRow('ds:t/0')],
       }),
     getExplorerLayout: () => ok(saved),
     setExplorerLayout: (input) => ok(input),

@@ -3,7 +3,7 @@ import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ApiInput } from '../../../shared/api';
 import { fakeTransport, ok } from '../../test/fake-transport';
-import { listRow } from '../../test/list-row';
+import { successRow } from '../../test/list-row';
 import { renderWithApi } from '../../test/render';
 import { withScrollLayout } from '../../test/scroll-box';
 import { TrajectoryTable } from './TrajectoryTable';
@@ -26,18 +26,7 @@ function setup() {
       const offset = input.offset ?? 0;
       const count = Math.max(0, Math.min(input.limit ?? 100, TOTAL - offset));
       const rows = Array.from({ length: count }, (_, i) =>
-        listRow({
-          trajectory_id: `ds:t/${offset + i}`,
-          dataset_id: 'ds',
-          task_id: 'task',
-          group_id: 'g:1',
-          sample_index: 0,
-          model: null,
-          reward: 1,
-          success: true,
-          n_turns: 5,
-          n_actions: 2,
-        }),
+        successRow(`ds:t/${offset + i}`, { group_id: 'g:1', sample_index: 0 }),
       );
       return ok({ total: TOTAL, rows });
     },
