@@ -88,6 +88,38 @@ describe('readLines', () => {
     ]);
   });
 
+  it('gives the lines of a file with lone-CR breaks as it reads, not at its end', async () => {
+    const MiB = 1 << 20;
+    const content = Buffer.from(
+      Array.from({ length: 60_000 }, (_, i) => `{"i":${i},"t":"${'r'.repeat(i % 90)}"}`).join('\r'),
+    );
+    expect(content.length).toBeGreaterThan(3 * MiB);
+    const file = fileOf(content);
+    const progress = { bytesRead: 0 };
+    let readAtFirstLine = -1;
+    const lines: [number, string][] = [];
+    for await (const line of readLines(file, progress, new AbortController().signal)) {
+      if (readAtFirstLine < 0) readAtFirstLine = progress.bytesRead;
+      lines.push([line.number, line.text]);
+    }
+    // Only what was read so far is held: the first line came with the first read.
+    expect(readAtFirstLine).toBe(MiB);
+    expect(lines).toEqual(await readline(file));
+    expect(await ours(fileOf(content, true))).toEqual(lines);
+  });
+
+  it.each([
+    ['a lone CR', 'x'],
+    ['a CR of a CR pair', '\r'],
+    ['the CR of a CRLF', '\n'],
+  ])('splits at %s that ends a read of an uncompressed file', async (_name, after) => {
+    const MiB = 1 << 20;
+    const content = `{"a":"${'x'.repeat(MiB - 9)}"}\r${after}{"b":2}\rlast`;
+    expect(content[MiB - 1]).toBe('\r');
+    const file = fileOf(content);
+    expect(await ours(file)).toEqual(await readline(file));
+  });
+
   it('gives each shard its blocks of lines, numbered as in the whole file', async () => {
     const content = Array.from({ length: 1000 }, (_, i) => `line ${i + 1}`).join('\n');
     const file = fileOf(content);

@@ -1,6 +1,6 @@
 // Streams a text file line by line, transparently decompressing .gz/.zst, and reports how many
 // bytes of the file on disk have been consumed. Lines end where node:readline ends them (LF, CRLF
-// or a lone CR), but are found in the bytes: a line is decoded only when it is wanted, so a shard
+// or a lone CR; only the line being read is held), but are found in the bytes: a line is decoded only when it is wanted, so a shard
 // (a reading thread taking every n-th block of lines) skips the others for the cost of finding
 // their ends.
 import { createReadStream } from 'node:fs';
@@ -98,6 +98,24 @@ export async function* readLines(
       }
       from = lf + 1;
       if (signal.aborted) return;
+    }
+    // The rest holds no LF, but its lone CRs end lines: give those now, or a file with CR line
+    // breaks would be held whole until its end. A CR that is the chunk's last byte waits, as the
+    // next chunk may start with the LF of a CRLF.
+    const tail = chunk.subarray(from);
+    const lastCr = tail.length >= 2 ? tail.lastIndexOf(CR, tail.length - 2) : -1;
+    if (lastCr >= 0) {
+      // With lines pending this chunk had no LF, so `from` is 0 and the tail is the chunk.
+      const bytes =
+        pending.length > 0 ? Buffer.concat([...pending, tail.subarray(0, lastCr + 1)]) : chunk;
+      const start = pending.length > 0 ? 0 : from;
+      const end = pending.length > 0 ? bytes.length : from + lastCr + 1;
+      pending = [];
+      for (const [s, e] of lineRanges(bytes, start, end, false, bytes.indexOf(CR, start))) {
+        const next = line(bytes, s, e);
+        if (next !== null) yield next;
+      }
+      from += lastCr + 1;
     }
     // A copy: the chunk's buffer is read into again.
     if (from < chunk.length) pending.push(Buffer.from(chunk.subarray(from)));
