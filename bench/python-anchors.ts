@@ -1,8 +1,8 @@
 // The Python readers the import section compares Turnwise with (issue 22): pyarrow's JSON reader,
 // polars' read_ndjson, Hugging Face `datasets.load_dataset('json')` and a json.loads loop, each in
 // its own process on the same file (bench/tasks/python-reader.py). They run under
-// TURNWISE_BENCH_PYTHON, else the trainer suite's virtualenv (which has pyarrow and datasets;
-// polars when installed into it); a reader that is missing is reported, not skipped silently.
+// TURNWISE_BENCH_PYTHON, else the trainer suite's virtualenv (trainers/requirements.txt pins
+// pyarrow, polars and datasets); a reader that is missing is reported, not skipped silently.
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
