@@ -5,7 +5,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { ImportSummary } from '../../shared/model';
 import { samplePath } from '../engine/test-support';
-import { cliWorkspace, onlyJson, turnwise } from './cli-test-support';
+import { cliWorkspace, onlyJson, turnwise, turnwiseAsync } from './cli-test-support';
 import { importErrorText } from './import-output';
 
 const workspace = cliWorkspace();
@@ -72,6 +72,18 @@ describe('turnwise import of a folder', () => {
         'nemo-gym, atif, verifiers, trl-grpo, otel-genai\n',
     );
   });
+});
+
+describe('reading threads started while the workspace opens', () => {
+  it('imports on them, and threads the import leaves unused do not keep the command running', async () => {
+    // Every input is read on threads here; three are started ahead, and a file whose lines are
+    // not records is read by one, so two stay unused until the command ends.
+    const env = { TURNWISE_READ_WORKER_MIN_BYTES: '0', TURNWISE_READ_THREADS: '3' };
+    const file = samplePath('nemo-gym/example_single_tool_call.example_rollouts.jsonl');
+    const db = path.join(workspace.dir, 'threads.duckdb');
+    const run = await turnwiseAsync(['import', file, '--db', db, '--json'], env);
+    expect((onlyJson(run) as ImportSummary).trajectories).toBe(5);
+  }, 60_000);
 });
 
 describe('the import report', () => {

@@ -5,7 +5,12 @@ import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { Workspace } from '../store/workspace';
 import { samplePath, tempDir, turnwiseRecord } from '../test-support';
-import { preparedInWorkers, type ReadWorkerData } from './read-in-worker';
+import {
+  preparedInWorkers,
+  prewarmReadingThreads,
+  spareReadingThreads,
+  type ReadWorkerData,
+} from './read-in-worker';
 import { runImport, type ImportOptions } from './run-import';
 
 let dir = '';
@@ -135,6 +140,18 @@ describe('reading on worker threads', () => {
     expect(there.rows).toEqual(here.rows);
   }, 60_000);
 
+  it('takes the threads started ahead of the import, which read as new ones do', async () => {
+    const options: ImportOptions = { paths: [mixedFile()], format: 'turnwise', onError: 'skip' };
+    const fresh = await importOn(3, options);
+    prewarmReadingThreads(2);
+    expect(spareReadingThreads()).toBe(2);
+    const ahead = await importOn(3, options);
+    // Both spares were taken; the third thread was started by the import itself.
+    expect(spareReadingThreads()).toBe(0);
+    expect(comparable(ahead.summary)).toEqual(comparable(fresh.summary));
+    expect(ahead.rows).toEqual(fresh.rows);
+  }, 60_000);
+
   it('cancels mid-way: nothing is written', async () => {
     const controller = new AbortController();
     const run = importOn(
@@ -168,6 +185,16 @@ describe('a reading thread that dies instead of reporting', () => {
       code: 'internal',
       message: 'reading /data/rollouts.jsonl: the reading thread failed: out of luck',
     });
+  });
+
+  it('starts a new thread in place of one started ahead that failed to start', async () => {
+    const code = `throw new Error('out of luck');`;
+    prewarmReadingThreads(1, new URL(`data:text/javascript,${encodeURIComponent(code)}`));
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    await expect(drain(code)).rejects.toMatchObject({
+      message: 'reading /data/rollouts.jsonl: the reading thread failed: out of luck',
+    });
+    expect(spareReadingThreads()).toBe(0);
   });
 
   it('fails the import with the file it was reading when it exits', async () => {

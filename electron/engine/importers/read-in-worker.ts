@@ -5,6 +5,7 @@
 // order, so the result is the one the same generator gives on this thread (prepared-items.ts).
 // Each thread has at most a few batches in flight: memory stays bounded however far the reading
 // runs ahead of the writing.
+import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import type { FormatOptions, MappingSpec } from '../../../shared/model';
 import { TurnwiseError, type ApiError } from '../../../shared/result';
@@ -31,8 +32,69 @@ export type ReadWorkerMessage =
   | { type: 'end'; progress: DatasetReadProgress }
   | { type: 'failed'; error: ApiError };
 
-/** The engine's answer to a batch: room for one more. */
-export type ReadWorkerRequest = { type: 'more' };
+/** The thread's data, sent once it is taken for an import; then, per batch, room for one more. */
+export type ReadWorkerRequest = { type: 'start'; data: ReadWorkerData } | { type: 'more' };
+
+/**
+ * Inputs at least this large are read on a worker thread; below it, starting the thread costs
+ * more than it saves. TURNWISE_READ_WORKER_MIN_BYTES overrides it (the tests use 0).
+ */
+export function readWorkerMinBytes(): number {
+  const configured = Number(process.env.TURNWISE_READ_WORKER_MIN_BYTES);
+  return process.env.TURNWISE_READ_WORKER_MIN_BYTES !== undefined && configured >= 0
+    ? configured
+    : 8 << 20;
+}
+
+/**
+ * Reading threads for files whose lines are records: one core is left to the engine's thread,
+ * which appends (on 2 cores a second reader only competes with it: docs/performance.md).
+ * TURNWISE_READ_THREADS overrides it.
+ */
+export function readThreads(): number {
+  const configured = Number(process.env.TURNWISE_READ_THREADS);
+  if (Number.isInteger(configured) && configured >= 1) return Math.min(configured, 16);
+  return Math.max(1, Math.min(4, availableParallelism() - 1));
+}
+
+const readWorkerScript = () => workerScript('./importers/read-worker.ts', 'read-worker.js');
+
+/** Threads started ahead of an import (`prewarmReadingThreads`) and not taken yet. */
+const spares: { script: string; worker: Worker; dead: boolean }[] = [];
+
+/**
+ * Starts `count` reading threads before an import needs them, so their start (about 0.1 s of
+ * loading and compiling their code) runs while the workspace opens instead of after it; the
+ * CLI's import asks for them first. They wait for their data, and those no import takes do not
+ * keep the process alive.
+ */
+export function prewarmReadingThreads(count: number, script: string | URL = readWorkerScript()) {
+  for (let i = 0; i < count; i += 1) {
+    const spare = { script: String(script), worker: new Worker(script), dead: false };
+    const die = () => (spare.dead = true);
+    spare.worker.on('error', die).on('exit', die).unref();
+    spares.push(spare);
+  }
+}
+
+/** The reading threads started ahead and not taken yet (for the tests). */
+export function spareReadingThreads(): number {
+  return spares.length;
+}
+
+/** A thread of `script`: a spare started ahead if one is alive, else a new one. */
+function readingThread(script: string | URL): Worker {
+  for (;;) {
+    const index = spares.findIndex((spare) => spare.script === String(script));
+    const spare = index < 0 ? undefined : spares.splice(index, 1)[0];
+    if (spare === undefined) return new Worker(script);
+    spare.worker.removeAllListeners();
+    // One that failed to start is dropped: a new one fails, or not, with the import watching.
+    if (spare.dead) continue;
+    spare.worker.ref();
+    return spare.worker;
+  }
+}
 
 type Arrival = ReadWorkerMessage | { type: 'crashed'; error: TurnwiseError } | { type: 'aborted' };
 
@@ -50,10 +112,11 @@ class WorkerItems {
     private readonly data: ReadWorkerData,
     script: string | URL,
   ) {
-    this.worker = new Worker(script, { workerData: data });
+    this.worker = readingThread(script);
     this.worker.on('message', (message: ReadWorkerMessage) => this.arrive(message));
     this.worker.on('error', (error) => this.crashed(`the reading thread failed: ${error.message}`));
     this.worker.on('exit', (code) => this.crashed(`the reading thread ended (exit code ${code})`));
+    this.worker.postMessage({ type: 'start', data } satisfies ReadWorkerRequest);
   }
 
   /** A thread that died rather than reported: the error names the file it had reached. */
@@ -118,7 +181,7 @@ export async function* preparedInWorkers(
   threads: number,
   progress: DatasetReadProgress,
   signal: AbortSignal,
-  script: string | URL = workerScript('./importers/read-worker.ts', 'read-worker.js'),
+  script: string | URL = readWorkerScript(),
 ): AsyncGenerator<PreparedItem> {
   const readers = Array.from(
     { length: threads },

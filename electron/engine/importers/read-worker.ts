@@ -1,7 +1,7 @@
 // The reading thread of a large import (started by read-in-worker.ts): runs the readers named in
-// workerData over their files, prepares each record and posts the items in batches, waiting for
+// its start message over their files, prepares each record and posts the items in batches, waiting for
 // the engine's thread to ask for more once BATCHES_IN_FLIGHT are unanswered. It writes nothing.
-import { parentPort, workerData, type MessagePort } from 'node:worker_threads';
+import { parentPort, type MessagePort } from 'node:worker_threads';
 import { apiErrorOf } from '../failure';
 import type { FormatReader } from './canonical';
 import { mappingReader } from './mapping';
@@ -29,12 +29,15 @@ function requirePort(): MessagePort {
   return parentPort;
 }
 const port = requirePort();
-const data = workerData as ReadWorkerData;
 
 let credits = BATCHES_IN_FLIGHT;
 let wake: (() => void) | null = null;
+// A thread may be started ahead of its import (read-in-worker.ts): it reads once told what.
 port.on('message', (request: ReadWorkerRequest) => {
-  if (request.type !== 'more') return;
+  if (request.type === 'start') {
+    run(request.data).catch(report);
+    return;
+  }
   credits += 1;
   wake?.();
 });
@@ -56,7 +59,7 @@ async function send(items: PreparedItem[], progress: DatasetReadProgress): Promi
   post({ type: 'batch', items: packItems(items), progress: { ...progress } });
 }
 
-async function run(): Promise<void> {
+async function run(data: ReadWorkerData): Promise<void> {
   const entries = data.entries.map(({ file, reader }) => ({ file, reader: readerOf(reader) }));
   const progress: DatasetReadProgress = { entry: 0, bytesRead: 0 };
   const options = {
@@ -83,7 +86,7 @@ async function run(): Promise<void> {
   post({ type: 'end', progress: { ...progress } });
 }
 
-run().catch((error: unknown) => {
+function report(error: unknown): void {
   try {
     post({ type: 'failed', error: apiErrorOf(error) });
   } catch {
@@ -91,4 +94,4 @@ run().catch((error: unknown) => {
     const { code, message } = apiErrorOf(error);
     post({ type: 'failed', error: { code, message } });
   }
-});
+}

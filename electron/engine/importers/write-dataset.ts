@@ -8,35 +8,17 @@ import type { FormatReader } from './canonical';
 import type { DatasetWriter } from './dataset-writer';
 import type { PlannedDataset } from './import-plan';
 import { preparedItems, type DatasetReadProgress, type PreparedItem } from './prepared-items';
-import { preparedInWorkers, type ReaderRef } from './read-in-worker';
-import { availableParallelism } from 'node:os';
+import {
+  preparedInWorkers,
+  readThreads,
+  readWorkerMinBytes,
+  type ReaderRef,
+} from './read-in-worker';
 import { FORMATS } from './registry';
 import type { ImportOptions, ImportProgress } from './run-import';
 import { fileScopes, scopedIds } from './source-scope';
 
 const PROGRESS_INTERVAL_MS = 200;
-
-/**
- * Inputs at least this large are read on a worker thread; below it, starting the thread costs
- * more than it saves. TURNWISE_READ_WORKER_MIN_BYTES overrides it (the tests use 0).
- */
-export function readWorkerMinBytes(): number {
-  const configured = Number(process.env.TURNWISE_READ_WORKER_MIN_BYTES);
-  return process.env.TURNWISE_READ_WORKER_MIN_BYTES !== undefined && configured >= 0
-    ? configured
-    : 8 << 20;
-}
-
-/**
- * Reading threads for files whose lines are records: one core is left to the engine's thread,
- * which appends (on 2 cores a second reader only competes with it: docs/performance.md).
- * TURNWISE_READ_THREADS overrides it.
- */
-export function readThreads(): number {
-  const configured = Number(process.env.TURNWISE_READ_THREADS);
-  if (Number.isInteger(configured) && configured >= 1) return Math.min(configured, 16);
-  return Math.max(1, Math.min(4, availableParallelism() - 1));
-}
 
 export interface DatasetCounts {
   trajectories: number;
