@@ -1,8 +1,8 @@
 // Streams a text file line by line, transparently decompressing .gz/.zst, and reports how many
 // bytes of the file on disk have been consumed. Lines end where node:readline ends them (LF, CRLF
-// or a lone CR; only the line being read is held), but are found in the bytes: a line is decoded only when it is wanted, so a shard
-// (a reading thread taking every n-th block of lines) skips the others for the cost of finding
-// their ends.
+// or a lone CR; only the line being read is held), but are found in the bytes: a line is decoded
+// only when it is wanted, so a shard (a reading thread taking every n-th block of lines) skips
+// the others for the cost of finding their ends.
 import { createReadStream } from 'node:fs';
 import type { Readable } from 'node:stream';
 import type { LineShard, ReadProgress } from './canonical';

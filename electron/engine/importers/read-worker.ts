@@ -1,6 +1,7 @@
 // The reading thread of a large import (started by read-in-worker.ts): runs the readers named in
-// its start message over their files, prepares each record and posts the items in batches, waiting for
-// the engine's thread to ask for more once BATCHES_IN_FLIGHT are unanswered. It writes nothing.
+// its start message over their files, prepares each record and posts the items in batches,
+// waiting for the engine's thread to ask for more once BATCHES_IN_FLIGHT are unanswered. It
+// writes nothing.
 import { parentPort, type MessagePort } from 'node:worker_threads';
 import { apiErrorOf } from '../failure';
 import type { FormatReader } from './canonical';
