@@ -3,8 +3,9 @@
 Usage: python python-reader.py READER FILE CACHE_DIR
 READER is pyarrow, polars, datasets or json-loads. Prints the same JSON line as the Node tasks
 (bench/tasks/measure.ts): seconds of the read alone (the interpreter's start and the library's
-import are not counted), the process's peak resident memory and the records read. A reader
-whose library is not installed prints {"unavailable": "<why>"} and exits 0.
+import are not counted), the CPU time of its threads over the read, the peak resident memory and
+the records read. A reader whose library is not installed prints {"unavailable": "<why>"} and
+exits 0.
 """
 
 import json
@@ -58,10 +59,13 @@ def main():
         print(json.dumps({"unavailable": f"{module} is not installed ({error})"}))
         return
     started = time.perf_counter()
+    cpu_started = time.process_time()  # every thread of the process, as measure.ts counts
     records = read(path, cache)
     seconds = time.perf_counter() - started
+    cpu_seconds = time.process_time() - cpu_started
     peak_mb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
-    print(json.dumps({"seconds": seconds, "peak_rss_mb": round(peak_mb), "records": records}))
+    result = {"seconds": seconds, "cpu_seconds": cpu_seconds, "peak_rss_mb": round(peak_mb)}
+    print(json.dumps({**result, "records": records}))
 
 
 if __name__ == "__main__":
