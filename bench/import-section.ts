@@ -85,25 +85,22 @@ async function measureSize(dir: string, bench: BenchInput): Promise<SizeResult> 
     [TURNWISE, 'turnwise-cli-import', 'turnwise'],
   ] as const;
   const runs: Measurement[][] = [...readers, WRITE_ROWS].map(() => []);
-  const remove = (db: string) => {
-    for (const file of [db, `${db}.wal`]) rmSync(file, { force: true });
-  };
+  const database = (name: string) => path.join(dir, `${name}-${bench.name}.duckdb`);
   for (let round = 1; round <= ROUNDS; round += 1) {
-    const written: string[] = [];
-    readers.forEach(([name, task, database], index) => {
+    readers.forEach(([name, task, db], index) => {
       console.log(`Running ${name} (round ${round} of ${ROUNDS})...`);
-      const db = database === null ? null : path.join(dir, `${database}-${bench.name}.duckdb`);
-      const args = db === null ? [input] : [input, db];
+      const args = db === null ? [input] : [input, database(db)];
       runs[index]?.push(checked(name, runTask(task, args), records));
-      if (db !== null) written.push(db);
     });
     // The floor writes the rows of the import just timed.
     const [name, task] = WRITE_ROWS;
-    const copy = path.join(dir, `rows-${bench.name}.duckdb`);
     console.log(`Running ${name} (round ${round} of ${ROUNDS})...`);
-    const workspace = path.join(dir, `turnwise-${bench.name}.duckdb`);
-    runs[readers.length]?.push(checked(name, runTask(task, [workspace, copy]), records));
-    [...written, copy].forEach(remove);
+    const floorArgs = [database('turnwise'), database('rows')];
+    runs[readers.length]?.push(checked(name, runTask(task, floorArgs), records));
+    const written = [...readers.flatMap(([, , db]) => (db === null ? [] : [db])), 'rows'];
+    for (const db of written.map(database)) {
+      for (const file of [db, `${db}.wal`]) rmSync(file, { force: true });
+    }
   }
   const rows: Row[] = [...readers, WRITE_ROWS].map(([name], index) => {
     const measured = runs[index] ?? [];
@@ -136,11 +133,10 @@ function table({ megabytes, records, holds, rows }: SizeResult): string {
   const parse = seconds('JSON.parse pass (baseline)');
   const readJson = seconds('DuckDB read_json (baseline)');
   const turnwise = seconds(TURNWISE);
-  const cpu = (m: Measurement) => (m.cpu_seconds === undefined ? '' : m.cpu_seconds.toFixed(2));
   const lines = rows.map(({ name, m, note }) =>
     m === null
       ? `| ${name} | not run: ${note ?? ''} | | | | | | | |`
-      : `| ${name} | ${m.seconds.toFixed(2)} | ${cpu(m)} | ${(megabytes / m.seconds).toFixed(1)} | ` +
+      : `| ${name} | ${m.seconds.toFixed(2)} | ${m.cpu_seconds.toFixed(2)} | ${(megabytes / m.seconds).toFixed(1)} | ` +
         `${Math.round(records / m.seconds)} | ${m.peak_rss_mb} | ` +
         `${(turnwise / m.seconds).toFixed(2)} | ${(readJson / m.seconds).toFixed(2)} | ` +
         `${(parse / m.seconds).toFixed(2)} |`,
