@@ -101,7 +101,8 @@ export async function* readLines(
     }
     // The rest holds no LF, but its lone CRs end lines: give those now, or a file with CR line
     // breaks would be held whole until its end. A CR that is the chunk's last byte waits, as the
-    // next chunk may start with the LF of a CRLF.
+    // next chunk may start with the LF of a CRLF. This repeats the LF loop's body on purpose: a
+    // helper shared by both (a generator and a tuple per line) read 200k short lines 10-35% slower.
     const tail = chunk.subarray(from);
     const lastCr = tail.length >= 2 ? tail.lastIndexOf(CR, tail.length - 2) : -1;
     if (lastCr >= 0) {
