@@ -35,8 +35,21 @@ afterAll(() => {
 describe('attachment specs read back from a workspace', () => {
   const good = () => buildAttachSpec(COLUMNS, {}, 'x.parquet');
 
-  it('lets the specs Turnwise writes through', async () => {
-    await expect(guardAttachment(workspace, attachment(good()))).resolves.toBeUndefined();
+  it('lets the specs Turnwise writes through, each in the form the probe checked', async () => {
+    const checked = await guardAttachment(workspace, attachment(good()));
+    expect(checked.spec.format).toBe(good().format);
+    expect(checked.spec.reward).toBe(`(\n${good().reward}\n)`);
+  });
+
+  it.each([
+    ['a comment after a dollar-quoted quote', "$$'$$ -- ) AS value FROM x"],
+    ['a comment after an E-string escape', "E'\\'' -- '"],
+    ['a second statement after a tagged dollar quote', "$q$'$q$; SELECT 1"],
+  ])('refuses %s, which a quote-blind look would miss', async (_what, expression) => {
+    const spec = { ...good(), source_id: expression };
+    await expect(guardAttachment(workspace, attachment(spec))).rejects.toThrow(
+      /spec\.source_id\) refused: (comments are not allowed|it contains ";")/,
+    );
   });
 
   it.each([

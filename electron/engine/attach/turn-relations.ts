@@ -26,8 +26,7 @@ export async function turnRelationsFor(
     [trajectoryId],
   );
   if (!row) return IMPORTED;
-  const attachment = parseAttachment(row);
-  await guardAttachment(workspace, attachment);
+  const attachment = await guardAttachment(workspace, parseAttachment(row));
   // Attached ids are "<dataset>:<file index>:<row>" (dataset ids never contain ':').
   const [fileIndex, rowNumber] = trajectoryId.split(':').slice(-2).map(Number);
   const file = attachment.files[fileIndex ?? -1];

@@ -19,24 +19,48 @@ export interface ExpressionProbe {
   label: string;
 }
 
+/** Where a quoted run that starts at `i` ends (the index after it), or -1 when it is not closed. */
+function quotedEnd(text: string, i: number): number | null {
+  const ch = text[i] ?? '';
+  // E'...' takes backslash escapes; '...' and "..." double their quote to escape it.
+  const escaped =
+    (ch === 'E' || ch === 'e') && text[i + 1] === "'" && !/\w/.test(text[i - 1] ?? '');
+  if (ch === "'" || ch === '"' || escaped) {
+    const quote = escaped ? "'" : ch;
+    for (let j = escaped ? i + 2 : i + 1; j < text.length; j += 1) {
+      if (escaped && text[j] === '\\') j += 1;
+      else if (text[j] === quote) {
+        if (text[j + 1] !== quote) return j + 1;
+        j += 1;
+      }
+    }
+    return -1;
+  }
+  // Dollar quoting: $$...$$ or $tag$...$tag$ (a tag is an identifier without digits first).
+  const dollar = ch === '$' ? /^\$([A-Za-z_][A-Za-z0-9_]*)?\$/.exec(text.slice(i)) : null;
+  if (dollar !== null) {
+    const close = text.indexOf(dollar[0], i + dollar[0].length);
+    return close < 0 ? -1 : close + dollar[0].length;
+  }
+  return null;
+}
+
 /**
- * A first, lexical look with clear messages: outside string literals the text may not end a
- * statement, hold a comment or close a parenthesis it did not open. The parse-tree check below
- * is the guarantee; this only explains the common mistakes in words.
+ * A first, lexical look with clear messages: outside quoted runs (every quoting form DuckDB has:
+ * '...', E'...', "...", $$...$$ and $tag$...$tag$) the text may not end a statement, hold a
+ * comment or close a parenthesis it did not open. It only explains common mistakes in words: the
+ * guarantee is the parse-tree check below, and that callers embed exactly the checked text.
  */
 export function expressionTextProblem(text: string): string | null {
   let depth = 0;
-  let quote: string | null = null;
   for (let i = 0; i < text.length; i += 1) {
+    const end = quotedEnd(text, i);
+    if (end === -1) return 'a quoted string or name is not closed';
+    if (end !== null) {
+      i = end - 1;
+      continue;
+    }
     const ch = text[i] ?? '';
-    if (quote !== null) {
-      if (ch === quote) quote = null;
-      continue;
-    }
-    if (ch === "'" || ch === '"') {
-      quote = ch;
-      continue;
-    }
     const pair = text.slice(i, i + 2);
     if (ch === ';') return 'it contains ";"; give one expression, not statements';
     if (pair === '--' || pair === '/*') return 'comments are not allowed';
@@ -44,15 +68,23 @@ export function expressionTextProblem(text: string): string | null {
     if (ch === ')') depth -= 1;
     if (depth < 0) return 'it closes a parenthesis it did not open';
   }
-  if (quote !== null) return 'a quoted string or name is not closed';
   if (depth !== 0) return 'its parentheses are not balanced';
   return null;
+}
+
+/**
+ * The expression as the probe holds it: in parentheses on lines of their own. Text embedded in
+ * this form is read by DuckDB's lexer exactly as in the probe (a line comment ends before the
+ * closing parenthesis in both), so embedding it runs what the guard checked.
+ */
+export function embeddedExpression(expression: string): string {
+  return `(\n${expression.trim()}\n)`;
 }
 
 /** The probe text: `SELECT <columns>, (<expression>) AS value FROM <relation>`. */
 export function probeSql(expression: string, probe: ExpressionProbe): string {
   const passed = probe.columns.map((column) => `${column}, `).join('');
-  return `SELECT ${passed}(\n${expression}\n) AS value FROM ${probe.relation}\n`;
+  return `SELECT ${passed}${embeddedExpression(expression)} AS value FROM ${probe.relation}\n`;
 }
 
 /**

@@ -111,10 +111,13 @@ function* nodesOf(tree: unknown): Generator<Node> {
     else if (item !== null && typeof item === 'object') {
       const node = item as Node;
       yield node;
-      // A table function's own call is checked by tableProblem; its arguments are walked.
+      // A table function's call is checked by name in tableProblem, so the call node itself is
+      // not walked as a scalar call; every field of it is (arguments, FILTER, ORDER BY, ...).
       const { function: call, ...rest } = node;
       stack.push(...Object.values(node.type === 'TABLE_FUNCTION' ? rest : node));
-      if (node.type === 'TABLE_FUNCTION') stack.push((call as Node | null)?.children);
+      if (node.type === 'TABLE_FUNCTION' && call !== null && typeof call === 'object') {
+        stack.push(...Object.values(call as Node));
+      }
     }
   }
 }

@@ -21,11 +21,16 @@ export interface GuardedQuery {
 export type ParsedSql =
   { ok: true; statements: unknown[] } | { ok: false; unsupported: boolean; message: string };
 
-/** The parse trees of the statements in a text, or DuckDB's reason it gave none. */
+/**
+ * The parse trees of the statements in a text, or DuckDB's reason it gave none. The parser is
+ * called by its full name: a workspace's own macro named json_serialize_sql would otherwise
+ * decide what the guard sees (workspace-integrity.ts refuses such a macro too).
+ */
 export async function parseSql(connection: DuckDBConnection, sql: string): Promise<ParsedSql> {
-  const reader = await connection.runAndReadAll('SELECT json_serialize_sql($1::VARCHAR) AS tree', [
-    sql,
-  ]);
+  const reader = await connection.runAndReadAll(
+    'SELECT system.main.json_serialize_sql($1::VARCHAR) AS tree',
+    [sql],
+  );
   const text = reader.getRowObjectsJS()[0]?.tree;
   const parsed = JSON.parse(typeof text === 'string' ? text : '{}') as {
     error?: boolean;
@@ -46,8 +51,8 @@ export async function parseSql(connection: DuckDBConnection, sql: string): Promi
 /** Names in the catalog other than the public views: no CTE may take one of them. */
 export async function catalogNames(connection: DuckDBConnection): Promise<Set<string>> {
   const reader = await connection.runAndReadAll(
-    `SELECT lower(view_name) AS name FROM duckdb_views()
-     UNION SELECT lower(table_name) FROM duckdb_tables()`,
+    `SELECT system.main.lower(view_name) AS name FROM system.main.duckdb_views()
+     UNION SELECT system.main.lower(table_name) FROM system.main.duckdb_tables()`,
   );
   const names = new Set(reader.getRowObjectsJS().map((row) => String(row.name)));
   for (const view of PUBLIC_RELATIONS) names.delete(view);
