@@ -1,7 +1,7 @@
 // Token text in the heat strips: a dataset's stored ids decoded with the tokenizer.json set for it
 // (the test fixture tokenizer), none without one, the reason when the file has gone, and a wrong
 // path refused when it is set.
-import { renameSync } from 'node:fs';
+import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiOutput } from '../../../shared/api';
@@ -10,6 +10,7 @@ import { openEngine } from '../engine';
 import type { Engine } from '../engine-types';
 import { FIXTURE_SPECIALS, writeFixtureTokenizer } from '../export/tokenizer-fixture';
 import { loadLocalTokenizer } from '../export/local-tokenizer';
+import { storedTokenizerPath } from './token-text';
 import { tempDir, writeJsonl } from '../test-support';
 
 const tmp = tempDir();
@@ -80,5 +81,28 @@ describe('token text', () => {
     });
     const cleared = await callOk<Logprobs>(engine.dispatch, 'getTurnLogprobs', turn);
     expect(cleared).toMatchObject({ tokens: null, tokenizer_path: null, tokenizer_error: null });
+  });
+});
+
+describe('a tokenizer path read back from a workspace', () => {
+  it('is used only when it is what setting one writes: an absolute path to a .json file', () => {
+    const json = path.join(tmp.dir, 'stored-tokenizer.json');
+    writeFileSync(json, '{}');
+    expect(storedTokenizerPath(json)).toBe(json);
+    expect(storedTokenizerPath(path.join(tmp.dir, 'moved-away.json'))).toBe(
+      path.join(tmp.dir, 'moved-away.json'),
+    );
+    for (const hostile of [
+      path.join(tmp.dir, 'id_rsa'),
+      '/dev/zero',
+      'relative/tokenizer.json',
+      tmp.dir + '/',
+      42,
+      null,
+    ]) {
+      expect(storedTokenizerPath(hostile)).toBeNull();
+    }
+    mkdirSync(path.join(tmp.dir, 'folder.json'));
+    expect(storedTokenizerPath(path.join(tmp.dir, 'folder.json'))).toBeNull();
   });
 });

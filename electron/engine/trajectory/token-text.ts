@@ -31,12 +31,25 @@ async function tokenizerAt(file: string): Promise<LocalTokenizer> {
   return tokenizer;
 }
 
+/**
+ * A stored tokenizer path is what setDatasetTokenizer wrote: an absolute path to a `.json` file.
+ * A workspace from elsewhere could name any file instead (a key, /dev/zero, a FIFO), so anything
+ * else is treated as no tokenizer set (docs/security.md, "A received workspace").
+ */
+export function storedTokenizerPath(value: unknown): string | null {
+  if (typeof value !== 'string' || !path.isAbsolute(value) || !/\.json$/i.test(value)) return null;
+  try {
+    return statSync(value).isFile() ? value : null;
+  } catch {
+    return value; // gone since it was set: reading it names the problem
+  }
+}
+
 export async function datasetTokenizerPath(
   workspace: Workspace,
   datasetId: string,
 ): Promise<string | null> {
-  const value = await readSetting(workspace, settingKey(datasetId));
-  return typeof value === 'string' ? value : null;
+  return storedTokenizerPath(await readSetting(workspace, settingKey(datasetId)));
 }
 
 /** Stores the path after reading the file once, so a wrong path fails here, not in every view. */
@@ -52,6 +65,9 @@ export async function setDatasetTokenizer(
     return { tokenizer_path: null };
   }
   const file = path.resolve(tokenizerPath);
+  if (!/\.json$/i.test(file)) {
+    throw new TurnwiseError('invalid_input', `${file}: a tokenizer is a tokenizer.json file`);
+  }
   await tokenizerAt(file);
   await writeSetting(workspace, settingKey(datasetId), file);
   return { tokenizer_path: file };
