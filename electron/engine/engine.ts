@@ -1,5 +1,5 @@
 // Opens a workspace and wires the engine: service handlers, dispatch and the job runner.
-import { refreshAttachments } from './attach/refresh-attachments';
+import { settleAttachmentViews } from './attach/attachment-views-check';
 import { createDispatch } from './dispatch';
 import type { Engine } from './engine-types';
 import { JobRunner } from './jobs';
@@ -26,7 +26,8 @@ export async function openEngine(options: EngineOptions): Promise<LocalEngine> {
 /** Wires the engine onto a workspace opened already; closes it if that fails. */
 export async function engineOn(workspace: Workspace): Promise<LocalEngine> {
   try {
-    if (!workspace.readOnly) await refreshAttachments(workspace);
+    // Before any request reads them: the views that follow the attachments (and the files).
+    await settleAttachmentViews(workspace);
   } catch (error) {
     // A workspace that cannot be opened must not stay locked.
     workspace.close();

@@ -29,8 +29,8 @@ export async function createAttachmentViews(run: RunSql, attachment: Attachment)
   await run(`CREATE OR REPLACE VIEW ${names.logprobs} AS ${logprobsSelect(source, relation)}`);
 }
 
-/** Rebuilds the union views over tw_turns / tw_token_logprobs and the attachments given. */
-export async function rebuildUnionViews(run: RunSql, viewKeys: string[]): Promise<void> {
+/** The union views' queries: tw_turns / tw_token_logprobs and the attachments' views given. */
+export function unionViewSelects(viewKeys: string[]): { turns: string; logprobs: string } {
   const turns = [`SELECT ${TURN_COLUMNS} FROM tw_turns`];
   const logprobs = [`SELECT ${LOGPROB_COLUMNS} FROM tw_token_logprobs`];
   for (const key of viewKeys) {
@@ -38,8 +38,14 @@ export async function rebuildUnionViews(run: RunSql, viewKeys: string[]): Promis
     turns.push(`SELECT ${TURN_COLUMNS} FROM ${names.turns}`);
     logprobs.push(`SELECT ${LOGPROB_COLUMNS} FROM ${names.logprobs}`);
   }
-  await run(`CREATE OR REPLACE VIEW tw_all_turns AS ${turns.join('\nUNION ALL ')}`);
-  await run(`CREATE OR REPLACE VIEW tw_all_token_logprobs AS ${logprobs.join('\nUNION ALL ')}`);
+  return { turns: turns.join('\nUNION ALL '), logprobs: logprobs.join('\nUNION ALL ') };
+}
+
+/** Rebuilds the union views over tw_turns / tw_token_logprobs and the attachments given. */
+export async function rebuildUnionViews(run: RunSql, viewKeys: string[]): Promise<void> {
+  const selects = unionViewSelects(viewKeys);
+  await run(`CREATE OR REPLACE VIEW tw_all_turns AS ${selects.turns}`);
+  await run(`CREATE OR REPLACE VIEW tw_all_token_logprobs AS ${selects.logprobs}`);
 }
 
 /**

@@ -1,4 +1,5 @@
-// A workspace is one DuckDB file. Opening it checks the schema version and applies migrations.
+// A workspace is one DuckDB file. Opening it checks that the file is DuckDB's and its catalog
+// Turnwise's (workspace-integrity.ts), then applies migrations.
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
@@ -9,9 +10,21 @@ import { toJsonRow, type JsonValue } from './json-values';
 import { MIGRATIONS, SCHEMA_VERSION } from './migrations';
 import { parseRows } from './query-as';
 import { timeQuery } from './query-timing';
+import { log } from '../logging/logger';
+import { describeObject, readCatalog } from './schema-catalog';
+import { requireSingleStatements } from './single-statement';
 import { resolveStatement, type SqlFragment, type Statement } from './sql-template';
 import { timedConnection } from './timed-connection';
 import { transaction, type TransactionOptions } from './transaction';
+import { TW_META_TABLE } from './tw-meta';
+import { notDuckDbProblem } from './workspace-file';
+import {
+  checkCatalog,
+  integrityError,
+  isClean,
+  onlyRestorable,
+  restoreDefinitions,
+} from './workspace-integrity';
 
 export type Row = Record<string, JsonValue>;
 
@@ -51,6 +64,14 @@ export class Workspace {
     if (readOnly && !existsSync(absolute)) {
       throw new TurnwiseError('not_found', `${absolute}: no such workspace file`);
     }
+    const notDuckDb = notDuckDbProblem(absolute);
+    if (notDuckDb !== null) {
+      throw new TurnwiseError(
+        'invalid_input',
+        `${absolute}: not a DuckDB workspace file (${notDuckDb})`,
+      );
+    }
+    requireSingleStatements();
     let instance: DuckDBInstance;
     try {
       instance = await DuckDBInstance.create(absolute, {
@@ -58,6 +79,11 @@ export class Workspace {
         // DuckDB would otherwise use up to 80% of RAM and keep a whole import's rows in memory;
         // with a cap it spills to disk, so memory stays bounded whatever the dataset's size.
         memory_limit: process.env.TURNWISE_MEMORY_LIMIT ?? DEFAULT_MEMORY_LIMIT,
+        // Nothing a file or a query names is fetched or loaded: a SQLite-looking file would
+        // otherwise make DuckDB download its sqlite extension.
+        autoinstall_known_extensions: 'false',
+        autoload_known_extensions: 'false',
+        allow_community_extensions: 'false',
       });
     } catch (error) {
       throw describeOpenError(absolute, error);
@@ -176,18 +202,27 @@ export class Workspace {
     this.instance.closeSync();
   }
 
+  /**
+   * Checks the catalog before anything reads it, then brings it to this version: a new file gets
+   * every migration; an older one the rest; Turnwise's views and macros that differ from the
+   * code's are re-created; anything else that differs refuses the file (workspace-integrity.ts).
+   */
   private async prepareSchema(): Promise<void> {
-    const tables = await this.query(
-      `SELECT table_name FROM information_schema.tables WHERE table_schema = 'main'`,
-    );
-    const names = new Set(tables.map((row) => String(row.table_name)));
-    if (names.size > 0 && !names.has('tw_meta')) {
-      throw new TurnwiseError(
-        'invalid_input',
-        `${this.path}: not a Turnwise workspace (it holds other tables and no tw_meta)`,
-      );
+    const catalog = await readCatalog(this.connection);
+    const check = checkCatalog(catalog);
+    if (catalog.length > 0) {
+      const meta = catalog.find((object) => object.kind === 'table' && object.name === 'tw_meta');
+      if (meta === undefined) {
+        throw new TurnwiseError(
+          'invalid_input',
+          `${this.path}: not a Turnwise workspace (it holds other objects and no tw_meta)`,
+        );
+      }
+      if (check.foreign.length > 0 || check.differing.includes(meta)) {
+        throw integrityError(this.path, check, 'Nothing was read or written.');
+      }
     }
-    const current = names.has('tw_meta') ? await this.schemaVersion() : 0;
+    const current = catalog.length > 0 ? await this.schemaVersion() : 0;
     if (current > SCHEMA_VERSION) {
       throw new TurnwiseError(
         'schema_too_new',
@@ -195,27 +230,51 @@ export class Workspace {
           `reads up to ${SCHEMA_VERSION}). Update Turnwise to open it.`,
       );
     }
-    if (current === SCHEMA_VERSION) return;
+    if (current === SCHEMA_VERSION && isClean(check)) return;
     if (this.readOnly) {
-      throw new TurnwiseError(
-        'read_only',
-        `${this.path}: schema version ${current} needs an upgrade to ${SCHEMA_VERSION}; ` +
-          `open it once with write access`,
+      if (current < SCHEMA_VERSION) {
+        throw new TurnwiseError(
+          'read_only',
+          `${this.path}: schema version ${current} needs an upgrade to ${SCHEMA_VERSION}; ` +
+            `open it once with write access`,
+        );
+      }
+      throw integrityError(
+        this.path,
+        check,
+        onlyRestorable(check)
+          ? "Opening it once with write access re-creates Turnwise's views and macros."
+          : 'Nothing was read or written.',
       );
     }
-    await this.migrate(current);
+    if (current === SCHEMA_VERSION && !onlyRestorable(check)) {
+      throw integrityError(this.path, check, 'Nothing was read or written.');
+    }
+    await this.upgrade(current);
   }
 
-  private async migrate(from: number): Promise<void> {
+  /** Migrations and re-created definitions in one transaction, kept only if the result is clean. */
+  private async upgrade(from: number): Promise<void> {
     // On the main connection: nothing else uses the workspace before open() returns.
     await transaction(this.connection, async () => {
-      await this.run(`CREATE TABLE IF NOT EXISTS tw_meta (key VARCHAR PRIMARY KEY, value VARCHAR)`);
+      await this.run(TW_META_TABLE);
       for (const migration of MIGRATIONS.filter((m) => m.version > from)) {
         for (const statement of migration.statements) await this.run(statement);
         await this.run(`INSERT OR REPLACE INTO tw_meta VALUES ('schema_version', $1)`, [
           String(migration.version),
         ]);
       }
+      const migrated = checkCatalog(await readCatalog(this.connection));
+      if (onlyRestorable(migrated) && !isClean(migrated)) {
+        // After migrations only a tampered (or differently rendered) definition is left.
+        log().warn('workspace.restored_definitions', {
+          path: this.path,
+          objects: [...migrated.differing, ...migrated.missing].map(describeObject).join(', '),
+        });
+        await restoreDefinitions(this.connection, migrated);
+      }
+      const final = checkCatalog(await readCatalog(this.connection));
+      if (!isClean(final)) throw integrityError(this.path, final, 'Nothing was written.');
     });
   }
 }
