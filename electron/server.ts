@@ -43,7 +43,7 @@ export interface RunningServer {
 }
 
 const MAX_BODY_BYTES = 8 * 1024 * 1024;
-/** How much of a refused upload is read and dropped so its client sees the refusal. */
+/** How much of a refused body (upload or API call) is read and dropped so its client sees the refusal. */
 const REFUSED_BODY_DRAIN_BYTES = 64 * 1024 * 1024;
 const HEARTBEAT_MS = 15_000;
 
@@ -87,15 +87,40 @@ function sendTokenPage(response: ServerResponse): void {
   response.end(TOKEN_PAGE);
 }
 
-async function readBody(request: IncomingMessage): Promise<string | null> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of request) {
-    size += (chunk as Buffer).length;
-    if (size > MAX_BODY_BYTES) return null;
-    chunks.push(chunk as Buffer);
-  }
-  return Buffer.concat(chunks).toString('utf8');
+/**
+ * The request body, or null once it passes the cap. Reading stops there without destroying the
+ * request: a destroyed request leaves its keep-alive socket to be reset under the next request.
+ */
+function readBody(request: IncomingMessage): Promise<string | null> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const stop = () => {
+      request.off('data', onData);
+      request.off('end', onEnd);
+      request.off('error', onError);
+    };
+    const onData = (chunk: Buffer) => {
+      size += chunk.length;
+      if (size <= MAX_BODY_BYTES) chunks.push(chunk);
+      else {
+        stop();
+        request.pause();
+        resolve(null);
+      }
+    };
+    const onEnd = () => {
+      stop();
+      resolve(Buffer.concat(chunks).toString('utf8'));
+    };
+    const onError = (error: Error) => {
+      stop();
+      reject(error);
+    };
+    request.on('data', onData);
+    request.on('end', onEnd);
+    request.on('error', onError);
+  });
 }
 
 export async function startServer(options: ServerOptions): Promise<RunningServer> {
@@ -173,6 +198,10 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
       }
       const body = await readBody(request);
       if (body === null) {
+        // As for a refused upload: drop the rest (bounded) so the client reads the 413, and close
+        // the connection so no next request is sent on a socket that may still hold body bytes.
+        await drainBody(request, REFUSED_BODY_DRAIN_BYTES);
+        response.setHeader('Connection', 'close');
         sendJson(response, 413, fail('bad_request', `request body over ${MAX_BODY_BYTES} bytes`));
         return;
       }
