@@ -6,6 +6,7 @@ import { chmodSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'n
 import path from 'node:path';
 import type { ApiKeyList } from '../shared/api-keys';
 import { TurnwiseError } from '../shared/result';
+import { parseJsonFile } from './engine/json-syntax';
 
 /** Electron's safeStorage satisfies this. */
 export interface StringEncryptor {
@@ -92,7 +93,8 @@ export class KeyStore {
     } catch {
       return { version: 1, keys: {} };
     }
-    const parsed = JSON.parse(text) as Partial<KeyFile>;
+    // Its text holds keys, so a broken file is named, never quoted.
+    const parsed = parseJsonFile(this.file, text) as Partial<KeyFile>;
     if (parsed.version !== 1 || typeof parsed.keys !== 'object' || parsed.keys === null) {
       throw new TurnwiseError('invalid_input', `${this.file} is not a Turnwise key file`);
     }

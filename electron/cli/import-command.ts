@@ -8,6 +8,7 @@ import {
   type ImportSummary,
   type MappingSpec,
 } from '../../shared/model';
+import { describeJsonProblem, parseJsonText } from '../engine/json-syntax';
 import { parse, requireDb } from './args';
 import { call, withEngine } from './call';
 import type { CommandSpec } from './command-spec';
@@ -35,12 +36,17 @@ function formatOptionsFrom(values: Record<string, unknown>): FormatOptions {
 
 /** A mapping spec file (JSON); checked here so a typo is reported against the file. */
 function readMappingFile(file: string): MappingSpec {
-  let raw: unknown;
+  let text: string;
   try {
-    raw = JSON.parse(readFileSync(file, 'utf8'));
+    text = readFileSync(file, 'utf8');
   } catch (error) {
     throw usageFailure(`--mapping ${file}: ${(error as Error).message}`);
   }
+  const json = parseJsonText(text);
+  if (!json.ok) {
+    throw usageFailure(`--mapping ${file}: not valid JSON (${describeJsonProblem(json.problem)})`);
+  }
+  const raw = json.value;
   const parsed = MappingSpecSchema.safeParse(raw);
   if (!parsed.success) {
     const issues = parsed.error.issues.map((i) => `${i.path.join('.') || '(spec)'}: ${i.message}`);

@@ -5,6 +5,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Tokenizer } from '@huggingface/tokenizers';
 import { TurnwiseError } from '../../../shared/result';
+import { describeJsonProblem, parseJsonText } from '../json-syntax';
 
 export interface LocalTokenizer {
   /** The absolute path it was read from. */
@@ -43,12 +44,11 @@ export async function loadLocalTokenizer(tokenizerPath: string): Promise<LocalTo
   } catch (error) {
     throw invalid(file, readProblem(error));
   }
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch (error) {
-    throw invalid(file, `it is not valid JSON (${messageOf(error)})`);
+  const parsed = parseJsonText(text);
+  if (!parsed.ok) {
+    throw invalid(file, `it is not valid JSON (${describeJsonProblem(parsed.problem)})`);
   }
+  const json = parsed.value;
   if (json === null || typeof json !== 'object' || Array.isArray(json)) {
     throw invalid(file, 'it is not a tokenizer.json (not a JSON object)');
   }
@@ -58,9 +58,11 @@ export async function loadLocalTokenizer(tokenizerPath: string): Promise<LocalTo
   }
   const type = (model as { type?: unknown }).type;
   if (typeof type === 'string' && !SUPPORTED_MODELS.includes(type)) {
+    // Named only when it looks like a model type: the file may be any JSON the caller can name.
+    const named = /^[A-Za-z][A-Za-z0-9]{0,31}$/.test(type) ? ` '${type}'` : '';
     throw invalid(
       file,
-      `its model type '${type}' is not supported (${SUPPORTED_MODELS.join(', ')} are)`,
+      `its model type${named} is not supported (${SUPPORTED_MODELS.join(', ')} are)`,
     );
   }
   let tokenizer: Tokenizer;

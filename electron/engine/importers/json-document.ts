@@ -8,7 +8,7 @@ import {
   type ReadItem,
 } from './canonical';
 import { decompressed } from './decompress';
-import { jsonErrorOffset } from './json-error-offset';
+import { parseJsonText } from '../json-syntax';
 
 /** Reads a (possibly compressed) text file whole, counting bytes into the progress. */
 export async function readTextFile(file: string, context: ReadContext): Promise<string> {
@@ -33,15 +33,19 @@ export function lineAt(text: string, offset: number): number {
   return line;
 }
 
-/** JSON.parse, with a failure reported at its line rather than as a character position. */
+/**
+ * JSON.parse, with a failure reported at its line rather than as a character position, and
+ * without quoting the text: a record's reason reaches the page for any file it names.
+ */
 export function parseJson(text: string, firstLine = 1): Parsed {
-  try {
-    return { ok: true, value: JSON.parse(text) as unknown };
-  } catch (error) {
-    const message = (error as Error).message.split('\n')[0] ?? '';
-    const line = firstLine - 1 + lineAt(text, jsonErrorOffset(text));
-    return { ok: false, line, reason: `invalid JSON (${message.slice(0, 200)})` };
-  }
+  const parsed = parseJsonText(text);
+  if (parsed.ok) return parsed;
+  const { line, column, reason } = parsed.problem;
+  return {
+    ok: false,
+    line: firstLine - 1 + line,
+    reason: `invalid JSON (${reason} at column ${column})`,
+  };
 }
 
 export interface ArrayElement {

@@ -3,6 +3,7 @@
 import path from 'node:path';
 import { isRecord, messagesToTurns } from './openai-messages';
 import { withoutCompression } from './decompress';
+import { parseJson } from './json-document';
 import { readLines } from './line-reader';
 import {
   isParquetPath,
@@ -88,13 +89,12 @@ async function* readTurnwise(file: string, context: ReadContext): AsyncIterable<
   }
   for await (const { number, text } of readLines(file, progress, signal, context.shard)) {
     if (text.trim() === '') continue;
-    let parsed: unknown;
-    try {
-      parsed = JSON.parse(text);
-    } catch (error) {
-      yield { kind: 'error', line: number, reason: `invalid JSON (${(error as Error).message})` };
+    const line = parseJson(text, number);
+    if (!line.ok) {
+      yield { kind: 'error', line: number, reason: line.reason };
       continue;
     }
+    const parsed = line.value;
     yield converted(parsed, number, `${stem}-${number}`);
   }
 }

@@ -43,7 +43,9 @@ describe('readExportManifest', () => {
     const notJson = write('not-json', '{"manifest_version": 1,');
     await expect(readExportManifest(notJson)).rejects.toMatchObject({
       code: 'invalid_input',
-      message: expect.stringMatching(/^.*not-json.*: not JSON/) as unknown as string,
+      message: expect.stringMatching(
+        /^.*not-json.*: not valid JSON \(line 1, column 24: /,
+      ) as unknown as string,
     });
     const { export_id: _id, tasks: _tasks, ...old } = manifest;
     const older = write('older', JSON.stringify(old));

@@ -6,6 +6,7 @@ import path from 'node:path';
 import * as z from 'zod';
 import { TurnwiseError } from '../../../shared/result';
 import { MANIFEST_FILE } from '../export/manifest';
+import { parseJsonFile } from '../json-syntax';
 
 const LineageManifestSchema = z.object({
   manifest_version: z.literal(1),
@@ -56,12 +57,7 @@ export async function readExportManifest(given: string): Promise<ReadManifest> {
         : `${file}: cannot read (${error.code ?? error.message})`,
     );
   });
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch (error) {
-    throw new TurnwiseError('invalid_input', `${file}: not JSON (${(error as Error).message})`);
-  }
+  const json = parseJsonFile(file, text);
   const parsed = LineageManifestSchema.safeParse(json);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];

@@ -13,6 +13,7 @@ import {
   recordErrorReason,
 } from '../canonical';
 import { withoutCompression } from '../decompress';
+import { parseJson } from '../json-document';
 import { readLines } from '../line-reader';
 import { isRecord } from '../openai-messages';
 import { optionalBoolean } from '../record-values';
@@ -112,13 +113,12 @@ async function* readNemoGym(file: string, context: ReadContext): AsyncIterable<R
   const seen = new Set<string>();
   for await (const { number, text } of readLines(file, context.progress, context.signal)) {
     if (text.trim() === '') continue;
-    let parsed: unknown;
-    try {
-      parsed = JSON.parse(text);
-    } catch (error) {
-      yield { kind: 'error', line: number, reason: `invalid JSON (${(error as Error).message})` };
+    const line = parseJson(text, number);
+    if (!line.ok) {
+      yield { kind: 'error', line: number, reason: line.reason };
       continue;
     }
+    const parsed = line.value;
     try {
       const trajectory = nemoGymRecord(parsed, context.options, `${stem}-${number}`);
       if (seen.has(trajectory.source_id)) trajectory.source_id = `${stem}-${number}`;

@@ -3,6 +3,7 @@
 import { createHash } from 'node:crypto';
 import { canonicalJson } from '../canonical-json';
 import { RecordError, type FormatOptions } from '../canonical';
+import { describeJsonProblem, parseJsonText } from '../../json-syntax';
 import { isRecord } from '../openai-messages';
 
 /** The value at a dot path ("info.score", "metrics.0"); a literal key with dots wins. */
@@ -123,13 +124,9 @@ export function idFrom(
 /** A column that holds JSON text (messages or tools stored as a string) is parsed. */
 export function parsedIfString(value: unknown, field: string): unknown {
   if (typeof value !== 'string') return value;
-  try {
-    return JSON.parse(value) as unknown;
-  } catch (error) {
-    throw new RecordError(
-      `${field}: invalid JSON string (${(error as Error).message.slice(0, 120)})`,
-    );
-  }
+  const parsed = parseJsonText(value);
+  if (parsed.ok) return parsed.value;
+  throw new RecordError(`${field}: invalid JSON string (${describeJsonProblem(parsed.problem)})`);
 }
 
 /** A tool list, given as a list or as JSON text; null when absent. */

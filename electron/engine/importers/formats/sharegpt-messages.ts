@@ -4,6 +4,7 @@
 import type { ToolCall, TurnRole } from '../../../../shared/model';
 import { canonicalArguments } from '../canonical-json';
 import { RecordError, type CanonicalTurn, plainTurn } from '../canonical';
+import { describeJsonProblem, parseJsonText } from '../../json-syntax';
 import { isRecord } from '../openai-messages';
 import { markTextActions } from './openai-chat-actions';
 
@@ -61,14 +62,13 @@ function partsOf(body: unknown, where: string): Parts {
 
 /** function_call text: JSON of {name, arguments}, or a list of them (parallel calls). */
 function parseCalls(text: string, where: string): { name: string; arguments: unknown }[] {
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(text);
-  } catch (error) {
+  const json = parseJsonText(text);
+  if (!json.ok) {
     throw new RecordError(
-      `${where}: tool call is not valid JSON (${(error as Error).message.slice(0, 100)})`,
+      `${where}: tool call is not valid JSON (${describeJsonProblem(json.problem)})`,
     );
   }
+  const parsed = json.value;
   const list = Array.isArray(parsed) ? parsed : [parsed];
   return list.map((call, index) => {
     const at = Array.isArray(parsed) ? `${where}[${index}]` : where;
