@@ -173,7 +173,7 @@ describe('turnwise label --labeler judge', () => {
       const error = await failure({
         model: 'm',
         endpoint: keyed.baseUrl,
-        'api-key-env': 'TW_NO_SUCH_VAR',
+        'api-key-env': 'TW_NO_SUCH_KEY',
       });
       expect(error).toMatchObject({ what: 'label', exitCode: 2 });
       expect(error.why).toMatch(/HTTP 401/);

@@ -18,7 +18,8 @@ import { tempDir, writeJsonl } from './test-support';
 const JUDGE_KEY = `TWJUDGE${randomBytes(12).toString('hex')}`;
 const SCORING_KEY = `TWSCORE${randomBytes(12).toString('hex')}`;
 const RECORD_KEY = `TWRECORD${randomBytes(12).toString('hex')}`;
-const SCORING_KEY_ENV = 'TURNWISE_SECRETS_TEST_SCORING_KEY';
+// Not *SECRET*: the endpoint key rule refuses such names (endpoints/endpoint-key.ts).
+const SCORING_KEY_ENV = 'TURNWISE_KEYS_TEST_SCORING_KEY';
 /** A value that must be stored: the control that the byte search can find stored text at all. */
 const STORED_MARKER = `TWSTORED${randomBytes(12).toString('hex')}`;
 

@@ -2,6 +2,9 @@
 import type { EVALUATION_API, JudgeEvalRecord } from '../../../shared/api-evaluation';
 import { TurnwiseError } from '../../../shared/result';
 import type { HandlerContext, HandlersOf } from '../handler-context';
+import { DEFAULT_API_KEY_ENV } from '../../../shared/api-judge';
+import { endpointKey } from '../endpoints/endpoint-key';
+import { chatCompletionsUrl } from '../judge/judge-client';
 import { getPrompt } from '../judge/judge-prompts';
 import { listEvals } from './eval-store';
 import { runEvaluation } from './run-evaluation';
@@ -27,6 +30,10 @@ export function evaluationHandlers({
       }
       if (request.endpoint === undefined && request.concurrency !== undefined) {
         throw new TurnwiseError('invalid_input', 'concurrency goes with an endpoint');
+      }
+      if (request.endpoint !== undefined) {
+        const keyName = request.api_key_env ?? DEFAULT_API_KEY_ENV;
+        endpointKey(keyName, chatCompletionsUrl(request.endpoint), process.env);
       }
       await getPrompt(workspace, request.prompt_version);
       return jobs.start('evaluate', (report, signal): Promise<JudgeEvalRecord> =>

@@ -6,6 +6,7 @@ import type { ApiRequest } from '../../../shared/api';
 import type { JudgeAnswer, JudgeSummary } from '../../../shared/api-judge';
 import { TurnwiseError } from '../../../shared/result';
 import { ensureSegments } from '../credit/segments-store';
+import { endpointKey } from '../endpoints/endpoint-key';
 import type { Progress } from '../jobs';
 import type { Workspace } from '../store/workspace';
 import { AnswerWriter, type CacheEntry } from './answer-writer';
@@ -94,7 +95,7 @@ export async function runJudge(
   const { source } = summary;
   const alreadyLabeled = await labeledSegments(workspace, ids, source, segmentation);
   const url = chatCompletionsUrl(request.endpoint);
-  const apiKey = env[request.api_key_env] || undefined;
+  const apiKey = endpointKey(request.api_key_env, url, env);
   const { profile } = await judgeServer(url, request.server, apiKey, signal);
   summary.server = profile;
   const client: JudgeClientOptions = {

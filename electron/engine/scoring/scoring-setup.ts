@@ -4,6 +4,7 @@
 import type { ScoringEndpoint, ScoringRendering } from '../../../shared/api-scoring';
 import { TurnwiseError } from '../../../shared/result';
 import { SCORING_SERVERS, SERVER_LABELS } from '../../../shared/server-profiles';
+import { endpointKey, type Env } from '../endpoints/endpoint-key';
 import { resolveServer } from '../endpoints/server-profile';
 import type { Tokenizer } from './chat-rendering';
 import { EndpointError, ScoringClient, type ClientOptions } from './scoring-client';
@@ -13,11 +14,18 @@ import type { Side, SideEndpoint } from './score-trajectory';
 const TOKENIZER_PROBE =
   'Turnwise tokenizer check: The quick brown fox jumps over 13 lazy dogs. {"path": "src/app.py", "n": [1, 2.5]}\n<|im_start|>user\n¿Qué? 日本語 🙂';
 
-/** The API key an endpoint names by environment variable (the key itself is never stored). */
-export function apiKeyFor(endpoint: { api_key_env?: string }, side: string): string | undefined {
+/**
+ * The API key an endpoint names by environment variable (the key itself is never stored), if the
+ * endpoint key rule lets it go to that endpoint (endpoints/endpoint-key.ts).
+ */
+export function apiKeyFor(
+  endpoint: { api_key_env?: string; base_url: string },
+  side: string,
+  env: Env = process.env,
+): string | undefined {
   if (endpoint.api_key_env === undefined) return undefined;
-  const key = process.env[endpoint.api_key_env];
-  if (key === undefined || key === '') {
+  const key = endpointKey(endpoint.api_key_env, endpoint.base_url, env);
+  if (key === undefined) {
     throw new TurnwiseError(
       'invalid_input',
       `${side} endpoint: environment variable ${endpoint.api_key_env} is not set`,
