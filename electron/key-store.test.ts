@@ -1,5 +1,5 @@
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
-import { readFileSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { tempDir } from './engine/test-support';
@@ -93,5 +93,24 @@ describe('KeyStore', () => {
     const store = new KeyStore(path.join(dir, 'other.json'), aesEncryptor(), {});
     expect(() => store.store('JUDGE_KEY', KEY)).toThrow(/not a Turnwise key file/);
     expect(readFileSync(path.join(dir, 'other.json'), 'utf8')).toBe('{"hello": 1}');
+  });
+
+  it('stores and exports only key names an endpoint may be sent', () => {
+    const env: Environment = {};
+    const store = new KeyStore(file, aesEncryptor(), env);
+    for (const name of ['TURNWISE_KEY_HOSTS', 'NODE_OPTIONS', 'GITHUB_TOKEN']) {
+      expect(() => store.store(name, 'evil.example')).toThrow(/is not sent to endpoints/);
+    }
+    expect(env).toEqual({});
+    expect(store.list().keys).toEqual([]);
+    // A file written before the rule (or by hand) exports its key names only.
+    const encryptor = aesEncryptor();
+    const cipher = (text: string) => encryptor.encryptString(text).toString('base64');
+    const keys = { NODE_OPTIONS: cipher('--require /tmp/x.js'), JUDGE_KEY: cipher(KEY) };
+    mkdirSync(path.dirname(file), { recursive: true });
+    writeFileSync(file, JSON.stringify({ version: 1, keys }));
+    const fromFile: Environment = {};
+    new KeyStore(file, encryptor, fromFile).exportAll();
+    expect(fromFile).toEqual({ JUDGE_KEY: KEY });
   });
 });

@@ -6,6 +6,7 @@ import { chmodSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'n
 import path from 'node:path';
 import type { ApiKeyList } from '../shared/api-keys';
 import { TurnwiseError } from '../shared/result';
+import { checkKeyName } from './engine/endpoints/endpoint-key';
 import { parseJsonFile } from './engine/json-syntax';
 
 /** Electron's safeStorage satisfies this. */
@@ -22,6 +23,15 @@ interface KeyFile {
 }
 
 export type Environment = Record<string, string | undefined>;
+
+function isKeyName(name: string): boolean {
+  try {
+    checkKeyName(name);
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 export class KeyStore {
   /** Names whose variable this store set in the environment (so removing one unsets it). */
@@ -47,6 +57,9 @@ export class KeyStore {
 
   /** Encrypts and saves a key, then makes it the variable's value unless the environment set it. */
   store(name: string, key: string): ApiKeyList {
+    // Only names an endpoint may be sent: the store sets variables the environment leaves unset,
+    // so any name would let the page set TURNWISE_KEY_HOSTS or NODE_OPTIONS.
+    checkKeyName(name);
     if (!this.encryptor.isEncryptionAvailable()) {
       throw new TurnwiseError(
         'unavailable',
@@ -76,7 +89,7 @@ export class KeyStore {
   exportAll(): void {
     if (!this.encryptor.isEncryptionAvailable()) return;
     for (const [name, encrypted] of Object.entries(this.read().keys)) {
-      if (this.env[name]) continue;
+      if (this.env[name] || !isKeyName(name)) continue;
       try {
         this.env[name] = this.encryptor.decryptString(Buffer.from(encrypted, 'base64'));
         this.exported.add(name);
