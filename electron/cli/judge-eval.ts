@@ -7,6 +7,7 @@ import type { AgreementReport, JudgeEvalRecord } from '../../shared/api-evaluati
 import { SEGMENTATION_NAMES, parseSegmentation } from '../../shared/segments';
 import { parse, requireDb } from './args';
 import { call, withEngine } from './call';
+import { trustFlagEndpoints } from './flag-endpoints';
 import type { CommandSpec } from './command-spec';
 import { formatTable, printJson, usageFailure } from './output';
 import { followJob } from './run-job';
@@ -108,6 +109,7 @@ async function evalCommand(values: Record<string, string | boolean | undefined>)
   )
     throw usageFailure('--api-key-env, --concurrency and --server go with --endpoint');
   const json = values.json === true;
+  trustFlagEndpoints([endpoint]);
 
   await withEngine(db, false, async (engine) => {
     const job = await call(

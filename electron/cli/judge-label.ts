@@ -5,6 +5,7 @@ import type { JudgeSummary } from '../../shared/api-judge';
 import { SERVER_LABELS } from '../../shared/server-profiles';
 import { requireDb } from './args';
 import { call, withEngine } from './call';
+import { trustFlagEndpoints } from './flag-endpoints';
 import { printJson, usageFailure } from './output';
 import { followJob } from './run-job';
 import { serverFlag } from './server-flag';
@@ -77,6 +78,7 @@ export async function judgeLabelCommand(values: Record<string, unknown>): Promis
   const limit = positiveInt(values, 'limit');
   const server = serverFlag(values);
   const json = values.json === true;
+  trustFlagEndpoints([endpoint]);
 
   await withEngine(db, false, async (engine) => {
     const job = await call(

@@ -10,6 +10,7 @@ import {
 import { SERVER_LABELS, type ServerProfile } from '../../shared/server-profiles';
 import { parse, requireDb } from './args';
 import { call, withEngine } from './call';
+import { trustFlagEndpoints } from './flag-endpoints';
 import type { CommandSpec } from './command-spec';
 import { failureFrom, printJson, usageFailure } from './output';
 import { serverFlag, serverOption } from './server-flag';
@@ -164,6 +165,7 @@ export async function scoreCommand(args: string[]): Promise<void> {
   const db = requireDb(values);
   if (positionals.length > 0) throw usageFailure(`unexpected argument '${positionals[0]}'`);
   const request = scoringRequest(values);
+  trustFlagEndpoints([request.policy?.base_url, request.ref?.base_url]);
 
   await withEngine(db, false, async (engine) => {
     const showProgress = process.stderr.isTTY && !values.json;
