@@ -1,7 +1,9 @@
-// Transparent decompression of .gz (zlib) and .zst (fzstd, pure JS: Node 20 has no zstd).
+// Transparent decompression of .gz (zlib) and .zst (fzstd, pure JS: Node 20 has no zstd), metered
+// against the inflation caps (input-limits.ts) so a small bomb is refused, not inflated.
 import { Transform, type Readable } from 'node:stream';
 import { createGunzip } from 'node:zlib';
 import { Decompress } from 'fzstd';
+import { InflationMeter } from './input-limits';
 
 export type Compression = 'gzip' | 'zstd' | null;
 
@@ -16,13 +18,21 @@ export function withoutCompression(file: string): string {
   return file.replace(/\.(gz|zst)$/i, '');
 }
 
-function createZstdDecompressor(): Transform {
+/**
+ * fzstd hands over a whole frame's output inside one `push`, ignoring backpressure: the meter is
+ * asked before each block is kept, so a bomb stops at the cap instead of filling the buffer.
+ */
+function createZstdDecompressor(meter: InflationMeter): Transform {
   let push: ((chunk: Buffer) => void) | null = null;
-  const decoder = new Decompress((chunk) => push?.(Buffer.from(chunk)));
+  const decoder = new Decompress((chunk) => {
+    meter.add(chunk.length);
+    push?.(Buffer.from(chunk));
+  });
   return new Transform({
     transform(chunk: Buffer, _encoding, done) {
       push = (out) => this.push(out);
       try {
+        meter.compressed(chunk.length);
         decoder.push(chunk);
         done();
       } catch (error) {
@@ -41,11 +51,38 @@ function createZstdDecompressor(): Transform {
   });
 }
 
-/** Pipes raw bytes through the decompressor the file name calls for (or none). */
+/** gunzip, with its output counted as it leaves (zlib itself waits for the reader). */
+function createGzipDecompressor(meter: InflationMeter): Transform {
+  return new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      try {
+        meter.add(chunk.length);
+        done(null, chunk);
+      } catch (error) {
+        done(error as Error);
+      }
+    },
+  });
+}
+
+/**
+ * Pipes raw bytes through the decompressor the file name calls for (or none). A stream past the
+ * inflation caps fails with an `invalid_input` error naming `file`.
+ */
 export function decompressed(file: string, raw: Readable): Readable {
   const kind = compressionOf(file);
   if (kind === null) return raw;
-  const decoder = kind === 'gzip' ? createGunzip() : createZstdDecompressor();
-  raw.on('error', (error) => decoder.destroy(error));
-  return raw.pipe(decoder);
+  const meter = new InflationMeter(file);
+  const output = kind === 'zstd' ? createZstdDecompressor(meter) : createGzipDecompressor(meter);
+  const fail = (error: Error) => output.destroy(error);
+  raw.on('error', fail);
+  // Closing the output (an error, a reader that stops early) closes the file as well.
+  output.on('close', () => raw.destroy());
+  if (kind === 'zstd') return raw.pipe(output);
+  // Input is counted as it enters gunzip, so the ratio is of the bytes actually read.
+  raw.on('data', (chunk: Buffer) => meter.compressed(chunk.length));
+  const gunzip = createGunzip();
+  gunzip.on('error', fail);
+  output.on('close', () => gunzip.destroy());
+  return raw.pipe(gunzip).pipe(output);
 }
