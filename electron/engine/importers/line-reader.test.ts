@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { gzipSync } from 'node:zlib';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { inShard, readLines, SHARD_BLOCK_LINES } from './line-reader';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'turnwise-lines-'));
@@ -14,7 +14,7 @@ async function ours(file: string, shard?: { index: number; count: number }) {
   const lines: [number, string][] = [];
   const signal = new AbortController().signal;
   for await (const line of readLines(file, { bytesRead: 0 }, signal, shard)) {
-    lines.push([line.number, line.text]);
+    lines.push([line.number, line.refused === undefined ? line.text : 'REFUSED']);
   }
   return lines;
 }
@@ -133,5 +133,64 @@ describe('readLines', () => {
         expect(inShard(number, { index, count: 3 })).toBe(true);
       }
     }
+  });
+});
+
+describe('readLines with a line cap', () => {
+  const MiB = 1 << 20;
+  const CAP = 1000;
+  afterEach(() => vi.unstubAllEnvs());
+
+  /** readline's lines, each over the cap in bytes marked as refused. */
+  async function capped(file: string) {
+    return (await readline(file)).map(([n, text]): [number, string] => [
+      n,
+      Buffer.byteLength(text) > CAP ? 'REFUSED' : text,
+    ]);
+  }
+
+  it.each([
+    ['short and long lines', `a\n${'x'.repeat(5000)}\nb\n`],
+    ['a long first line', `${'x'.repeat(CAP + 1)}\nb`],
+    ['a long last line without a break', `a\n${'x'.repeat(3000)}`],
+    ['CRLF and lone CR around long lines', `a\r\n${'x'.repeat(2000)}\r\nb\r${'y'.repeat(2000)}\rc`],
+    ['a line exactly at the cap', `${'x'.repeat(CAP)}\n${'y'.repeat(CAP + 1)}\n`],
+    ['lines over the cap across reads', `a\n${'x'.repeat(2.5 * MiB)}\nb\n${'y'.repeat(MiB)}\rz`],
+    ['a CRLF split by a read', `${'x'.repeat(MiB - 1)}\r\nb\n`],
+    ['a lone CR ending a read', `${'x'.repeat(MiB - 1)}\rb\n`],
+  ])('refuses %s in place and keeps the others', async (_name, content) => {
+    vi.stubEnv('TURNWISE_IMPORT_MAX_LINE_MB', String(CAP / MiB));
+    for (const gz of [false, true]) {
+      const file = fileOf(content, gz);
+      expect(await ours(file)).toEqual(await capped(fileOf(content)));
+    }
+  });
+
+  it('numbers refused lines in their shard like the others', async () => {
+    vi.stubEnv('TURNWISE_IMPORT_MAX_LINE_MB', String(CAP / MiB));
+    const content = Array.from({ length: 300 }, (_, i) =>
+      i % 7 === 0 ? 'x'.repeat(CAP + 1 + i) : `line ${i + 1}`,
+    ).join('\n');
+    const file = fileOf(content);
+    const whole = await ours(file);
+    expect(whole.filter(([, text]) => text === 'REFUSED')).toHaveLength(43);
+    const shards = await Promise.all([0, 1].map((index) => ours(file, { index, count: 2 })));
+    expect(shards.flat().sort((a, b) => a[0] - b[0])).toEqual(whole);
+  });
+
+  it('names the cap and the variable that raises it', async () => {
+    vi.stubEnv('TURNWISE_IMPORT_MAX_LINE_MB', '0.5');
+    const file = fileOf(`${'x'.repeat(MiB)}\n`);
+    const lines = [];
+    for await (const line of readLines(file, { bytesRead: 0 }, new AbortController().signal))
+      lines.push(line);
+    expect(lines).toEqual([
+      {
+        number: 1,
+        text: '',
+        refused:
+          'the line is longer than 512 kB, the cap on one record (TURNWISE_IMPORT_MAX_LINE_MB raises it)',
+      },
+    ]);
   });
 });

@@ -2,17 +2,21 @@
 // bytes of the file on disk have been consumed. Lines end where node:readline ends them (LF, CRLF
 // or a lone CR; only the line being read is held), but are found in the bytes: a line is decoded
 // only when it is wanted, so a shard (a reading thread taking every n-th block of lines) skips
-// the others for the cost of finding their ends.
+// the others for the cost of finding their ends. A line longer than the line cap is passed over
+// as it streams, never held: it comes out as a refused line (input-limits.ts).
 import { createReadStream } from 'node:fs';
 import type { Readable } from 'node:stream';
 import type { LineShard, ReadProgress } from './canonical';
 import { compressionOf, decompressed } from './decompress';
 import { fileChunks } from './file-chunks';
+import { importLimits, limitVariable, sizeText } from './input-limits';
 
 export interface Line {
   /** 1-based line number. */
   number: number;
   text: string;
+  /** Why the line was not read (it is over the line cap); `text` is then empty. */
+  refused?: string;
 }
 
 const LF = 0x0a;
@@ -69,9 +73,19 @@ export async function* readLines(
   let number = 0;
   // The start of a line that continues into the next chunk.
   let pending: Buffer[] = [];
+  let pendingBytes = 0;
+  const cap = importLimits().lineBytes;
+  const refused =
+    `the line is longer than ${sizeText(cap)}, the cap on one record ` +
+    `(${limitVariable('lineBytes')} raises it)`;
+  // Passing over a line found to be over the cap; `skippedCr`: it ended at a chunk's last byte, a
+  // CR, so a LF starting the next chunk is that line's break.
+  let skipping = false;
+  let skippedCr = false;
   const line = (bytes: Buffer, start: number, end: number): Line | null => {
     number += 1;
     if (!inShard(number, shard)) return null;
+    if (end - start > cap) return { number, text: '', refused };
     const text = bytes.toString('utf8', start, end);
     // A UTF-8 byte-order mark is not part of the first record.
     return { number, text: number === 1 && text.charCodeAt(0) === 0xfeff ? text.slice(1) : text };
@@ -79,15 +93,30 @@ export async function* readLines(
   for await (const chunk of input) {
     if (signal.aborted) return;
     let from = 0;
+    if (skippedCr && chunk[0] === LF) from = 1;
+    skippedCr = false;
+    if (skipping) {
+      const lf = chunk.indexOf(LF);
+      const cr = chunk.indexOf(CR);
+      const end = cr >= 0 && (lf < 0 || cr < lf) ? cr : lf;
+      if (end < 0) continue;
+      skipping = false;
+      number += 1;
+      if (inShard(number, shard)) yield { number, text: '', refused };
+      from = end + 1;
+      if (chunk[end] === CR && chunk[from] === LF) from += 1;
+      skippedCr = chunk[end] === CR && from === chunk.length;
+    }
     // The first CR in the chunk at or after `from`: -1 for none left, -2 before the first look.
     let cr = -2;
-    for (let lf = chunk.indexOf(LF); lf >= 0; lf = chunk.indexOf(LF, from)) {
+    for (let lf = chunk.indexOf(LF, from); lf >= 0; lf = chunk.indexOf(LF, from)) {
       let bytes = chunk;
       let start = from;
       if (pending.length > 0) {
         bytes = Buffer.concat([...pending, chunk.subarray(0, lf)]);
         start = 0;
         pending = [];
+        pendingBytes = 0;
       }
       const end = bytes === chunk ? lf : bytes.length;
       if (cr !== -1 && cr < from) cr = chunk.indexOf(CR, from);
@@ -112,6 +141,7 @@ export async function* readLines(
       const start = pending.length > 0 ? 0 : from;
       const end = pending.length > 0 ? bytes.length : from + lastCr + 1;
       pending = [];
+      pendingBytes = 0;
       for (const [s, e] of lineRanges(bytes, start, end, false, bytes.indexOf(CR, start))) {
         const next = line(bytes, s, e);
         if (next !== null) yield next;
@@ -119,7 +149,26 @@ export async function* readLines(
       from += lastCr + 1;
     }
     // A copy: the chunk's buffer is read into again.
-    if (from < chunk.length) pending.push(Buffer.from(chunk.subarray(from)));
+    if (from < chunk.length) {
+      pending.push(Buffer.from(chunk.subarray(from)));
+      pendingBytes += chunk.length - from;
+    }
+    // The unfinished line is already over the cap: it is passed over, not held. Held bytes end
+    // in a CR only when it is the chunk's last byte, and then the line ended there.
+    if (pendingBytes > cap) {
+      pending = [];
+      pendingBytes = 0;
+      if (chunk[chunk.length - 1] === CR) {
+        number += 1;
+        if (inShard(number, shard)) yield { number, text: '', refused };
+        skippedCr = true;
+      } else skipping = true;
+    }
+  }
+  if (skipping) {
+    number += 1;
+    if (inShard(number, shard)) yield { number, text: '', refused };
+    return;
   }
   const rest = Buffer.concat(pending);
   for (const [s, e] of lineRanges(rest, 0, rest.length, false, rest.indexOf(CR))) {

@@ -95,7 +95,15 @@ async function* readMapped(
 ): AsyncIterable<ReadItem> {
   const stem = path.basename(withoutCompression(file)).replace(/\.[^.]+$/, '');
   if (spec.records === 'jsonl') {
-    for await (const { number, text } of readLines(file, context.progress, context.signal)) {
+    for await (const { number, text, refused } of readLines(
+      file,
+      context.progress,
+      context.signal,
+    )) {
+      if (refused !== undefined) {
+        yield { kind: 'error', line: number, reason: refused };
+        continue;
+      }
       if (text.trim() === '') continue;
       const parsed = parseJson(text, number);
       yield parsed.ok

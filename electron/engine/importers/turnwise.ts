@@ -87,7 +87,11 @@ async function* readTurnwise(file: string, context: ReadContext): AsyncIterable<
     }
     return;
   }
-  for await (const { number, text } of readLines(file, progress, signal, context.shard)) {
+  for await (const { number, text, refused } of readLines(file, progress, signal, context.shard)) {
+    if (refused !== undefined) {
+      yield { kind: 'error', line: number, reason: refused };
+      continue;
+    }
     if (text.trim() === '') continue;
     const line = parseJson(text, number);
     if (!line.ok) {

@@ -111,7 +111,11 @@ export function nemoGymRecord(
 async function* readNemoGym(file: string, context: ReadContext): AsyncIterable<ReadItem> {
   const stem = path.basename(withoutCompression(file)).replace(/\.(jsonl|json)$/i, '');
   const seen = new Set<string>();
-  for await (const { number, text } of readLines(file, context.progress, context.signal)) {
+  for await (const { number, text, refused } of readLines(file, context.progress, context.signal)) {
+    if (refused !== undefined) {
+      yield { kind: 'error', line: number, reason: refused };
+      continue;
+    }
     if (text.trim() === '') continue;
     const line = parseJson(text, number);
     if (!line.ok) {

@@ -69,7 +69,11 @@ export async function* readRecords(file: string, context: ReadContext): AsyncGen
     yield* jsonDocumentRecords(await readTextFile(file, context), signal);
     return;
   }
-  for await (const { number, text } of readLines(file, progress, signal)) {
+  for await (const { number, text, refused } of readLines(file, progress, signal)) {
+    if (refused !== undefined) {
+      yield { kind: 'error', line: number, reason: refused };
+      continue;
+    }
     if (text.trim() === '') continue;
     const parsed = parseLenient(text, number);
     yield parsed.ok

@@ -90,7 +90,11 @@ async function* readJsonl(
 ): AsyncIterable<ReadItem> {
   const stem = stemOf(file);
   const unique = uniqueIds();
-  for await (const { number, text } of readLines(file, context.progress, context.signal)) {
+  for await (const { number, text, refused } of readLines(file, context.progress, context.signal)) {
+    if (refused !== undefined) {
+      yield { kind: 'error', line: number, reason: refused };
+      continue;
+    }
     if (text.trim() === '') continue;
     const parsed = parseJson(text, number);
     if (!parsed.ok) {
