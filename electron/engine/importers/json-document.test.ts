@@ -1,5 +1,13 @@
-import { describe, expect, it } from 'vitest';
-import { lineAt, parseJson, splitTopLevelArray } from './json-document';
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
+import { tempDir } from '../test-support';
+import { lineAt, parseJson, readTextFile, splitTopLevelArray } from './json-document';
+
+const { dir, cleanup } = tempDir('turnwise-json-document-');
+afterAll(cleanup);
+afterEach(() => vi.unstubAllEnvs());
 
 describe('json-document', () => {
   it('reports a parse failure at its line', () => {
@@ -29,5 +37,46 @@ describe('json-document', () => {
 
   it('counts lines', () => {
     expect(lineAt('a\nb\nc', 4)).toBe(3);
+  });
+});
+
+describe('readTextFile', () => {
+  const context = () => ({
+    progress: { bytesRead: 0 },
+    signal: new AbortController().signal,
+    options: {},
+  });
+  const document = `[${Array.from({ length: 200 }, (_, i) => `{"i":${i}}`).join(',')}]`;
+
+  it('reads a document at the cap whole, plain or compressed', async () => {
+    vi.stubEnv('TURNWISE_IMPORT_MAX_DOCUMENT_MB', String(document.length / (1 << 20)));
+    const plain = path.join(dir, 'at-cap.json');
+    writeFileSync(plain, document);
+    writeFileSync(`${plain}.gz`, gzipSync(document));
+    expect(await readTextFile(plain, context())).toBe(document);
+    expect(await readTextFile(`${plain}.gz`, context())).toBe(document);
+  });
+
+  it('refuses a plain document over the cap before reading it', async () => {
+    vi.stubEnv('TURNWISE_IMPORT_MAX_DOCUMENT_MB', String((document.length - 1) / (1 << 20)));
+    const file = path.join(dir, 'over-cap.json');
+    writeFileSync(file, document);
+    const reading = context();
+    await expect(readTextFile(file, reading)).rejects.toMatchObject({
+      code: 'invalid_input',
+      message: expect.stringMatching(
+        /over-cap\.json: the document is larger than [\d.]+ kB, the cap on one JSON document read whole; nothing was imported \(raise the cap with TURNWISE_IMPORT_MAX_DOCUMENT_MB/,
+      ) as unknown,
+    });
+    expect(reading.progress.bytesRead).toBe(0);
+  });
+
+  it('refuses a compressed document as it decompresses past the cap', async () => {
+    vi.stubEnv('TURNWISE_IMPORT_MAX_DOCUMENT_MB', '1');
+    const file = path.join(dir, 'big.json.gz');
+    writeFileSync(file, gzipSync(`["${'x'.repeat(50 << 20)}"]`));
+    await expect(readTextFile(file, context())).rejects.toThrow(
+      /big\.json\.gz: the document is larger than 1 MB/,
+    );
   });
 });

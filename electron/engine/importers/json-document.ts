@@ -1,27 +1,45 @@
 // Whole-document JSON inputs (.json, .traj, ...): read with progress, parse with the error's
 // line, and split a top-level array into its elements with the line each one starts on.
 import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
 import {
   recordErrorReason,
   type CanonicalTrajectory,
   type ReadContext,
   type ReadItem,
 } from './canonical';
-import { decompressed } from './decompress';
+import { compressionOf, decompressed } from './decompress';
+import { importLimits, overLimit, sizeText } from './input-limits';
 import { parseJsonText } from '../json-syntax';
 
-/** Reads a (possibly compressed) text file whole, counting bytes into the progress. */
+/**
+ * Reads a (possibly compressed) text file whole, counting bytes into the progress. A document
+ * over the document cap is refused before it is read (by its size on disk) or as soon as it
+ * decompresses past the cap, so at most the cap is ever held.
+ */
 export async function readTextFile(file: string, context: ReadContext): Promise<string> {
+  const cap = importLimits().documentBytes;
+  const refusal = () =>
+    overLimit(
+      file,
+      `the document is larger than ${sizeText(cap)}, the cap on one JSON document read whole`,
+      'documentBytes',
+    );
+  if (compressionOf(file) === null && (await stat(file)).size > cap) throw refusal();
   const raw = createReadStream(file);
   raw.on('data', (chunk) => {
     context.progress.bytesRead += chunk.length;
   });
   const chunks: Buffer[] = [];
+  let size = 0;
   for await (const chunk of decompressed(file, raw)) {
     if (context.signal.aborted) break;
+    size += (chunk as Buffer).length;
+    // Leaving the loop closes the streams.
+    if (size > cap) throw refusal();
     chunks.push(chunk as Buffer);
   }
-  return Buffer.concat(chunks).toString('utf8');
+  return Buffer.concat(chunks, size).toString('utf8');
 }
 
 export type Parsed = { ok: true; value: unknown } | { ok: false; line: number; reason: string };

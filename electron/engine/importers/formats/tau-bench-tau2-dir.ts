@@ -3,10 +3,10 @@
 // simulations/<id>.json beside it. tau2 loads every *.json of simulations/ sorted by name; so does
 // this reader. A problem in a simulation file is reported at the line of its index entry in
 // results.json (line 1 when unlisted), naming the simulation file and its own line.
-import { readdir, readFile } from 'node:fs/promises';
+import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { recordErrorReason, type ReadContext, type ReadItem } from '../canonical';
-import { parseJson } from '../json-document';
+import { parseJson, readTextFile } from '../json-document';
 import { isRecord } from '../openai-messages';
 import { topLevelListElements } from './inspect-json-layout';
 import { tau2Simulation, type Tau2Run } from './tau-bench-tau2';
@@ -58,13 +58,15 @@ export async function* readTau2Dir(
     return;
   }
   const found = new Set<string>();
+  // Simulation files are the results file's companions: their bytes are not its progress.
+  const scratch = { ...context, progress: { bytesRead: 0 } };
   for (const [index, simulationFile] of files.entries()) {
     if (context.signal.aborted) return;
     const id = path.basename(simulationFile, '.json');
     found.add(id);
     const line = listed.get(id) ?? 1;
     const where = `${SIMULATIONS_DIR}/${path.basename(simulationFile)}`;
-    const parsed = parseJson(await readFile(simulationFile, 'utf8'));
+    const parsed = parseJson(await readTextFile(simulationFile, scratch));
     if (!parsed.ok) {
       yield { kind: 'error', line, reason: `${where}:${parsed.line}: ${parsed.reason}` };
       continue;
