@@ -1,18 +1,25 @@
 // A small promise wrapper over yauzl: list a zip's entries from its central directory, then read
-// the entries one at a time (never the whole archive in memory).
+// the entries one at a time (never the whole archive in memory), each within the import caps.
 import yauzl, { type Entry, type ZipFile } from 'yauzl';
+import { TurnwiseError } from '../../../../shared/result';
 import type { ReadProgress } from '../canonical';
+import { importLimits, InflationMeter, overLimit, sizeText } from '../input-limits';
 
 export interface ZipArchive {
   entries: Entry[];
-  /** The text of one entry (UTF-8); counts its compressed bytes into the progress. */
+  /**
+   * The text of one entry (UTF-8); counts its compressed bytes into the progress. An entry over
+   * the caps, or inflating to other than its declared size, fails with `invalid_input`.
+   */
   readText(entry: Entry, progress?: ReadProgress): Promise<string>;
   close(): void;
 }
 
 function openZipFile(file: string): Promise<ZipFile> {
   return new Promise((resolve, reject) => {
-    yauzl.open(file, { lazyEntries: true, autoClose: false }, (error, zip) => {
+    // Entry sizes are checked as the entry is read (readEntryText), in words that name it.
+    const options = { lazyEntries: true, autoClose: false, validateEntrySizes: false };
+    yauzl.open(file, options, (error, zip) => {
       if (error) reject(error);
       else resolve(zip);
     });
@@ -32,11 +39,48 @@ function listEntries(zip: ZipFile): Promise<Entry[]> {
   });
 }
 
-async function readEntryText(zip: ZipFile, entry: Entry): Promise<string> {
-  const stream = await zip.openReadStreamPromise(entry);
-  const chunks: Buffer[] = [];
-  for await (const chunk of stream) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks).toString('utf8');
+/**
+ * The text of one entry, streamed into a buffer of its declared size: the declared size is
+ * checked against the caps before anything is inflated, and the bytes that arrive against the
+ * declared size, so a lying archive is refused rather than grown into.
+ */
+async function readEntryText(zip: ZipFile, file: string, entry: Entry): Promise<string> {
+  const where = `${file}: ${entry.fileName}`;
+  const declared = entry.uncompressedSize;
+  const cap = importLimits().documentBytes;
+  if (declared > cap) {
+    const what = `the entry inflates to ${sizeText(declared)}, over the cap on one JSON document (${sizeText(cap)})`;
+    throw overLimit(where, what, 'documentBytes');
+  }
+  const meter = new InflationMeter(where);
+  meter.compressed(entry.compressedSize);
+  meter.add(declared);
+  const text = Buffer.allocUnsafe(declared);
+  let size = 0;
+  try {
+    for await (const chunk of await zip.openReadStreamPromise(entry)) {
+      const bytes = chunk as Buffer;
+      if (size + bytes.length > declared) throw sizeMismatch(where, declared, 'more');
+      bytes.copy(text, size);
+      size += bytes.length;
+    }
+  } catch (error) {
+    if (error instanceof TurnwiseError) throw error;
+    throw new TurnwiseError(
+      'invalid_input',
+      `${where}: cannot be inflated (${(error as Error).message})`,
+    );
+  }
+  if (size < declared) throw sizeMismatch(where, declared, 'fewer');
+  return text.toString('utf8', 0, size);
+}
+
+function sizeMismatch(where: string, declared: number, more: 'more' | 'fewer'): TurnwiseError {
+  return new TurnwiseError(
+    'invalid_input',
+    `${where}: the entry inflates to ${more} bytes than the ${declared} its archive declares ` +
+      '(a damaged or forged archive); nothing was imported',
+  );
 }
 
 /**
@@ -55,7 +99,7 @@ export async function openZip(file: string): Promise<ZipArchive> {
   return {
     entries,
     async readText(entry, progress) {
-      const text = await readEntryText(zip, entry);
+      const text = await readEntryText(zip, file, entry);
       if (progress) progress.bytesRead += entry.compressedSize;
       return text;
     },
