@@ -117,9 +117,21 @@ async function attachCompanions(entries: PlanEntry[]): Promise<void> {
 }
 
 export async function planImport(options: PlanOptions): Promise<ImportPlan> {
-  const files = await resolveSourceFiles(options.paths);
+  // Pipes, sockets and devices found in a folder are listed as skipped, never opened.
+  const specials: PlanEntry[] = [];
+  const files = await resolveSourceFiles(options.paths, (file, reason) =>
+    specials.push({
+      file: { path: file, bytes: 0, inFolder: true },
+      status: 'skip',
+      reader: null,
+      reason,
+      scores: [],
+      companions: [],
+    }),
+  );
   const entries: PlanEntry[] = [];
   for (const file of files) entries.push(await entryFor(file, options));
+  entries.push(...specials);
   await attachCompanions(entries);
 
   const byFormat = new Map<string, PlanEntry[]>();

@@ -1,11 +1,13 @@
 // The import's fingerprint: the files' lengths and bytes in order, read in slices of a reused
 // buffer, with progress and cancel.
+import { spawnSync } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
-import { writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { tempDir } from '../test-support';
-import { contentSha256, type SourceFile } from './source-files';
+import { contentSha256, resolveSourceFiles, type SourceFile } from './source-files';
 
 const { dir, cleanup } = tempDir();
 afterAll(cleanup);
@@ -58,5 +60,54 @@ describe('contentSha256', () => {
     const files = [sourceFile('cancel.bin', randomBytes(3 * 1024 * 1024))];
     const run = contentSha256(files, () => controller.abort(), controller.signal);
     await expect(run).rejects.toMatchObject({ code: 'cancelled' });
+  });
+});
+
+describe('resolveSourceFiles and special files', () => {
+  const fifo = (file: string) => expect(spawnSync('mkfifo', [file]).status).toBe(0);
+
+  it('refuses a FIFO, a socket and a device named directly, without opening them', async () => {
+    const pipe = path.join(dir, 'named.pipe');
+    fifo(pipe);
+    // Opening a FIFO with no writer waits forever: a refusal that returns is the test.
+    await expect(resolveSourceFiles([pipe])).rejects.toMatchObject({
+      code: 'invalid_input',
+      message: `${pipe}: is a named pipe (FIFO), not a regular file: not read, since it could wait forever or never end`,
+    });
+    const socket = path.join(dir, 'a.sock');
+    const server = createServer();
+    await new Promise<void>((resolve) => server.listen(socket, resolve));
+    try {
+      await expect(resolveSourceFiles([socket])).rejects.toThrow(/a\.sock: is a socket, not a/);
+    } finally {
+      server.close();
+    }
+    await expect(resolveSourceFiles(['/dev/zero'])).rejects.toThrow(
+      /\/dev\/zero: is a device or other special file, not a regular file/,
+    );
+  });
+
+  it('leaves out a FIFO found in a folder and reports it', async () => {
+    const folder = path.join(dir, 'with-pipe');
+    mkdirSync(path.join(folder, 'sub'), { recursive: true });
+    fifo(path.join(folder, 'sub', 'feed.jsonl'));
+    writeFileSync(path.join(folder, 'a.jsonl'), '{}\n');
+    const specials: [string, string][] = [];
+    const files = await resolveSourceFiles([folder], (file, reason) =>
+      specials.push([file, reason]),
+    );
+    expect(files.map((file) => file.path)).toEqual([path.join(folder, 'a.jsonl')]);
+    expect(specials).toEqual([
+      [
+        path.join(folder, 'sub', 'feed.jsonl'),
+        'a named pipe (FIFO), not a regular file: not read, since it could wait forever or never end',
+      ],
+    ]);
+    const only = path.join(dir, 'only-pipe');
+    mkdirSync(only);
+    fifo(path.join(only, 'feed.jsonl'));
+    await expect(resolveSourceFiles([only])).rejects.toThrow(
+      /only-pipe: no files to import \(left out: feed\.jsonl: a named pipe \(FIFO\)\)/,
+    );
   });
 });
