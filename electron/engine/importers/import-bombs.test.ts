@@ -80,7 +80,7 @@ describe('import bombs', () => {
       const { code, message, grown } = await refused([file], { onError });
       expect(code).toBe('invalid_input');
       expect(message).toMatch(
-        /bomb\.eval: samples\/1_epoch_1\.json: the entry inflates to 40 MB, over the cap on one JSON document \(1 MB\)/,
+        /bomb\.eval: samples\/1_epoch_1\.json: the entry declares 40 MB, over the cap on one JSON document \(1 MB\)/,
       );
       // Refused by its declared size, before a byte of it was inflated.
       expect(grown).toBeLessThan(20 * MiB);

@@ -47,7 +47,7 @@ describe('zip entries', () => {
     expect(error).toMatchObject({
       code: 'invalid_input',
       message: expect.stringMatching(
-        /big\.eval: samples\/1_epoch_1\.json: the entry inflates to 2 MB, over the cap on one JSON document \(1 MB\); nothing was imported \(raise the cap with TURNWISE_IMPORT_MAX_DOCUMENT_MB/,
+        /big\.eval: samples\/1_epoch_1\.json: the entry declares 2 MB, over the cap on one JSON document \(1 MB\); nothing was imported \(raise the cap with TURNWISE_IMPORT_MAX_DOCUMENT_MB/,
       ) as unknown,
     });
   });
@@ -59,7 +59,7 @@ describe('zip entries', () => {
       data: Buffer.alloc(8 * MiB),
     });
     expect(String(error)).toMatch(
-      /ratio\.eval: header\.json: [\d.]+ kB decompress to more than 1000 times their size/,
+      /ratio\.eval: header\.json: the entry declares 8 MB from [\d.]+ kB, more than 1000 times its compressed size \(a decompression bomb\?\); nothing was imported \(raise the cap with TURNWISE_IMPORT_MAX_RATIO/,
     );
   });
 

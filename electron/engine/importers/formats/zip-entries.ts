@@ -3,7 +3,7 @@
 import yauzl, { type Entry, type ZipFile } from 'yauzl';
 import { TurnwiseError } from '../../../../shared/result';
 import type { ReadProgress } from '../canonical';
-import { importLimits, InflationMeter, overLimit, sizeText } from '../input-limits';
+import { importLimits, overLimit, sizeText } from '../input-limits';
 
 export interface ZipArchive {
   entries: Entry[];
@@ -47,14 +47,19 @@ function listEntries(zip: ZipFile): Promise<Entry[]> {
 async function readEntryText(zip: ZipFile, file: string, entry: Entry): Promise<string> {
   const where = `${file}: ${entry.fileName}`;
   const declared = entry.uncompressedSize;
-  const cap = importLimits().documentBytes;
-  if (declared > cap) {
-    const what = `the entry inflates to ${sizeText(declared)}, over the cap on one JSON document (${sizeText(cap)})`;
+  const { documentBytes, inflateRatio, ratioFloorBytes } = importLimits();
+  if (declared > documentBytes) {
+    const what =
+      `the entry declares ${sizeText(declared)}, over the cap on one JSON document ` +
+      `(${sizeText(documentBytes)})`;
     throw overLimit(where, what, 'documentBytes');
   }
-  const meter = new InflationMeter(where);
-  meter.compressed(entry.compressedSize);
-  meter.add(declared);
+  if (declared > ratioFloorBytes && declared > inflateRatio * entry.compressedSize) {
+    const what =
+      `the entry declares ${sizeText(declared)} from ${sizeText(entry.compressedSize)}, more ` +
+      `than ${inflateRatio} times its compressed size (a decompression bomb?)`;
+    throw overLimit(where, what, 'inflateRatio');
+  }
   const text = Buffer.allocUnsafe(declared);
   let size = 0;
   try {
