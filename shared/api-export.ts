@@ -145,7 +145,10 @@ export const EXPORT_API = {
   startExport: () =>
     method(
       ExportSelectionSchema.extend({
-        /** The output folder; it must not exist or be empty, unless overwrite is set. */
+        /**
+         * The output folder; it must not exist or be empty, unless overwrite is set and it holds
+         * a previous export.
+         */
         out_dir: z.string().min(1).max(4000),
         overwrite: z.boolean().default(false),
       }).strict(),

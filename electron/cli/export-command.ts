@@ -31,7 +31,11 @@ export const EXPORT_COMMAND: CommandSpec = {
       value: 'DIR',
       description: 'the output folder (required); it must not exist or be empty',
     },
-    { name: 'overwrite', description: 'replace a non-empty output folder', default: false },
+    {
+      name: 'overwrite',
+      description: 'replace a previous export in the output folder',
+      default: false,
+    },
     { name: 'dataset', value: 'NAME', description: 'only this dataset (its name or its id)' },
     {
       name: 'outcome',

@@ -1,9 +1,10 @@
 // An output folder that appears whole or not at all: files go into `<out>.tmp-<random>` beside
 // it, which is renamed to `<out>` once complete; a failure or cancel removes the temporary folder.
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, renameSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { TurnwiseError } from '../../../shared/result';
+import { checkOutFolder } from './export-folder';
 
 export interface PendingDir {
   /** Where files are written until commit. */
@@ -13,22 +14,13 @@ export interface PendingDir {
   abort: () => void;
 }
 
-function isNonEmptyDir(dir: string): boolean {
-  if (!existsSync(dir)) return false;
-  if (!statSync(dir).isDirectory()) {
-    throw new TurnwiseError('invalid_input', `${dir} exists and is not a folder`);
-  }
-  return readdirSync(dir).length > 0;
-}
-
-export function pendingDir(out: string, overwrite: boolean): PendingDir {
+/**
+ * Starts an export into `out`. The folder is checked first (export-folder.ts): it may be replaced
+ * only when `overwrite` is set and it holds a previous export, never when it holds the workspace.
+ */
+export function pendingDir(out: string, overwrite: boolean, workspaceFile: string): PendingDir {
   const outDir = path.resolve(out);
-  if (isNonEmptyDir(outDir) && !overwrite) {
-    throw new TurnwiseError(
-      'invalid_input',
-      `${outDir} exists and is not empty; choose another folder or allow overwriting`,
-    );
-  }
+  checkOutFolder(outDir, overwrite, workspaceFile);
   const parent = path.dirname(outDir);
   try {
     mkdirSync(parent, { recursive: true });
@@ -41,6 +33,8 @@ export function pendingDir(out: string, overwrite: boolean): PendingDir {
     tempDir,
     outDir,
     commit: () => {
+      // Checked again: the folder may have changed while the export was written.
+      checkOutFolder(outDir, overwrite, workspaceFile);
       // The old folder (empty, or replaced by overwrite) moves aside first, so at every moment
       // `<out>` is either the previous content or the complete new export.
       const old = existsSync(outDir) ? `${outDir}.old-${randomBytes(6).toString('hex')}` : null;

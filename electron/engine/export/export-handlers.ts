@@ -10,7 +10,7 @@ export function exportHandlers({ workspace, jobs }: HandlerContext): HandlersOf<
     startExport: async (request) => {
       // Bad input is refused before a job starts, so the caller gets the reason at once.
       if (request.where !== undefined) await checkWhere(workspace, request.where);
-      pendingDir(request.out_dir, request.overwrite).abort();
+      pendingDir(request.out_dir, request.overwrite, workspace.path).abort();
       return jobs.start('export', (report, signal): Promise<ExportSummary> =>
         runExport(workspace, request, report, signal),
       );

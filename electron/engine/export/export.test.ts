@@ -210,15 +210,25 @@ describe('export', () => {
     expect(preview.trajectories).toBe(24);
   });
 
-  it('refuses a non-empty output folder unless overwrite is set', async () => {
+  it('refuses a non-empty output folder, and overwrites only a previous export', async () => {
     const out = path.join(t.dir, 'busy');
     mkdirSync(out);
     writeFileSync(path.join(out, 'keep.txt'), 'mine');
     const refused = await t.engine.dispatch('startExport', { target: 'trl-sft', out_dir: out });
     expect(refused.ok).toBe(false);
     if (!refused.ok) expect(refused.error.message).toMatch(/exists and is not empty/);
+    // Refused before a job starts, so the caller hears why at once.
+    const mine = await t.engine.dispatch('startExport', {
+      target: 'trl-sft',
+      out_dir: out,
+      overwrite: true,
+    });
+    expect(mine.ok).toBe(false);
+    if (!mine.ok) expect(mine.error.message).toMatch(/no readable turnwise-manifest\.json/);
     expect(readdirSync(out)).toEqual(['keep.txt']);
-    const summary = await t.exportTo({ target: 'trl-kto', out_dir: out, overwrite: true });
+    const previous = path.join(t.dir, 'previous');
+    await t.exportTo({ target: 'trl-sft', out_dir: previous });
+    const summary = await t.exportTo({ target: 'trl-kto', out_dir: previous, overwrite: true });
     expect(readdirSync(summary.out_dir).sort()).toEqual(['train.jsonl', 'turnwise-manifest.json']);
   });
 

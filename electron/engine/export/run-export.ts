@@ -37,7 +37,7 @@ export async function runExport(
   report({ done: 0, total: null, unit: 'records', message: 'selecting trajectories' });
   // Selecting first: a refused condition or filter writes nothing at all, not even a temp folder.
   const planned = await planExport(workspace, selection);
-  const pending = pendingDir(out, overwrite);
+  const pending = pendingDir(out, overwrite, workspace.path);
   try {
     const target = planned.target;
     const format = target.format ?? { kind: 'jsonl' };
