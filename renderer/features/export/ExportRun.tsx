@@ -20,7 +20,8 @@ export function ExportRun({ selection }: Props) {
   const job = useJob('startExport');
   const [outDir, setOutDir] = useState('');
   const [overwrite, setOverwrite] = useState(false);
-  const state = job.job;
+  // A start that was refused (the folder, the condition) replaces what the last export said.
+  const state = job.error === null ? job.job : null;
   const running = state?.status === 'running';
   const summary = ExportSummarySchema.safeParse(state?.result);
   return (
@@ -35,7 +36,7 @@ export function ExportRun({ selection }: Props) {
       />
       <FormControlLabel
         control={<Checkbox checked={overwrite} onChange={(e) => setOverwrite(e.target.checked)} />}
-        label="Replace the folder if it already has files"
+        label="Replace a previous export in this folder"
       />
       <Box sx={{ display: 'flex', gap: 1 }}>
         <Button
