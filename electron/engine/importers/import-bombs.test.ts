@@ -129,6 +129,19 @@ describe('import bombs', () => {
     ]);
   }, 60_000);
 
+  it('skips an over-long line read on a reading thread, the cap reaching the thread', async () => {
+    vi.stubEnv('TURNWISE_READ_WORKER_MIN_BYTES', '0');
+    vi.stubEnv('TURNWISE_IMPORT_MAX_LINE_MB', String(4096 / MiB));
+    const long = JSON.stringify(turnwiseRecord({ id: 'long' })).replace('coding', 'x'.repeat(5000));
+    const file = path.join(dir, 'threaded.jsonl');
+    writeFileSync(file, [good('1'), long, good('3')].join('\n'));
+    const summary = await importing([file], { onError: 'skip', dataset: 'threaded' });
+    expect(summary.trajectories).toBe(2);
+    expect(summary.skipped).toEqual([
+      { file, line: 2, reason: expect.stringMatching(/^the line is longer than 4 kB/) as unknown },
+    ]);
+  });
+
   it.each([
     ['on this thread', '1000000000'],
     ['on a reading thread', '0'],
