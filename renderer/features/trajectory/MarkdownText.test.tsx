@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
-import { cleanup, fireEvent, render } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { BOMBS } from '../../test/markdown-bombs';
 import { MarkdownText } from './MarkdownText';
 
 afterEach(() => {
@@ -131,5 +132,15 @@ describe('MarkdownText', () => {
     expect(img.getAttribute('alt')).toBe('dot');
     expect(container.querySelectorAll('img')).toHaveLength(1);
     expect(container.textContent).toContain('[image: svg — only inline images are shown]');
+  });
+});
+
+describe('MarkdownText, a message no parse can stall', () => {
+  it.each(Object.entries(BOMBS))('shows the %s bomb as plain text with a note', (_, bomb) => {
+    render(<MarkdownText text={bomb} />);
+    expect(screen.getByTestId('markdown-plain').textContent).toBe(bomb);
+    expect(screen.getByTestId('markdown-plain-note').textContent).toMatch(
+      /^Shown as plain text: (it has [\d,]+ (emphasis markers|link brackets)|its quotes or lists nest [\d,]+ deep) \(the limit is [\d,]+\)\.$/,
+    );
   });
 });

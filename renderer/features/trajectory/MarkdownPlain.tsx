@@ -1,0 +1,20 @@
+// A message shown as its plain text inside the Markdown view: while its parse is pending (no
+// note), or for good when it is past a cap or its parse failed or ran too long (with the reason).
+export function MarkdownPlain({ text, reason }: { text: string; reason?: string }) {
+  return (
+    <>
+      {reason !== undefined && (
+        <div className="tw-note" role="note" data-testid="markdown-plain-note">
+          Shown as plain text: {reason}.
+        </div>
+      )}
+      <div
+        className="tw-md-plain"
+        data-testid="markdown-plain"
+        data-state={reason === undefined ? 'pending' : 'plain'}
+      >
+        {text}
+      </div>
+    </>
+  );
+}
