@@ -1,7 +1,10 @@
 // @vitest-environment jsdom
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { BOMBS } from '../../test/markdown-bombs';
+import { MarkdownParser, type ParseReply } from './markdown-parser';
+import { MarkdownParserContext } from './markdown-parser-context';
+import { parseMarkdown } from './markdown-parse';
 import { MarkdownText } from './MarkdownText';
 
 afterEach(() => {
@@ -135,12 +138,72 @@ describe('MarkdownText', () => {
   });
 });
 
+/** A parser whose one worker starts at once and answers only when told (or never). */
+function heldParser(budgetMs = 60_000) {
+  const posted: { id: number; text: string }[] = [];
+  let reply: (r: ParseReply) => void = () => undefined;
+  const terminated: boolean[] = [];
+  const parser = new MarkdownParser({
+    budgetMs,
+    createWorker: (onReply) => {
+      reply = onReply;
+      const index = terminated.push(false) - 1;
+      queueMicrotask(() => onReply({ id: 'ready' }));
+      return {
+        post: (request) => posted.push(request),
+        terminate: () => {
+          terminated[index] = true;
+        },
+      };
+    },
+  });
+  const answer = () => {
+    for (const { id, text } of posted.splice(0)) reply({ id, result: parseMarkdown(text) });
+  };
+  return { parser, answer, terminated };
+}
+
+const renderWith = (parser: MarkdownParser, text: string) =>
+  render(
+    <MarkdownParserContext value={parser}>
+      <MarkdownText text={text} />
+    </MarkdownParserContext>,
+  );
+
 describe('MarkdownText, a message no parse can stall', () => {
   it.each(Object.entries(BOMBS))('shows the %s bomb as plain text with a note', (_, bomb) => {
-    render(<MarkdownText text={bomb} />);
+    const { parser, terminated } = heldParser();
+    renderWith(parser, bomb);
     expect(screen.getByTestId('markdown-plain').textContent).toBe(bomb);
     expect(screen.getByTestId('markdown-plain-note').textContent).toMatch(
       /^Shown as plain text: (it has [\d,]+ (emphasis markers|link brackets)|its quotes or lists nest [\d,]+ deep) \(the limit is [\d,]+\)\.$/,
     );
+    // Routed before parsing: no worker was even started.
+    expect(terminated).toEqual([]);
+  });
+
+  it('shows plain text while the worker parses, then the Markdown', async () => {
+    const { parser, answer } = heldParser();
+    const { container } = renderWith(parser, 'some **bold** text');
+    const plain = screen.getByTestId('markdown-plain');
+    expect(plain.dataset.state).toBe('pending');
+    expect(plain.textContent).toBe('some **bold** text');
+    expect(screen.queryByTestId('markdown-plain-note')).toBeNull();
+    await act(async () => {
+      await Promise.resolve();
+      answer();
+    });
+    expect(container.querySelector('strong')?.textContent).toBe('bold');
+    expect(screen.queryByTestId('markdown-plain')).toBeNull();
+  });
+
+  it('ends a parse that never returns and shows the message plain, saying why', async () => {
+    const { parser, terminated } = heldParser(50);
+    renderWith(parser, 'a *hung* parse');
+    expect(screen.getByTestId('markdown-plain').dataset.state).toBe('pending');
+    const note = await screen.findByTestId('markdown-plain-note', {}, { timeout: 5_000 });
+    expect(note.textContent).toBe('Shown as plain text: formatting it took longer than 0.05 s.');
+    expect(screen.getByTestId('markdown-plain').textContent).toBe('a *hung* parse');
+    expect(terminated).toEqual([true]);
   });
 });
