@@ -1,11 +1,13 @@
 // The transcript, virtualized: only the cards in view (plus an overscan) are in the DOM, so a
-// 2,000-turn trajectory opens at once. Each segment's first turn carries its marker band.
+// 2,000-turn trajectory opens at once. Each segment's first turn carries its marker band, and
+// each card its own error boundary, so one turn that fails to render leaves the others shown.
 import Typography from '@mui/material/Typography';
 import { useCallback, useEffect } from 'react';
 import type { SegmentCredit } from '../../../shared/api-credit';
 import type { Turn } from '../../../shared/model';
 import { SegmentMarker } from './SegmentMarker';
 import { TurnCard } from './TurnCard';
+import { TurnErrorBoundary } from './TurnErrorBoundary';
 import { TurnListRoot } from './turn-styles';
 import { estimateTurnHeight } from './turn-height';
 import { useTurnVirtualizer } from './useTurnVirtualizer';
@@ -78,12 +80,14 @@ export function TurnList({
         return (
           <div key={item.key} data-index={item.index} ref={measureElement} className="tw-item">
             {marker !== undefined && <SegmentMarker segment={marker} />}
-            <TurnCard
-              trajectoryId={trajectoryId}
-              turn={turn}
-              highlight={highlight}
-              active={turn.turn_index === activeTurn}
-            />
+            <TurnErrorBoundary turn={turn}>
+              <TurnCard
+                trajectoryId={trajectoryId}
+                turn={turn}
+                highlight={highlight}
+                active={turn.turn_index === activeTurn}
+              />
+            </TurnErrorBoundary>
           </div>
         );
       })}
