@@ -1,5 +1,6 @@
 // Builds the renderer (renderer/ -> out/renderer). base './' lets the same build load from the
 // Electron custom protocol, from file:// and from `turnwise serve`.
+import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
@@ -27,6 +28,22 @@ function contentSecurityPolicy(): Plugin {
   };
 }
 
+/**
+ * Packages whose `browser` build needs a DOM, which the Markdown worker lacks: they resolve as in
+ * Node (their `default` export) for the page and its workers alike, since the dev server builds
+ * worker modules with the page's plugins.
+ */
+const DOM_FREE = ['decode-named-character-reference'];
+
+function domFreePackages(): Plugin {
+  const require = createRequire(import.meta.url);
+  return {
+    name: 'turnwise-dom-free-packages',
+    enforce: 'pre',
+    resolveId: (source) => (DOM_FREE.includes(source) ? require.resolve(source) : null),
+  };
+}
+
 // `TURNWISE_API=http://127.0.0.1:PORT npx vite` develops the UI against a running `turnwise serve`
 // (open the dev URL with that server's ?token=...).
 const api = process.env.TURNWISE_API;
@@ -34,7 +51,8 @@ const api = process.env.TURNWISE_API;
 export default defineConfig({
   root: fileURLToPath(new URL('./renderer', import.meta.url)),
   base: './',
-  plugins: [react(), contentSecurityPolicy()],
+  plugins: [react(), contentSecurityPolicy(), domFreePackages()],
+  worker: { plugins: () => [domFreePackages()] },
   // The server refuses API calls from other origins; the dev proxy forwards them as its own.
   server: api
     ? {
