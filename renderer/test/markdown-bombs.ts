@@ -8,3 +8,6 @@ export const BOMBS = {
   openBrackets: '['.repeat(60_000),
   unclosedLinks: '[a]('.repeat(15_000),
 } as const;
+
+/** Within every cap, and still seconds of parsing (setext headings are quadratic): the budget's. */
+export const SLOW_UNDER_CAPS = 'a\n=\n'.repeat(20_000);
