@@ -1,11 +1,13 @@
 // One side of an aligned row: a compact turn card (styled by TurnListRoot's classes, as in the
-// trajectory page), or an empty cell where this side has no matching step.
+// trajectory page), or an empty cell where this side has no matching step. A card that fails to
+// render shows its turn's text plain, as in the transcript.
 import { memo } from 'react';
 import type { Turn } from '../../../shared/model';
 import { formatCount } from '../../components/format';
 import { ReasoningBlock } from '../trajectory/ReasoningBlock';
 import { ToolCallView } from '../trajectory/ToolCallView';
 import { TurnContent } from '../trajectory/TurnContent';
+import { TurnErrorBoundary } from '../trajectory/TurnErrorBoundary';
 
 type Props = { trajectoryId: string; turn: Turn | undefined; side: 'A' | 'B' };
 
@@ -18,24 +20,28 @@ export const DiffTurnCell = memo(function DiffTurnCell({ trajectoryId, turn, sid
     );
   }
   return (
-    <section
-      className={`tw-turn tw-role-${turn.role}`}
-      data-testid="diff-turn"
-      data-turn-index={turn.turn_index}
-      aria-label={`${side}: turn ${turn.turn_index}, ${turn.role}`}
-    >
-      <div className="tw-head">
-        <span className="tw-index">#{turn.turn_index}</span>
-        <span className={`tw-chip tw-role-${turn.role}`}>{turn.role}</span>
-        {turn.is_action && <span className="tw-chip tw-action">action</span>}
-        <span className="tw-spacer" />
-        <span className="tw-meta">{formatCount(turn.content_length)} chars</span>
-      </div>
-      {turn.reasoning !== null && turn.reasoning !== '' && <ReasoningBlock text={turn.reasoning} />}
-      <TurnContent trajectoryId={trajectoryId} turn={turn} />
-      {turn.tool_calls.map((call, i) => (
-        <ToolCallView key={`${call.id}:${i}`} call={call} />
-      ))}
-    </section>
+    <TurnErrorBoundary turn={turn} anchored={false}>
+      <section
+        className={`tw-turn tw-role-${turn.role}`}
+        data-testid="diff-turn"
+        data-turn-index={turn.turn_index}
+        aria-label={`${side}: turn ${turn.turn_index}, ${turn.role}`}
+      >
+        <div className="tw-head">
+          <span className="tw-index">#{turn.turn_index}</span>
+          <span className={`tw-chip tw-role-${turn.role}`}>{turn.role}</span>
+          {turn.is_action && <span className="tw-chip tw-action">action</span>}
+          <span className="tw-spacer" />
+          <span className="tw-meta">{formatCount(turn.content_length)} chars</span>
+        </div>
+        {turn.reasoning !== null && turn.reasoning !== '' && (
+          <ReasoningBlock text={turn.reasoning} />
+        )}
+        <TurnContent trajectoryId={trajectoryId} turn={turn} />
+        {turn.tool_calls.map((call, i) => (
+          <ToolCallView key={`${call.id}:${i}`} call={call} />
+        ))}
+      </section>
+    </TurnErrorBoundary>
   );
 });

@@ -8,6 +8,7 @@ import { useApi } from '../../api/useApi';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { useDebouncedValue } from '../../hooks/useDebouncedValue';
 import { TurnCard } from '../trajectory/TurnCard';
+import { TurnErrorBoundary } from '../trajectory/TurnErrorBoundary';
 import { TurnListRoot } from '../trajectory/turn-styles';
 
 /** Turns shown before and after the segment. */
@@ -81,7 +82,9 @@ export function ReviewContext({ trajectoryId, range }: Props) {
               : { opacity: 0.7 }
           }
         >
-          <TurnCard trajectoryId={trajectoryId} turn={turn} />
+          <TurnErrorBoundary turn={turn}>
+            <TurnCard trajectoryId={trajectoryId} turn={turn} />
+          </TurnErrorBoundary>
         </Box>
       ))}
       {note(after, 'after')}

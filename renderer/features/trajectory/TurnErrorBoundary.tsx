@@ -4,7 +4,12 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 import type { Turn } from '../../../shared/model';
 
-type Props = { turn: Turn; children: ReactNode };
+type Props = {
+  turn: Turn;
+  children: ReactNode;
+  /** Give the fallback the card's `turn-N` id (not where two cards show the same index). */
+  anchored?: boolean;
+};
 type State = { error: Error | null; turn: Turn };
 
 export class TurnErrorBoundary extends Component<Props, State> {
@@ -28,7 +33,7 @@ export class TurnErrorBoundary extends Component<Props, State> {
 
   override render(): ReactNode {
     const { error } = this.state;
-    const { turn } = this.props;
+    const { turn, anchored = true } = this.props;
     if (error === null) return this.props.children;
     return (
       <section
@@ -36,7 +41,7 @@ export class TurnErrorBoundary extends Component<Props, State> {
         data-testid="turn"
         data-role={turn.role}
         data-render-error="true"
-        id={`turn-${turn.turn_index}`}
+        id={anchored ? `turn-${turn.turn_index}` : undefined}
         aria-label={`Turn ${turn.turn_index}, ${turn.role}`}
       >
         <div className="tw-head">
