@@ -1,10 +1,10 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { crc32 } from 'node:zlib';
 import { afterEach, describe, expect, it } from 'vitest';
 import { readAllItems, samplePath, tempDir, trajectoriesOf } from '../../test-support';
 import { inspectFormat } from './inspect';
 import { scoreNumber } from './inspect-sample';
+import { writeZip } from './zip-fixture';
 
 const sample = (name: string) => samplePath('inspect-ai', name);
 const headOf = (file: string) =>
@@ -12,43 +12,16 @@ const headOf = (file: string) =>
     .subarray(0, 1 << 20)
     .toString('utf8');
 
-/** A minimal zip (stored entries, no compression) for synthetic .eval fixtures. */
+/** A zip of stored entries (JSON values or text) for synthetic .eval fixtures. */
 function storeZip(file: string, entries: Record<string, unknown>): void {
-  const locals: Buffer[] = [];
-  const centrals: Buffer[] = [];
-  let offset = 0;
-  for (const [name, value] of Object.entries(entries)) {
-    const data = Buffer.from(typeof value === 'string' ? value : JSON.stringify(value));
-    const fileName = Buffer.from(name);
-    const crc = crc32(data);
-    const local = Buffer.alloc(30);
-    local.writeUInt32LE(0x04034b50, 0);
-    local.writeUInt16LE(20, 4);
-    local.writeUInt32LE(crc, 14);
-    local.writeUInt32LE(data.length, 18);
-    local.writeUInt32LE(data.length, 22);
-    local.writeUInt16LE(fileName.length, 26);
-    const central = Buffer.alloc(46);
-    central.writeUInt32LE(0x02014b50, 0);
-    central.writeUInt16LE(20, 4);
-    central.writeUInt16LE(20, 6);
-    central.writeUInt32LE(crc, 16);
-    central.writeUInt32LE(data.length, 20);
-    central.writeUInt32LE(data.length, 24);
-    central.writeUInt16LE(fileName.length, 28);
-    central.writeUInt32LE(offset, 42);
-    locals.push(local, fileName, data);
-    centrals.push(central, fileName);
-    offset += 30 + fileName.length + data.length;
-  }
-  const directory = Buffer.concat(centrals);
-  const end = Buffer.alloc(22);
-  end.writeUInt32LE(0x06054b50, 0);
-  end.writeUInt16LE(centrals.length / 2, 8);
-  end.writeUInt16LE(centrals.length / 2, 10);
-  end.writeUInt32LE(directory.length, 12);
-  end.writeUInt32LE(offset, 16);
-  writeFileSync(file, Buffer.concat([...locals, directory, end]));
+  writeZip(
+    file,
+    Object.entries(entries).map(([name, value]) => ({
+      name,
+      data: typeof value === 'string' ? value : JSON.stringify(value),
+      store: true,
+    })),
+  );
 }
 
 const header = { version: 2, status: 'success', eval: { task: 'demo', model: 'openai/m' } };
