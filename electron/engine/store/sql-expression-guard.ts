@@ -5,6 +5,7 @@
 // checked (docs/security.md).
 import type { DuckDBConnection } from '@duckdb/node-api';
 import { TurnwiseError } from '../../../shared/result';
+import { capCalls } from './sql-call-caps';
 import { catalogNames, parseSql } from './sql-guard';
 import { treeProblem } from './sql-guard-tree';
 
@@ -105,6 +106,23 @@ export async function guardExpression(
   const lexical = expressionTextProblem(trimmed);
   if (lexical !== null) fail(lexical);
   const sql = probeSql(trimmed, probe);
+  const tree = await checkedProbe(connection, sql, probe, fail);
+  const capped = await capCalls(connection, tree).catch((error: unknown) =>
+    fail(error instanceof Error ? error.message : String(error)),
+  );
+  // What runs is DuckDB's text of the rewritten probe, checked again like the person's own.
+  if (capped === null) return sql;
+  await checkedProbe(connection, capped, probe, fail);
+  return capped;
+}
+
+/** The probe's tree once its shape and every node are checked. */
+async function checkedProbe(
+  connection: DuckDBConnection,
+  sql: string,
+  probe: ExpressionProbe,
+  fail: (why: string) => never,
+): Promise<unknown> {
   const parsed = await parseSql(connection, sql);
   if (!parsed.ok) return fail(parsed.message);
   if (parsed.statements.length !== 1) return fail('it must be one SQL expression');
@@ -117,7 +135,7 @@ export async function guardExpression(
     ...(probe.extraFunctions === undefined ? {} : { extraFunctions: probe.extraFunctions }),
   });
   if (problem !== null) fail(problem);
-  return sql;
+  return tree;
 }
 
 type Node = Record<string, unknown>;

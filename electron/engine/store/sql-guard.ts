@@ -7,6 +7,7 @@
 import type { DuckDBConnection } from '@duckdb/node-api';
 import { PUBLIC_VIEWS } from '../../../shared/public-views';
 import { TurnwiseError } from '../../../shared/result';
+import { capCalls } from './sql-call-caps';
 import { treeProblem, type GuardScope } from './sql-guard-tree';
 
 const PUBLIC_RELATIONS: ReadonlySet<string> = new Set(PUBLIC_VIEWS);
@@ -85,7 +86,15 @@ export async function guardQuery(connection: DuckDBConnection, sql: string): Pro
     query = statement.slice(prefix[0].length);
   }
   try {
-    await checkStatement(connection, query, PUBLIC_SCOPE);
+    const capped = await capCalls(
+      connection,
+      await checkStatement(connection, query, PUBLIC_SCOPE),
+    );
+    // What runs is DuckDB's text of the rewritten tree, checked again like the person's own.
+    if (capped !== null) {
+      await checkStatement(connection, capped, PUBLIC_SCOPE);
+      query = capped;
+    }
   } catch (error) {
     // EXPLAIN (ANALYZE, FORMAT ...) options would be parsed as the start of the query.
     if (prefix !== null && query.startsWith('(') && error instanceof TurnwiseError) {
