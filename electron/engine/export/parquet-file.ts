@@ -5,6 +5,7 @@
 import { rmSync } from 'node:fs';
 import { DuckDBInstance } from '@duckdb/node-api';
 import { TurnwiseError } from '../../../shared/result';
+import { NO_EXTENSION_LOADING } from '../store/duckdb-options';
 
 /** Explicit, so a change of DuckDB defaults cannot silently change the files. */
 export const PARQUET_COMPRESSION = 'zstd';
@@ -47,6 +48,7 @@ export async function convertToParquet(conversion: ParquetConversion): Promise<n
     preserve_insertion_order: 'true',
     memory_limit: process.env.TURNWISE_MEMORY_LIMIT ?? '512MB',
     temp_directory: conversion.spillDir,
+    ...NO_EXTENSION_LOADING,
   });
   const connection = await instance.connect();
   const interrupt = () => connection.interrupt();

@@ -127,6 +127,19 @@ describe('files that are not DuckDB workspaces', () => {
     expect(readFileSync(file).equals(bytes)).toBe(true);
   });
 
+  it('opens every workspace with extension installing and loading off', async () => {
+    const workspace = await Workspace.open(nextFile());
+    try {
+      const [row] = await workspace.query(
+        `SELECT current_setting('autoinstall_known_extensions') AS install,
+                current_setting('autoload_known_extensions') AS load`,
+      );
+      expect(row).toEqual({ install: false, load: false });
+    } finally {
+      workspace.close();
+    }
+  });
+
   it('refuses a folder and a FIFO instead of waiting on it', async () => {
     await expect(Workspace.open(dir)).rejects.toThrow(/it is a folder/);
     const fifo = path.join(dir, 'pipe.duckdb');

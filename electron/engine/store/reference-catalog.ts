@@ -3,6 +3,7 @@
 // workspace compares against it without replaying the migrations; schema-catalog.test.ts fails
 // while the file is stale (a new migration, or a DuckDB upgrade that renders SQL differently).
 import { DuckDBInstance } from '@duckdb/node-api';
+import { NO_EXTENSION_LOADING } from './duckdb-options';
 import { MIGRATIONS, SCHEMA_VERSION } from './migrations';
 import { readCatalog, type CatalogObject } from './schema-catalog';
 import { TW_META_TABLE } from './tw-meta';
@@ -15,7 +16,7 @@ export interface ReferenceCatalog {
 }
 
 export async function buildReferenceCatalog(): Promise<ReferenceCatalog> {
-  const instance = await DuckDBInstance.create(':memory:');
+  const instance = await DuckDBInstance.create(':memory:', NO_EXTENSION_LOADING);
   const connection = await instance.connect();
   try {
     await connection.run(TW_META_TABLE);

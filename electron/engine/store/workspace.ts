@@ -6,6 +6,7 @@ import path from 'node:path';
 import { DuckDBInstance, type DuckDBConnection, type DuckDBValue } from '@duckdb/node-api';
 import type { z } from 'zod';
 import { TurnwiseError } from '../../../shared/result';
+import { NO_EXTENSION_LOADING } from './duckdb-options';
 import { toJsonRow, type JsonValue } from './json-values';
 import { MIGRATIONS, SCHEMA_VERSION } from './migrations';
 import { parseRows } from './query-as';
@@ -79,11 +80,7 @@ export class Workspace {
         // DuckDB would otherwise use up to 80% of RAM and keep a whole import's rows in memory;
         // with a cap it spills to disk, so memory stays bounded whatever the dataset's size.
         memory_limit: process.env.TURNWISE_MEMORY_LIMIT ?? DEFAULT_MEMORY_LIMIT,
-        // Nothing a file or a query names is fetched or loaded: a SQLite-looking file would
-        // otherwise make DuckDB download its sqlite extension.
-        autoinstall_known_extensions: 'false',
-        autoload_known_extensions: 'false',
-        allow_community_extensions: 'false',
+        ...NO_EXTENSION_LOADING,
       });
     } catch (error) {
       throw describeOpenError(absolute, error);

@@ -2,6 +2,7 @@
 // values. Shared by the readers that accept Parquet (openai-chat, trl-grpo).
 import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
 import { stat } from 'node:fs/promises';
+import { NO_EXTENSION_LOADING } from '../../store/duckdb-options';
 import { toJsonValue } from '../../store/json-values';
 import type { ReadContext } from '../canonical';
 
@@ -27,7 +28,7 @@ export async function* readParquetRows(
   const size = (await stat(file)).size;
   // Loaded here: every format reader is imported to list formats, and only Parquet needs DuckDB.
   const { DuckDBInstance, JSDuckDBValueConverter } = await import('@duckdb/node-api');
-  const instance = await DuckDBInstance.create(':memory:');
+  const instance = await DuckDBInstance.create(':memory:', NO_EXTENSION_LOADING);
   const connection = await instance.connect();
   try {
     // The footer gives the row count without reading any data page.
