@@ -58,4 +58,7 @@ test('a received workspace that carries SQL shows none of what that SQL reads', 
   ).toBeVisible(LOADED);
   await page.screenshot({ path: 'test-results/hostile-workspace-dataset.png', fullPage: true });
   await expect(page.locator('body')).not.toContainText(secret.text);
+  // ...and can be replaced by the default from there.
+  await page.getByTestId('outcome-rule-replace').click();
+  await expect(page.getByTestId('outcome-rule')).toContainText('default', LOADED);
 });

@@ -46,6 +46,26 @@ describe('OutcomeRuleCard', () => {
     });
   });
 
+  it('offers the default in place of a stored rule the guard refuses', async () => {
+    const refused = {
+      ok: false as const,
+      error: { code: 'invalid_input' as const, message: 'outcome rule refused: read_text()' },
+    };
+    const transport = fakeTransport({
+      getOutcomeRule: () => refused,
+      setOutcomeRule: () => ok(defaultRule),
+    });
+    renderWithApi(<OutcomeRuleCard datasetId="ds" />, transport);
+    await screen.findByText(/outcome rule refused: read_text\(\)/);
+    fireEvent.click(screen.getByTestId('outcome-rule-replace'));
+    await waitFor(() =>
+      expect(transport.calls).toContainEqual({
+        method: 'setOutcomeRule',
+        input: { dataset_id: 'ds', rule: null },
+      }),
+    );
+  });
+
   it('shows a refused rule in words and keeps the draft', async () => {
     const transport = fakeTransport({
       getOutcomeRule: () => ok(defaultRule),

@@ -35,15 +35,6 @@ export function OutcomeRuleCard({ datasetId }: { datasetId: string }) {
   const [error, setError] = useState<ApiError | null>(null);
   const [busy, setBusy] = useState(false);
 
-  if (current.error !== undefined) {
-    return (
-      <ErrorAlert
-        error={current.error}
-        title="Could not load the outcome rule"
-        onRetry={current.reload}
-      />
-    );
-  }
   const value = current.data;
   const text = draft ?? value?.rule ?? '';
 
@@ -69,6 +60,31 @@ export function OutcomeRuleCard({ datasetId }: { datasetId: string }) {
     if (result.ok) setPreview(result.value);
     else setError(result.error);
   };
+
+  if (current.error !== undefined) {
+    // A stored rule the guard refuses (a workspace from elsewhere) can still be replaced.
+    return (
+      <Stack spacing={1} sx={{ mb: 2, alignItems: 'flex-start' }}>
+        <ErrorAlert
+          error={error ?? current.error}
+          title="Could not load the outcome rule"
+          onRetry={current.reload}
+        />
+        {current.error.code === 'invalid_input' && (
+          <Button
+            size="small"
+            disabled={busy}
+            data-testid="outcome-rule-replace"
+            onClick={() =>
+              void run(() => client.call('setOutcomeRule', { dataset_id: datasetId, rule: null }))
+            }
+          >
+            Use the default rule instead
+          </Button>
+        )}
+      </Stack>
+    );
+  }
 
   return (
     <Paper sx={{ p: 2, mb: 2 }} data-testid="outcome-rule">
