@@ -105,7 +105,8 @@ describe('reading a non-JSON file the caller names', () => {
   });
 
   it('a tokenizer, set on a dataset or used by an export, quotes nothing of it', async () => {
-    const [file] = secretFiles as [string];
+    // Named .json: a tokenizer path must be one, so the file is read and its parse error shown.
+    const file = secretFiles[1] as string;
     const set = await answerOf('setDatasetTokenizer', {
       dataset_id: datasetId,
       tokenizer_path: file,
