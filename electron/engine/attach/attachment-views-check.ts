@@ -5,8 +5,8 @@
 // A read-only open refuses a workspace where one is not; a writable open builds them again.
 import type { DuckDBConnection } from '@duckdb/node-api';
 import { TurnwiseError } from '../../../shared/result';
-import { readCatalog, type CatalogObject } from '../store/schema-catalog';
-import { isAttachmentView, REFERENCE } from '../store/workspace-integrity';
+import type { CatalogObject } from '../store/schema-catalog';
+import { REFERENCE } from '../store/workspace-integrity';
 import type { Workspace } from '../store/workspace';
 import { allFilesRelation, logprobsSelect, turnsSelect } from './attached-sql';
 import {
@@ -26,14 +26,7 @@ export async function settleAttachmentViews(workspace: Workspace): Promise<void>
   const stored = (await workspace.query(ATTACHMENTS_SQL)).map(parseAttachment);
   const attachments: Attachment[] = [];
   for (const attachment of stored) attachments.push(await guardAttachment(workspace, attachment));
-  const connection = await workspace.connect();
-  let wrong: CatalogObject[];
-  try {
-    const views = (await readCatalog(connection)).filter(isAttachmentView);
-    wrong = await wrongViews(connection, views, attachments);
-  } finally {
-    connection.closeSync();
-  }
+  const wrong = await wrongViews(workspace, workspace.attachmentViews, attachments);
   if (wrong.length === 0) {
     if (!workspace.readOnly && attachments.length > 0) await rebuild(workspace, [], attachments);
     return;
@@ -63,20 +56,28 @@ async function rebuild(
 }
 
 async function wrongViews(
-  connection: DuckDBConnection,
-  views: CatalogObject[],
+  workspace: Workspace,
+  views: readonly CatalogObject[],
   attachments: Attachment[],
 ): Promise<CatalogObject[]> {
   const byKey = new Map(attachments.map((attachment) => [attachment.viewKey, attachment]));
   const wrong: CatalogObject[] = [];
-  for (const view of views) {
-    // Without attachments the union views are the reference's, compared as they are.
-    const plain = REFERENCE.objects.find((object) => object.name === view.name);
-    if (plain !== undefined && plain.definition === view.definition) continue;
-    const select = expectedSelect(view, byKey);
-    const expected =
-      select === null ? null : `CREATE VIEW ${view.name} AS ${await rendered(connection, select)};`;
-    if (expected !== view.definition) wrong.push(view);
+  let connection: DuckDBConnection | null = null;
+  try {
+    for (const view of views) {
+      // Without attachments the union views are the reference's, compared as they are.
+      const plain = REFERENCE.objects.find((object) => object.name === view.name);
+      if (plain !== undefined && plain.definition === view.definition) continue;
+      const select = expectedSelect(view, byKey);
+      connection ??= await workspace.connect();
+      const expected =
+        select === null
+          ? null
+          : `CREATE VIEW ${view.name} AS ${await rendered(connection, select)};`;
+      if (expected !== view.definition) wrong.push(view);
+    }
+  } finally {
+    connection?.closeSync();
   }
   return wrong;
 }

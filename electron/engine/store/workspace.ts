@@ -12,7 +12,7 @@ import { MIGRATIONS, SCHEMA_VERSION } from './migrations';
 import { parseRows } from './query-as';
 import { timeQuery } from './query-timing';
 import { log } from '../logging/logger';
-import { describeObject, readCatalog } from './schema-catalog';
+import { describeObject, readCatalog, type CatalogObject } from './schema-catalog';
 import { requireSingleStatements } from './single-statement';
 import { resolveStatement, type SqlFragment, type Statement } from './sql-template';
 import { timedConnection } from './timed-connection';
@@ -22,6 +22,7 @@ import { notDuckDbProblem } from './workspace-file';
 import {
   checkCatalog,
   integrityError,
+  isAttachmentView,
   isClean,
   onlyRestorable,
   restoreDefinitions,
@@ -51,6 +52,7 @@ export class Workspace {
   private readonly idleReaders: DuckDBConnection[] = [];
   private readonly waitingForReader: ((connection: DuckDBConnection) => void)[] = [];
   private openReaders = 0;
+  private viewsOfAttachments: CatalogObject[] = [];
 
   private constructor(
     readonly path: string,
@@ -94,6 +96,11 @@ export class Workspace {
       throw error;
     }
     return workspace;
+  }
+
+  /** The views that follow the attachments, as opening found them (attach/attachment-views-check). */
+  get attachmentViews(): readonly CatalogObject[] {
+    return this.viewsOfAttachments;
   }
 
   /** Runs a query (SQL text and params, or a sql`...` fragment) and returns its rows as JSON values. */
@@ -227,7 +234,10 @@ export class Workspace {
           `reads up to ${SCHEMA_VERSION}). Update Turnwise to open it.`,
       );
     }
-    if (current === SCHEMA_VERSION && isClean(check)) return;
+    if (current === SCHEMA_VERSION && isClean(check)) {
+      this.viewsOfAttachments = catalog.filter(isAttachmentView);
+      return;
+    }
     if (this.readOnly) {
       if (current < SCHEMA_VERSION) {
         throw new TurnwiseError(
@@ -270,8 +280,10 @@ export class Workspace {
         });
         await restoreDefinitions(this.connection, migrated);
       }
-      const final = checkCatalog(await readCatalog(this.connection));
+      const catalog = await readCatalog(this.connection);
+      const final = checkCatalog(catalog);
       if (!isClean(final)) throw integrityError(this.path, final, 'Nothing was written.');
+      this.viewsOfAttachments = catalog.filter(isAttachmentView);
     });
   }
 }
