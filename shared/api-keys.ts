@@ -7,8 +7,8 @@ import type { Result } from './result';
 export const ApiKeyNameSchema = z
   .string()
   .regex(
-    /^[A-Z_][A-Z0-9_]{0,127}$/,
-    'an environment variable name (capital letters, digits and _, e.g. OPENAI_API_KEY)',
+    /^[A-Z][A-Z0-9_]{0,123}_KEY$/,
+    'a key variable name: capital letters, digits and _, ending in _KEY (e.g. OPENAI_API_KEY)',
   );
 
 export const StoreApiKeyInputSchema = z

@@ -110,7 +110,7 @@ export function ApiKeysDialog({ keys, onClose }: Props) {
             value={name}
             onChange={(event) => setName(event.target.value)}
             error={!nameValid}
-            helperText={nameValid ? ' ' : 'Capital letters, digits and _'}
+            helperText={nameValid ? ' ' : 'Capital letters, digits and _, ending in _KEY'}
             slotProps={{ htmlInput: { 'data-testid': 'api-key-name', spellCheck: false } }}
           />
           <TextField
