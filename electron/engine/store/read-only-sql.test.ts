@@ -1,30 +1,21 @@
-import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { tempDir } from '../test-support';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { RunningQueries, type QueryBounds } from './bounded-query';
 import { runReadOnlySql, type SqlLimits } from './read-only-sql';
-import { Workspace } from './workspace';
-
-let workspace: Workspace;
-let cleanup: () => void;
+import { tempWorkspace } from './temp-workspace-test-support';
+import type { Workspace } from './workspace';
 
 const MB = 2 ** 20;
 const BOUNDS: QueryBounds = { timeoutMs: 30_000, memoryBytes: 2048 * MB };
 const NUMBERS = 'WITH numbers AS (SELECT range AS n FROM range(50))';
+const open = tempWorkspace();
+let workspace: Workspace;
+beforeAll(() => {
+  workspace = open();
+});
 
 function limits(maxRows: number, maxBytes = 16 * MB): SqlLimits {
   return { maxRows, maxBytes };
 }
-
-beforeAll(async () => {
-  const temp = tempDir();
-  cleanup = temp.cleanup;
-  workspace = await Workspace.open(path.join(temp.dir, 'ws.duckdb'));
-});
-afterAll(() => {
-  workspace.close();
-  cleanup();
-});
 
 describe('runReadOnlySql', () => {
   it('returns columns with types and JSON-safe rows', async () => {

@@ -1,32 +1,19 @@
 // Calls whose work or memory grows inside one call, which DuckDB's interrupt cannot stop, are
 // capped in the SQL a person writes: a bomb fails at once naming the cap, ordinary uses run as
 // written, with the columns named as the person's query names them.
-import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { tempDir } from '../test-support';
+import { describe, expect, it } from 'vitest';
 import type { QueryBounds } from './bounded-query';
 import { runReadOnlySql } from './read-only-sql';
 import { guardExpression } from './sql-expression-guard';
-import { Workspace } from './workspace';
+import { tempWorkspace } from './temp-workspace-test-support';
 
-let workspace: Workspace;
-let cleanup: () => void;
+const workspace = tempWorkspace();
 
 const MB = 2 ** 20;
 const BOUNDS: QueryBounds = { timeoutMs: 30_000, memoryBytes: 2048 * MB };
 const LIMITS = { maxRows: 100, maxBytes: 16 * MB };
 
-beforeAll(async () => {
-  const temp = tempDir();
-  cleanup = temp.cleanup;
-  workspace = await Workspace.open(path.join(temp.dir, 'ws.duckdb'));
-});
-afterAll(() => {
-  workspace.close();
-  cleanup();
-});
-
-const run = (sql: string) => runReadOnlySql(workspace, sql, LIMITS, BOUNDS);
+const run = (sql: string) => runReadOnlySql(workspace(), sql, LIMITS, BOUNDS);
 
 describe('bombs inside one call', () => {
   it.each([
@@ -98,7 +85,7 @@ describe('ordinary uses', () => {
   });
 
   it('caps expressions too: the probe an export --where embeds checks the call', async () => {
-    const connection = await workspace.connect();
+    const connection = await workspace().connect();
     try {
       const probe = await guardExpression(connection, "levenshtein(task_id, 'x') < 3", {
         relation: 'trajectories',
