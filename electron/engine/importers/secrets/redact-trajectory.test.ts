@@ -82,3 +82,28 @@ describe('redacting tool descriptions', () => {
     expect(kept[1]).toBe(kept[0]);
   });
 });
+
+describe('redacting turn errors', () => {
+  it('redacts an error message and records it as turn_error', () => {
+    const read = trajectory('e', []);
+    read.turns = [
+      plainTurn('user', 'deploy it'),
+      {
+        ...plainTurn('tool', 'failed'),
+        error: { kind: 'error', message: `bad key ${github?.secret ?? ''}`, exit_code: null },
+      },
+    ];
+    const { trajectory: out, redactions } = redactTrajectory(read);
+    expect(out.turns[1]?.error).toEqual({
+      kind: 'error',
+      message: 'bad key [REDACTED:github-pat]',
+      exit_code: null,
+    });
+    expect(redactions).toContainEqual({
+      turn_index: 1,
+      field: 'turn_error',
+      kind: 'github-pat',
+      count: 1,
+    });
+  });
+});

@@ -1,7 +1,7 @@
 // Import-time redaction of one trajectory: every field that carries text a harness or an agent
-// wrote (system prompts, messages, reasoning, tool-call arguments, tool outputs, tool descriptions,
-// metadata). Ids, task ids and model names are kept: they key groups and joins. A turn whose text
-// changed loses its stored token ids and log-probs, because those encode the secret too.
+// wrote (system prompts, messages, reasoning, tool-call arguments, tool outputs, turn errors, tool
+// descriptions, metadata). Ids, task ids and model names are kept: they key groups and joins. A
+// turn whose text changed loses its stored token ids and log-probs, which encode the secret too.
 import type { CanonicalTrajectory, CanonicalTurn } from '../canonical';
 import { redactJson, redactJsonText, redactText, type KindCounts } from './redact';
 import { forgetScannedTexts } from './secret-scanner';
@@ -15,6 +15,7 @@ export const REDACTED_FIELDS = [
   'environment_message',
   'reasoning',
   'tool_arguments',
+  'turn_error',
   'turn_metadata',
   'trajectory_metadata',
   'tool_descriptions',
@@ -51,6 +52,7 @@ function redactTurn(turn: CanonicalTurn, index: number, redactions: Redaction[])
   const reasoning: KindCounts = new Map();
   const args: KindCounts = new Map();
   const metadata: KindCounts = new Map();
+  const error: KindCounts = new Map();
   const out: CanonicalTurn = {
     ...turn,
     content: redactText(turn.content, content),
@@ -63,10 +65,15 @@ function redactTurn(turn: CanonicalTurn, index: number, redactions: Redaction[])
   if (turn.metadata != null) {
     out.metadata = redactJson(turn.metadata, metadata) as Record<string, unknown>;
   }
+  // An error's message often repeats the command or output that failed, secrets included.
+  if (turn.error?.message != null) {
+    out.error = { ...turn.error, message: redactText(turn.error.message, error) };
+  }
   record(redactions, index, CONTENT_FIELD[turn.role], content);
   record(redactions, index, 'reasoning', reasoning);
   record(redactions, index, 'tool_arguments', args);
   record(redactions, index, 'turn_metadata', metadata);
+  record(redactions, index, 'turn_error', error);
   // Stored tokens spell out what the text said; they no longer match the redacted text.
   if (out.logprobs !== null && content.size + reasoning.size + args.size > 0) out.logprobs = null;
   return out;

@@ -40,4 +40,30 @@ describe('redaction', () => {
       'not json [REDACTED:aws-access-token]',
     );
   });
+
+  it('replaces values under keys that contain a secret word when they look like secrets', () => {
+    const kinds: KindCounts = new Map();
+    const value = {
+      DB_PASSWORD: 'Tr0ub4dor-x9',
+      session_token: 'a8F3kLq9Zx7PmB2nR5tV',
+      max_tokens: 4096,
+      password_hint: 'Tr0ub4dor-x9',
+      refresh_token_file: '/run/secrets/refresh',
+      API_TOKEN: '${API_TOKEN}',
+    };
+    expect(redactJson(value, kinds)).toEqual({
+      ...value,
+      DB_PASSWORD: '[REDACTED:secret-named-field]',
+      session_token: '[REDACTED:secret-named-field]',
+    });
+    expect(Object.fromEntries(kinds)).toEqual({ 'secret-named-field': 2 });
+  });
+
+  it('redacts JSON printed in text in place, keeping its layout', () => {
+    const kinds: KindCounts = new Map();
+    const text = '{\n  "config": {\n    "DB_PASSWORD": "Tr0ub4dor-x9",\n    "port": 5432\n  }\n}';
+    expect(redactText(text, kinds)).toBe(
+      text.replace('Tr0ub4dor-x9', '[REDACTED:secret-named-field]'),
+    );
+  });
 });

@@ -1,12 +1,14 @@
 // Replaces every secret the scanner finds with `[REDACTED:<rule>]` and counts what it replaced by
-// kind. Text is scanned as it is; JSON (metadata, tool arguments, tool descriptions) is walked so
-// each string is scanned on its own, and a value under a secret-named key (api_key, password,
-// authorization, ...) is replaced whole, since config blocks hold secrets in any shape.
+// kind. Text is scanned as it is (JSON printed in it included, in place); JSON values (metadata,
+// tool arguments, tool descriptions) are walked so each string is scanned on its own, and a value
+// under a key of the exact list (api_key, password, authorization, ...) is replaced whole, since
+// config blocks hold secrets in any shape; under any other secret-named key (DB_PASSWORD,
+// session_token) when it looks like a secret (secret-names.ts).
 import { canonicalJson, setOwn } from '../canonical-json';
 import { findSecrets, type SecretFinding } from './secret-scanner';
+import { looksLikeSecretValue, SECRET_NAMED_FIELD, secretNameKind } from './secret-names';
 
-/** The kind recorded for a value replaced because of its key's name. */
-export const SECRET_NAMED_FIELD = 'secret-named-field';
+export { SECRET_NAMED_FIELD };
 
 const SECRET_KEY =
   /^(api[-_]?key|[a-z0-9]+[-_]api[-_]?key|access[-_]?token|auth[-_]?token|refresh[-_]?token|bearer[-_]?token|token|secret|client[-_]?secret|password|passwd|authorization|x[-_]api[-_]key|private[-_]?key)$/i;
@@ -68,9 +70,7 @@ export function redactJson(value: unknown, kinds: KindCounts): unknown {
   if (value !== null && typeof value === 'object') {
     const out: Record<string, unknown> = {};
     for (const [key, inner] of Object.entries(value)) {
-      const named =
-        SECRET_KEY.test(key) &&
-        ((typeof inner === 'string' && inner.trim() !== '') || typeof inner === 'number');
+      const named = isNamedSecret(key, inner);
       if (named) count(kinds, SECRET_NAMED_FIELD);
       setOwn(
         out,
@@ -81,6 +81,19 @@ export function redactJson(value: unknown, kinds: KindCounts): unknown {
     return out;
   }
   return value;
+}
+
+/**
+ * Whether a JSON value is replaced whole for its key: any non-empty scalar under a key of the
+ * exact list, or one that looks like a secret under a key that contains a secret word.
+ */
+function isNamedSecret(key: string, inner: unknown): boolean {
+  if (typeof inner !== 'string' && typeof inner !== 'number') return false;
+  const text = String(inner);
+  if (text.trim() === '') return false;
+  if (SECRET_KEY.test(key)) return true;
+  const kind = secretNameKind(key);
+  return kind !== null && looksLikeSecretValue(text, kind);
 }
 
 /** JSON text redacted as JSON (and written back canonically), or as plain text if it is not. */

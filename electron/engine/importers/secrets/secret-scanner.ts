@@ -1,10 +1,15 @@
 // Finds secrets in text with gitleaks' rule set, ported as data (gitleaks-rules.json, made by
 // scripts/secrets/port-gitleaks.ts), plus the few kinds gitleaks has no rule for
-// (extra-rules.json). It works as gitleaks does: a rule runs only where one of its keywords
-// occurs; the secret is the rule's secret group (or its first non-empty group); a rule with an
-// entropy floor needs a secret above it; and the global and per-rule allowlists are honoured.
+// (extra-rules.json) and values under secret-named keys (key-context.ts). It works as gitleaks
+// does: a rule runs only where one of its keywords occurs; the secret is the rule's secret group
+// (or its first non-empty group); a rule with an entropy floor needs a secret above it; and the
+// global and per-rule allowlists are honoured.
 import GITLEAKS from './gitleaks-rules.json' with { type: 'json' };
 import EXTRA from './extra-rules.json' with { type: 'json' };
+import { shannonEntropy } from './entropy';
+import { findNamedSecrets } from './key-context';
+
+export { shannonEntropy };
 
 interface PatternData {
   source: string;
@@ -106,19 +111,6 @@ const KEYWORDS = new RegExp(
 /** The ids of every rule the scanner applies. */
 export const SECRET_RULE_IDS: readonly string[] = RULES.map((rule) => rule.id);
 
-/** Shannon entropy in bits per character, as gitleaks computes it. */
-export function shannonEntropy(text: string): number {
-  if (text.length === 0) return 0;
-  const counts = new Map<string, number>();
-  for (const ch of text) counts.set(ch, (counts.get(ch) ?? 0) + 1);
-  let entropy = 0;
-  for (const count of counts.values()) {
-    const p = count / text.length;
-    entropy -= p * Math.log2(p);
-  }
-  return entropy;
-}
-
 /**
  * Every match of a global regex, by exec. Not matchAll: it clones the regex at each call, which
  * for the keyword alternation over the many short strings of a record cost six times the search
@@ -196,6 +188,7 @@ function findingsOf(rule: Rule, text: string): SecretFinding[] {
 function scan(text: string): SecretFinding[] {
   const findings: SecretFinding[] = [];
   for (const rule of candidateRules(text)) findings.push(...findingsOf(rule, text));
+  findings.push(...findNamedSecrets(text));
   return findings.length < 2
     ? findings
     : findings.sort((a, b) => a.start - b.start || b.end - a.end);
