@@ -107,3 +107,20 @@ describe('redacting turn errors', () => {
     });
   });
 });
+
+describe('redacting what the task gave the agent', () => {
+  it('keeps a password of the prompt where the agent uses it, not a real credential', () => {
+    const read = trajectory('p', []);
+    read.turns = [
+      plainTurn('user', `Log in with password Tr0ub4dor-x9 and push with ${github?.secret ?? ''}`),
+      plainTurn('assistant', 'mysql -u admin --password=Tr0ub4dor-x9'),
+      plainTurn('tool', 'DB_PASSWORD=Zq8Kf3Lm9Px2-w'),
+    ];
+    const { trajectory: out } = redactTrajectory(read);
+    const [prompt, command, output] = out.turns.map((turn) => turn.content);
+    expect(prompt).toBe('Log in with password Tr0ub4dor-x9 and push with [REDACTED:github-pat]');
+    expect(command).toBe('mysql -u admin --password=Tr0ub4dor-x9');
+    // Not the task's: both the generic rule and the named key find it.
+    expect(output).toMatch(/^DB_PASSWORD=\[REDACTED:[a-z-]+\]$/);
+  });
+});

@@ -1,10 +1,18 @@
 // Import-time redaction of one trajectory: every field that carries text a harness or an agent
 // wrote (system prompts, messages, reasoning, tool-call arguments, tool outputs, turn errors, tool
-// descriptions, metadata). Ids, task ids and model names are kept: they key groups and joins. A
-// turn whose text changed loses its stored token ids and log-probs, which encode the secret too.
+// descriptions, metadata). Ids, task ids and model names are kept: they key groups and joins.
+// Values the task's own prompt holds are the task's (task-values.ts). A turn whose text changed
+// loses its stored token ids and log-probs, which encode the secret too.
 import type { CanonicalTrajectory, CanonicalTurn } from '../canonical';
-import { redactJson, redactJsonText, redactText, type KindCounts } from './redact';
+import {
+  redactJson,
+  redactJsonText,
+  redactText,
+  type KindCounts,
+  type TaskValueTest,
+} from './redact';
 import { forgetScannedTexts } from './secret-scanner';
+import { taskValueTest } from './task-values';
 
 /** Where a redaction was made; a turn's content is named by the turn's role. */
 export const REDACTED_FIELDS = [
@@ -47,7 +55,12 @@ function record(
   for (const [kind, n] of kinds) redactions.push({ turn_index: turnIndex, field, kind, count: n });
 }
 
-function redactTurn(turn: CanonicalTurn, index: number, redactions: Redaction[]): CanonicalTurn {
+function redactTurn(
+  turn: CanonicalTurn,
+  index: number,
+  redactions: Redaction[],
+  isTaskValue: TaskValueTest,
+): CanonicalTurn {
   const content: KindCounts = new Map();
   const reasoning: KindCounts = new Map();
   const args: KindCounts = new Map();
@@ -55,19 +68,19 @@ function redactTurn(turn: CanonicalTurn, index: number, redactions: Redaction[])
   const error: KindCounts = new Map();
   const out: CanonicalTurn = {
     ...turn,
-    content: redactText(turn.content, content),
-    reasoning: turn.reasoning === null ? null : redactText(turn.reasoning, reasoning),
+    content: redactText(turn.content, content, isTaskValue),
+    reasoning: turn.reasoning === null ? null : redactText(turn.reasoning, reasoning, isTaskValue),
     tool_calls: turn.tool_calls.map((call) => ({
       ...call,
-      arguments: redactJsonText(call.arguments, args),
+      arguments: redactJsonText(call.arguments, args, isTaskValue),
     })),
   };
   if (turn.metadata != null) {
-    out.metadata = redactJson(turn.metadata, metadata) as Record<string, unknown>;
+    out.metadata = redactJson(turn.metadata, metadata, isTaskValue) as Record<string, unknown>;
   }
   // An error's message often repeats the command or output that failed, secrets included.
   if (turn.error?.message != null) {
-    out.error = { ...turn.error, message: redactText(turn.error.message, error) };
+    out.error = { ...turn.error, message: redactText(turn.error.message, error, isTaskValue) };
   }
   record(redactions, index, CONTENT_FIELD[turn.role], content);
   record(redactions, index, 'reasoning', reasoning);
@@ -159,15 +172,16 @@ export function redactTrajectory(trajectory: CanonicalTrajectory): {
 } {
   const redactions: Redaction[] = [];
   const metadata: KindCounts = new Map();
+  const isTaskValue = taskValueTest(trajectory.turns);
   const tools = trajectory.tools === null ? null : redactTools(trajectory.tools);
   const out: CanonicalTrajectory = {
     ...trajectory,
     metadata:
       trajectory.metadata === null
         ? null
-        : (redactJson(trajectory.metadata, metadata) as Record<string, unknown>),
+        : (redactJson(trajectory.metadata, metadata, isTaskValue) as Record<string, unknown>),
     tools: tools?.tools ?? null,
-    turns: trajectory.turns.map((turn, index) => redactTurn(turn, index, redactions)),
+    turns: trajectory.turns.map((turn, index) => redactTurn(turn, index, redactions, isTaskValue)),
   };
   record(redactions, null, 'trajectory_metadata', metadata);
   if (tools !== null) record(redactions, null, 'tool_descriptions', tools.kinds);

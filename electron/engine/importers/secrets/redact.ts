@@ -7,6 +7,7 @@
 import { canonicalJson, setOwn } from '../canonical-json';
 import { findSecrets, type SecretFinding } from './secret-scanner';
 import { looksLikeSecretValue, SECRET_NAMED_FIELD, secretNameKind } from './secret-names';
+import { CONTEXT_RULES } from './task-values';
 
 export { SECRET_NAMED_FIELD };
 
@@ -43,9 +44,24 @@ function mergedSpans(findings: readonly SecretFinding[]): SecretFinding[] {
   return merged;
 }
 
+/**
+ * Tells a value the task itself gave the agent (task-values.ts): context-rule findings of it are
+ * kept. Without one, every finding is redacted.
+ */
+export type TaskValueTest = (secret: string) => boolean;
+
+function findingsToRedact(text: string, isTaskValue?: TaskValueTest): readonly SecretFinding[] {
+  const findings = findSecrets(text);
+  if (isTaskValue === undefined || findings.length === 0) return findings;
+  return findings.filter(
+    (finding) =>
+      !CONTEXT_RULES.has(finding.rule) || !isTaskValue(text.slice(finding.start, finding.end)),
+  );
+}
+
 /** The text with each secret replaced; counts go into kinds. */
-export function redactText(text: string, kinds: KindCounts): string {
-  const spans = mergedSpans(findSecrets(text));
+export function redactText(text: string, kinds: KindCounts, isTaskValue?: TaskValueTest): string {
+  const spans = mergedSpans(findingsToRedact(text, isTaskValue));
   if (spans.length === 0) return text;
   let out = '';
   let at = 0;
@@ -62,20 +78,26 @@ export function redactText(text: string, kinds: KindCounts): string {
  * string that holds JSON itself (tool arguments, a tools list written as text) is walked as JSON:
  * scanned as text, its escaped quotes would hide the ends of the secrets in it.
  */
-export function redactJson(value: unknown, kinds: KindCounts): unknown {
+export function redactJson(
+  value: unknown,
+  kinds: KindCounts,
+  isTaskValue?: TaskValueTest,
+): unknown {
   if (typeof value === 'string') {
-    return /^\s*[[{]/.test(value) ? redactJsonText(value, kinds) : redactText(value, kinds);
+    return /^\s*[[{]/.test(value)
+      ? redactJsonText(value, kinds, isTaskValue)
+      : redactText(value, kinds, isTaskValue);
   }
-  if (Array.isArray(value)) return value.map((inner) => redactJson(inner, kinds));
+  if (Array.isArray(value)) return value.map((inner) => redactJson(inner, kinds, isTaskValue));
   if (value !== null && typeof value === 'object') {
     const out: Record<string, unknown> = {};
     for (const [key, inner] of Object.entries(value)) {
-      const named = isNamedSecret(key, inner);
+      const named = isNamedSecret(key, inner, isTaskValue);
       if (named) count(kinds, SECRET_NAMED_FIELD);
       setOwn(
         out,
-        redactText(key, kinds),
-        named ? marker(SECRET_NAMED_FIELD) : redactJson(inner, kinds),
+        redactText(key, kinds, isTaskValue),
+        named ? marker(SECRET_NAMED_FIELD) : redactJson(inner, kinds, isTaskValue),
       );
     }
     return out;
@@ -87,25 +109,29 @@ export function redactJson(value: unknown, kinds: KindCounts): unknown {
  * Whether a JSON value is replaced whole for its key: any non-empty scalar under a key of the
  * exact list, or one that looks like a secret under a key that contains a secret word.
  */
-function isNamedSecret(key: string, inner: unknown): boolean {
+function isNamedSecret(key: string, inner: unknown, isTaskValue?: TaskValueTest): boolean {
   if (typeof inner !== 'string' && typeof inner !== 'number') return false;
   const text = String(inner);
-  if (text.trim() === '') return false;
+  if (text.trim() === '' || isTaskValue?.(text) === true) return false;
   if (SECRET_KEY.test(key)) return true;
   const kind = secretNameKind(key);
   return kind !== null && looksLikeSecretValue(text, kind);
 }
 
 /** JSON text redacted as JSON (and written back canonically), or as plain text if it is not. */
-export function redactJsonText(text: string, kinds: KindCounts): string {
+export function redactJsonText(
+  text: string,
+  kinds: KindCounts,
+  isTaskValue?: TaskValueTest,
+): string {
   let parsed: unknown;
   try {
     parsed = JSON.parse(text);
   } catch {
-    return redactText(text, kinds);
+    return redactText(text, kinds, isTaskValue);
   }
   const found: KindCounts = new Map();
-  const redacted = redactJson(parsed, found);
+  const redacted = redactJson(parsed, found, isTaskValue);
   if (found.size === 0) return text;
   for (const [kind, n] of found) kinds.set(kind, (kinds.get(kind) ?? 0) + n);
   return canonicalJson(redacted);

@@ -3,11 +3,13 @@
 // (extra-rules.json) and values under secret-named keys (key-context.ts). It works as gitleaks
 // does: a rule runs only where one of its keywords occurs; the secret is the rule's secret group
 // (or its first non-empty group); a rule with an entropy floor needs a secret above it; and the
-// global and per-rule allowlists are honoured.
+// global and per-rule allowlists are honoured. Context rules do not fire on CTF flags
+// (task-values.ts).
 import GITLEAKS from './gitleaks-rules.json' with { type: 'json' };
 import EXTRA from './extra-rules.json' with { type: 'json' };
 import { shannonEntropy } from './entropy';
 import { findNamedSecrets } from './key-context';
+import { withoutFlags } from './task-values';
 
 export { shannonEntropy };
 
@@ -186,9 +188,10 @@ function findingsOf(rule: Rule, text: string): SecretFinding[] {
 }
 
 function scan(text: string): SecretFinding[] {
-  const findings: SecretFinding[] = [];
-  for (const rule of candidateRules(text)) findings.push(...findingsOf(rule, text));
-  findings.push(...findNamedSecrets(text));
+  const found: SecretFinding[] = [];
+  for (const rule of candidateRules(text)) found.push(...findingsOf(rule, text));
+  found.push(...findNamedSecrets(text));
+  const findings = withoutFlags(text, found);
   return findings.length < 2
     ? findings
     : findings.sort((a, b) => a.start - b.start || b.end - a.end);
