@@ -62,8 +62,10 @@ describe('redaction', () => {
   it('redacts JSON printed in text in place, keeping its layout', () => {
     const kinds: KindCounts = new Map();
     const text = '{\n  "config": {\n    "DB_PASSWORD": "Tr0ub4dor-x9",\n    "port": 5432\n  }\n}';
-    expect(redactText(text, kinds)).toBe(
-      text.replace('Tr0ub4dor-x9', '[REDACTED:secret-named-field]'),
-    );
+    const out = redactText(text, kinds);
+    expect(out.replace(/\[REDACTED:[a-z-]+\]/, 'X')).toBe(text.replace('Tr0ub4dor-x9', 'X'));
+    expect(JSON.parse(out)).toEqual({
+      config: { DB_PASSWORD: expect.stringMatching(/^\[REDACTED/) as unknown, port: 5432 },
+    });
   });
 });

@@ -23,6 +23,24 @@ describe('the secret scanner', () => {
     },
   );
 
+  // gitleaks ends most of its secrets at a quote, space, `;` or line end; logs also have them in
+  // URLs, calls and prose.
+  const standalone = plantedSecrets().filter((planted) => planted.text.startsWith('the key is'));
+  it.each(
+    standalone.flatMap((planted) =>
+      ['&next=1', '.', '), more', ', more', ': more', ']', '}', '>'].map(
+        (after) => [planted.kind, after, planted.secret] as const,
+      ),
+    ),
+  )('finds a planted %s followed by %s', (_kind, after, secret) => {
+    const text = `call(${secret}${after}`;
+    const findings = findSecrets(text);
+    expect(
+      findings.some((f) => f.start <= 5 && f.end >= 5 + secret.length),
+      JSON.stringify(findings),
+    ).toBe(true);
+  });
+
   // Real AWS secret keys are 40 base64 characters and may start or end with + or /, which the
   // generic rule's value pattern does not allow at its start (a random key does ~3% of the time).
   it.each([

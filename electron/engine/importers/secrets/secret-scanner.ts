@@ -54,8 +54,19 @@ export interface SecretFinding {
   end: number;
 }
 
+/**
+ * The end gitleaks requires after a secret in 151 of its rules: a quote, a space, `;`, an escaped
+ * line break or the end. Logs put secrets in URLs, calls and prose, where `&`, `.`, `)`, `,`, `:`,
+ * `]`, `}` or `>` follow them, and every such secret was missed; none of these characters is in
+ * any of those rules' secret alphabets except `.`, which only the generic rule's value takes (and
+ * keeps, as gitleaks would at a line end).
+ */
+const GITLEAKS_END = '(?:[\\x60\'"\\s;]|\\\\[nr]|$)';
+const WIDER_END = '(?:[\\x60\'"\\s;&.),:\\]}>]|\\\\[nr]|$)';
+
 function compile(pattern: PatternData, global: boolean): RegExp {
-  return new RegExp(pattern.source, `${pattern.flags}${global ? 'dg' : ''}`);
+  const source = pattern.source.replaceAll(GITLEAKS_END, WIDER_END);
+  return new RegExp(source, `${pattern.flags}${global ? 'dg' : ''}`);
 }
 
 function compileAllowlist(list: AllowlistData): Allowlist {
@@ -157,6 +168,17 @@ function allowed(lists: Allowlist[], secret: string, match: string, line: () => 
   });
 }
 
+/**
+ * A secret group without the quotes around it (hashicorp-tf-password's has them): replacing the
+ * quotes too would break the JSON or code the secret sits in.
+ */
+function quotesOff(text: string, [start, end]: [number, number]): [number, number] {
+  const first = text.charAt(start);
+  const quoted =
+    end - start > 2 && (first === '"' || first === "'") && text.charAt(end - 1) === first;
+  return quoted ? [start + 1, end - 1] : [start, end];
+}
+
 function findingsOf(rule: Rule, text: string): SecretFinding[] {
   const findings: SecretFinding[] = [];
   let previousEnd = 0;
@@ -176,7 +198,7 @@ function findingsOf(rule: Rule, text: string): SecretFinding[] {
     }
     const span = indices[group] ?? indices[0];
     if (span === undefined) continue;
-    const [start, end] = span;
+    const [start, end] = quotesOff(text, span);
     const secret = text.slice(start, end);
     if (rule.entropy !== undefined && shannonEntropy(secret) <= rule.entropy) continue;
     const line = () => lineAround(text, start, end);
