@@ -12,7 +12,7 @@ import {
   type TaskValueTest,
 } from './redact';
 import { forgetScannedTexts } from './secret-scanner';
-import { taskValueTest } from './task-values';
+import { taskValueTest } from './task-prompt';
 
 /** Where a redaction was made; a turn's content is named by the turn's role. */
 export const REDACTED_FIELDS = [

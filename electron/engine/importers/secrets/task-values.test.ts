@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { plantedSecrets } from './planted-secrets';
 import { findSecrets } from './secret-scanner';
-import { taskValueTest } from './task-values';
 
 const github = plantedSecrets().find((planted) => planted.kind === 'github-pat');
 
@@ -18,17 +17,5 @@ describe('values a task gives the agent', () => {
     const text = `flag{${github?.secret ?? ''}} token=Xk9fPq2LmZ7rT4vB`;
     const found = findSecrets(text).map((finding) => text.slice(finding.start, finding.end));
     expect([...new Set(found)]).toEqual([github?.secret, 'Xk9fPq2LmZ7rT4vB']);
-  });
-
-  it('knows the values of the system prompt and the user messages before the agent acts', () => {
-    const isTaskValue = taskValueTest([
-      { role: 'system', content: 'You are a pentester.' },
-      { role: 'user', content: 'Log in as admin with password Tr0ub4dor-x9.' },
-      { role: 'assistant', content: 'ok' },
-      { role: 'user', content: 'and Zq8Kf3Lm9Px2' },
-    ]);
-    expect(isTaskValue('Tr0ub4dor-x9')).toBe(true);
-    expect(isTaskValue('Zq8Kf3Lm9Px2')).toBe(false);
-    expect(isTaskValue('')).toBe(false);
   });
 });

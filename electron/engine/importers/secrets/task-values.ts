@@ -1,5 +1,5 @@
 // What a task itself hands the agent is not a leaked credential: a CTF flag the task asks for, or
-// a password written in the task's prompt. Only findings of the rules that judge by context alone
+// a password written in the task's prompt (task-prompt.ts). Only findings of the rules that judge by context alone
 // (gitleaks' generic rule and secret-named keys) are dropped for it; a value that a rule for a real
 // credential recognises (an AWS key, a GitHub token) is redacted wherever it is.
 import { SECRET_NAMED_FIELD } from './secret-names';
@@ -27,20 +27,4 @@ export function withoutFlags(text: string, findings: SecretFinding[]): SecretFin
       !CONTEXT_RULES.has(finding.rule) ||
       !flags.some(([start = 0, end = 0]) => finding.start < end && finding.end > start),
   );
-}
-
-/**
- * The task's own texts: the system prompt and the user messages before the agent's first turn.
- * A context-rule finding whose value occurs in them is what the task gave the agent.
- */
-export function taskValueTest(
-  turns: readonly { role: string; content: string }[],
-): (secret: string) => boolean {
-  const prompt: string[] = [];
-  for (const turn of turns) {
-    if (turn.role !== 'system' && turn.role !== 'user') break;
-    prompt.push(turn.content);
-  }
-  const text = prompt.join('\n');
-  return (secret) => secret.length > 0 && text.includes(secret);
 }
