@@ -50,6 +50,8 @@ describe('redaction', () => {
       password_hint: 'Tr0ub4dor-x9',
       refresh_token_file: '/run/secrets/refresh',
       API_TOKEN: '${API_TOKEN}',
+      api_key: '**********',
+      password: 'yourpassword',
     };
     expect(redactJson(value, kinds)).toEqual({
       ...value,

@@ -6,7 +6,12 @@
 // session_token) when it looks like a secret (secret-names.ts).
 import { canonicalJson, setOwn } from '../canonical-json';
 import { findSecrets, type SecretFinding } from './secret-scanner';
-import { looksLikeSecretValue, SECRET_NAMED_FIELD, secretNameKind } from './secret-names';
+import {
+  isPlaceholder,
+  looksLikeSecretValue,
+  SECRET_NAMED_FIELD,
+  secretNameKind,
+} from './secret-names';
 import { CONTEXT_RULES } from './task-values';
 
 export { SECRET_NAMED_FIELD };
@@ -112,7 +117,7 @@ export function redactJson(
 function isNamedSecret(key: string, inner: unknown, isTaskValue?: TaskValueTest): boolean {
   if (typeof inner !== 'string' && typeof inner !== 'number') return false;
   const text = String(inner);
-  if (text.trim() === '' || isTaskValue?.(text) === true) return false;
+  if (text.trim() === '' || isPlaceholder(text) || isTaskValue?.(text) === true) return false;
   if (SECRET_KEY.test(key)) return true;
   const kind = secretNameKind(key);
   return kind !== null && looksLikeSecretValue(text, kind);

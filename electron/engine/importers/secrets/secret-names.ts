@@ -39,14 +39,12 @@ const NOT_SECRET = new Set(
   (
     'id ids name names count counts len length size type types url uri urls endpoint file files ' +
     'path paths dir limit limits max min num n usage used total budget expiry expires expiration ' +
-    'expire expired ttl env var vars field fields prompt completion input output cached tokens ' +
-    'tokenizer tokenize tokenized hint label policy required enabled enable disabled mode format ' +
-    'version method methods provider header headers scheme strategy source location store manager ' +
-    'service rotation last created updated at time timestamp reset forgot regex pattern prefix ' +
-    'suffix index idx position pos start end level kind class param schema public publishable ' +
-    'csrf xsrf next page cursor continuation sync eos bos pad unk sep cls mask special ' +
-    'idempotency cancellation placeholder example dummy test fake mock sample description desc ' +
-    'help prompted masked redacted present exists missing set is has use uses ref arn'
+    'expire expired ttl var vars field fields prompt completion input output cached tokens ' +
+    'tokenizer tokenize tokenized hint label policy required enabled enable disabled format ' +
+    'version header headers scheme strategy rotation timestamp reset forgot regex pattern prefix ' +
+    'suffix index idx position pos public publishable csrf xsrf next page cursor continuation ' +
+    'eos bos pad unk sep cls mask special idempotency cancellation placeholder example dummy fake ' +
+    'mock description desc help prompted masked redacted present exists missing ref arn'
   ).split(' '),
 );
 
@@ -56,6 +54,11 @@ function words(name: string): string[] {
     .toLowerCase()
     .split(/[^a-z0-9]+/)
     .filter((word) => word !== '');
+}
+
+/** Whether a name is about a secret rather than one (its length, id, type, a model token count). */
+export function namesNoSecret(name: string): boolean {
+  return words(name).some((word) => NOT_SECRET.has(word));
 }
 
 /** Whether the name says its value is a secret, and of which kind; null when it does not. */
@@ -73,7 +76,12 @@ export function secretNameKind(name: string): SecretNameKind | null {
 
 /** Values that stand for a secret without being one: placeholders, variables, markers. */
 const PLACEHOLDER =
-  /^(?:true|false|null|none|nil|undefined|required|optional|string|hidden|secret|password|token)$|^[$%@<{[]|^(?:your|my|some)[-_ ]|example|placeholder|changeme|change[-_]me|dummy|redacted|xxxx|\*{3}|\.\.\.|^(.)\1*$/i;
+  /^(?:true|false|null|none|nil|undefined|required|optional|string|hidden)$|^(?:pass(?:word)?|secret|token|admin|test|qwerty|letmein)[-_!]?\d{0,6}$|^[$%@<{[]|^your|^(?:my|some)[-_ ]|example|placeholder|changeme|change[-_]me|dummy|redacted|xxxx|\*{3}|\.\.\.|^(.)\1*$/i;
+
+/** Whether a value only stands for a secret: a placeholder, a variable, a marker, a demo word. */
+export function isPlaceholder(value: string): boolean {
+  return PLACEHOLDER.test(value.trim());
+}
 /** A dotted identifier or a call: code that reads a secret, not the secret. */
 const CODE = /^[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)+(?:\(.*)?$|\(/;
 

@@ -64,8 +64,29 @@ describe('the secret scanner', () => {
     'password = ${DB_PASSWORD}',
     'https://example.com/path?query=1',
     'def get_api_key(self):\n    return self.api_key',
+    '{"items": [], "next_page_token": "QlyZT8DzoxSVvQfSKyoa4RvT4DoOibH+A5LN/9x24UCRBx7A"}',
+    'mysql.connector.connect(host="localhost", password="yourpassword")',
+    'The new token_count: 12345678901 tokens.',
   ])('leaves ordinary text alone: %s', (text) => {
     expect(findSecrets(text)).toEqual([]);
+  });
+
+  it.each(["Ab!c$d'1x(y)*z+,;=", 'Kx9-pQ.r_7~'])(
+    'finds a URL password with the sub-delimiters userinfo may hold: %s',
+    (password) => {
+      const text = `DATABASE_URL=postgres://app:${password}@db.internal:5432/prod`;
+      const start = text.indexOf(password);
+      const findings = findSecrets(text);
+      expect(
+        findings.some((f) => f.start <= start && f.end >= start + password.length),
+        JSON.stringify(findings),
+      ).toBe(true);
+    },
+  );
+
+  it('ends a generic secret before a full stop', () => {
+    const text = 'Here is your new password: aBcD1234EfGh. Please keep it.';
+    expect(findSecrets(text).map((f) => text.slice(f.start, f.end))).toContain('aBcD1234EfGh');
   });
 
   it('answers a text scanned before from its cache, with the same frozen findings', () => {

@@ -9,7 +9,8 @@ import GITLEAKS from './gitleaks-rules.json' with { type: 'json' };
 import EXTRA from './extra-rules.json' with { type: 'json' };
 import { shannonEntropy } from './entropy';
 import { findNamedSecrets } from './key-context';
-import { withoutFlags } from './task-values';
+import { isPlaceholder, namesNoSecret } from './secret-names';
+import { CONTEXT_RULES, withoutFlags } from './task-values';
 
 export { shannonEntropy };
 
@@ -169,14 +170,27 @@ function allowed(lists: Allowlist[], secret: string, match: string, line: () => 
 }
 
 /**
- * A secret group without the quotes around it (hashicorp-tf-password's has them): replacing the
- * quotes too would break the JSON or code the secret sits in.
+ * A secret group without the quotes around it (hashicorp-tf-password's has them), since replacing
+ * them would break the JSON or code the secret sits in, and without a sentence's full stop
+ * (gitleaks' generic value may end in `.`).
  */
-function quotesOff(text: string, [start, end]: [number, number]): [number, number] {
+function trimmedSpan(text: string, [start, end]: [number, number]): [number, number] {
   const first = text.charAt(start);
   const quoted =
     end - start > 2 && (first === '"' || first === "'") && text.charAt(end - 1) === first;
-  return quoted ? [start + 1, end - 1] : [start, end];
+  const from = quoted ? start + 1 : start;
+  let to = quoted ? end - 1 : end;
+  while (to - from > 1 && text.charAt(to - 1) === '.') to -= 1;
+  return [from, to];
+}
+
+/**
+ * Extra allowlist of the context rules (task-values.ts): a placeholder is no secret under any
+ * name, and gitleaks' generic rule fires on names about a secret (next_page_token, token_count).
+ */
+function contextAllowed(rule: Rule, secret: string, match: string): boolean {
+  if (!CONTEXT_RULES.has(rule.id)) return false;
+  return isPlaceholder(secret) || namesNoSecret(/^[\w.-]*/.exec(match)?.[0] ?? '');
 }
 
 function findingsOf(rule: Rule, text: string): SecretFinding[] {
@@ -198,12 +212,13 @@ function findingsOf(rule: Rule, text: string): SecretFinding[] {
     }
     const span = indices[group] ?? indices[0];
     if (span === undefined) continue;
-    const [start, end] = quotesOff(text, span);
+    const [start, end] = trimmedSpan(text, span);
     const secret = text.slice(start, end);
     if (rule.entropy !== undefined && shannonEntropy(secret) <= rule.entropy) continue;
     const line = () => lineAround(text, start, end);
     if (allowed(GLOBAL_ALLOWLISTS, secret, matched, line)) continue;
     if (allowed(rule.allowlists, secret, matched, line)) continue;
+    if (contextAllowed(rule, secret, matched)) continue;
     findings.push({ rule: rule.id, start, end });
   }
   return findings;

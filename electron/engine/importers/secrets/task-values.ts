@@ -5,8 +5,15 @@
 import { SECRET_NAMED_FIELD } from './secret-names';
 import type { SecretFinding } from './secret-scanner';
 
-/** Rules that match any value by the words around it, not by the value's own shape. */
-export const CONTEXT_RULES: ReadonlySet<string> = new Set(['generic-api-key', SECRET_NAMED_FIELD]);
+/**
+ * Rules that match any value by the words around it, not by the value's own shape: gitleaks'
+ * generic rule, its Terraform `password = "..."` rule, and secret-named keys.
+ */
+export const CONTEXT_RULES: ReadonlySet<string> = new Set([
+  'generic-api-key',
+  'hashicorp-tf-password',
+  SECRET_NAMED_FIELD,
+]);
 
 /** CTF flag formats: flag{...}, CTF{...}, picoCTF{...}, HTB{...}, THM{...} and event prefixes. */
 const FLAG =
