@@ -60,6 +60,13 @@ export const TOP_K_ORDERS = ['reward', 'progress_score'] as const;
 /** What an export does with assistant reasoning. */
 export const REASONING_MODES = ['keep', 'drop'] as const;
 
+/**
+ * Secrets in exported text (docs/security.md): `redact` re-scans every record with the current
+ * rules, `keep` writes the text as stored. Unset, each dataset's choice holds: a dataset redacted
+ * at import is written as stored, a kept or never-scanned one is re-scanned.
+ */
+export const EXPORT_SECRETS_MODES = ['keep', 'redact'] as const;
+
 /** A dot path into trajectories.metadata: keys of letters, digits, `_` and `-`. */
 export const GROUND_TRUTH_PATH = /^[A-Za-z0-9_-]+(\.[A-Za-z0-9_-]+)*$/;
 
@@ -109,6 +116,7 @@ export const ExportSelectionSchema = z
       .regex(GROUND_TRUTH_PATH, 'expected a dot path of metadata keys, e.g. reward_spec.answer')
       .max(200)
       .optional(),
+    secrets: z.enum(EXPORT_SECRETS_MODES).optional(),
   })
   .strict();
 export type ExportSelection = z.output<typeof ExportSelectionSchema>;
@@ -137,6 +145,15 @@ export const ExportSummarySchema = z.object({
   /** Absolute paths of the data files written (the manifest is `manifest`). */
   files: z.array(z.string()),
   manifest: z.string(),
+  /**
+   * What the export did with secrets: `dataset` (each dataset's choice), `keep` or `redact`; how
+   * many trajectories it re-scanned, and what it redacted as it wrote, by kind (rule).
+   */
+  secrets: z.object({
+    mode: z.enum(['dataset', ...EXPORT_SECRETS_MODES]),
+    scanned_trajectories: z.number(),
+    redacted: z.array(z.object({ kind: z.string(), count: z.number() })),
+  }),
 });
 export type ExportSummary = z.infer<typeof ExportSummarySchema>;
 

@@ -182,6 +182,25 @@ describe('turnwise export', () => {
     expect(Number(count?.[1])).toBeGreaterThan(0);
   }, 120_000);
 
+  it('says what it did with secrets, and takes --secrets keep|redact', () => {
+    const run = (...flags: string[]) =>
+      turnwise('export', '--db', db, '--target', 'trl-sft', '--dataset', 'demo', ...flags);
+    const asStored = run('--out', path.join(dir, 'secrets-default'));
+    expect(asStored.code).toBe(0);
+    expect(asStored.stdout).toContain(
+      'secrets: every dataset was redacted at import, written as stored; none redacted',
+    );
+    const again = run('--out', path.join(dir, 'secrets-redact'), '--secrets', 'redact');
+    expect(again.stdout).toMatch(/secrets: re-scanned all \d+ trajectories \(--secrets redact\)/);
+    const kept = run('--out', path.join(dir, 'secrets-keep'), '--secrets', 'keep', '--json');
+    expect((onlyJson(kept) as { manifest: { secrets_mode: string } }).manifest).toMatchObject({
+      secrets_mode: 'keep',
+    });
+    const bad = run('--out', path.join(dir, 'secrets-bad'), '--secrets', 'maybe');
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain('--secrets');
+  }, 120_000);
+
   it('selects trajectories by turn error with --turn-error', () => {
     const log = samplePath('inspect-ai', 'log_tool_call_error.json');
     expect(turnwise('import', log, '--db', db, '--dataset', 'tool-errors').code).toBe(0);

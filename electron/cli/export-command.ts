@@ -134,6 +134,21 @@ export async function exportCommand(args: string[]): Promise<void> {
         `trajectories to ${summary.out_dir}${skipped === '' ? '' : ` (skipped: ${skipped})`}.`,
     );
     for (const l of summary.left_out) console.log(`  left out of records: ${l.count} ${l.reason}`);
+    console.log(`  ${secretsLine(summary.secrets)}`);
     for (const file of [...summary.files, summary.manifest]) console.log(`  ${file}`);
   });
+}
+
+/** The export's word on secrets: what it re-scanned and redacted, or that it kept them. */
+export function secretsLine(secrets: ExportSummary['secrets']): string {
+  if (secrets.mode === 'keep') return 'secrets: kept as stored (--secrets keep), none redacted';
+  const total = secrets.redacted.reduce((sum, kind) => sum + kind.count, 0);
+  const kinds = secrets.redacted.map((kind) => `${kind.count} ${kind.kind}`).join(', ');
+  const scanned =
+    secrets.mode === 'redact'
+      ? `re-scanned all ${secrets.scanned_trajectories} trajectories (--secrets redact)`
+      : secrets.scanned_trajectories === 0
+        ? 'every dataset was redacted at import, written as stored'
+        : `re-scanned ${secrets.scanned_trajectories} trajectories of kept or unscanned datasets`;
+  return `secrets: ${scanned}; ${total === 0 ? 'none redacted' : `redacted ${total} (${kinds})`}`;
 }

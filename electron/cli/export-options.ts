@@ -6,6 +6,7 @@ import {
   EXPORT_TARGETS,
   ExportSelectionSchema,
   REASONING_MODES,
+  EXPORT_SECRETS_MODES,
   PairingSchema,
   TOP_K_ORDERS,
   WeightingSchema,
@@ -143,6 +144,13 @@ export const EXPORT_OPTION_FLAGS: readonly OptionSpec[] = [
     value: 'FIELD',
     description: 'trl-grpo, verl-rl: the metadata field (a dot path) holding the reference answer',
   },
+  {
+    name: 'secrets',
+    value: EXPORT_SECRETS_MODES.join('|'),
+    description:
+      "redact: re-scan every record; keep: write text as stored (default: each dataset's " +
+      'choice: redacted ones as stored, kept ones re-scanned)',
+  },
 ];
 
 /** Schema path (joined by '.') to the flag that sets it, to name the flag in errors. */
@@ -167,6 +175,7 @@ const FLAG_OF_PATH: Record<string, string> = {
   tokenizer_path: 'tokenizer',
   reasoning: 'reasoning',
   ground_truth: 'ground-truth',
+  secrets: 'secrets',
 };
 
 type Values = Record<string, string | boolean | undefined>;
@@ -217,6 +226,7 @@ export function exportSelectionOf(
       tokenizer_path: text(values, 'tokenizer'),
       reasoning: text(values, 'reasoning'),
       ground_truth: text(values, 'ground-truth'),
+      secrets: text(values, 'secrets'),
     }),
     weighting: withoutUndefined({
       source: text(values, 'weight-source'),

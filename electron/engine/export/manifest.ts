@@ -120,10 +120,12 @@ export async function buildManifest(
       name: row.name,
       format: row.format,
       content_sha256: row.content_sha256,
-      // redacted at import, or kept / never scanned (then the export redacted as it wrote).
+      // redacted at import, or kept / never scanned (re-scanned as written unless secrets_mode is keep).
       secrets: row.secrets ?? 'unscanned',
       outcome_rule: rules.get(String(row.dataset_id)) ?? null,
     })),
+    // How secrets were handled: each dataset's choice, or --secrets keep / redact for all.
+    secrets_mode: selection.secrets ?? 'dataset',
     secrets_redacted_at_export: Object.fromEntries(
       [...planned.context.redacted_at_export].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)),
     ),

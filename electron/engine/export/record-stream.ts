@@ -35,11 +35,17 @@ export interface PlannedExport {
   weighting: TrajectoryWeighting;
 }
 
-/** The selected trajectories whose dataset was not redacted at import (docs/security.md). */
-async function unredactedTrajectories(
+/**
+ * The selected trajectories the export re-scans for secrets (docs/security.md): all of them with
+ * `redact`, none with `keep`, else those whose dataset was not redacted at import.
+ */
+async function trajectoriesToScan(
   workspace: Workspace,
   selected: SelectedTrajectory[],
+  mode: ExportSelection['secrets'],
 ): Promise<Set<string>> {
+  if (mode === 'keep') return new Set();
+  if (mode === 'redact') return new Set(selected.map((t) => t.trajectory_id));
   const rows = await workspace.query(
     `SELECT dataset_id FROM tw_datasets WHERE coalesce(secrets, 'unscanned') <> 'redacted'`,
   );
@@ -59,7 +65,7 @@ export async function planExport(
   const context: ExportContext = {
     workspace,
     selection,
-    scan_secrets: await unredactedTrajectories(workspace, selected),
+    scan_secrets: await trajectoriesToScan(workspace, selected, selection.secrets),
     redacted_at_export: new Map(),
     ...(selection.weighting.trajectory === 'drift'
       ? { trajectory_weights: weighting.weights }

@@ -97,6 +97,14 @@ export async function runExport(
       left_out: counts.left_out,
       files: files.map((file) => path.join(pending.outDir, file.path)),
       manifest: path.join(pending.outDir, MANIFEST_FILE),
+      secrets: {
+        mode: selection.secrets ?? 'dataset',
+        scanned_trajectories: planned.context.scan_secrets.size,
+        redacted: skippedList(planned.context.redacted_at_export).map(({ reason, count }) => ({
+          kind: reason,
+          count,
+        })),
+      },
     };
   } catch (error) {
     pending.abort();

@@ -170,6 +170,32 @@ describe.each([
       expect(manifest.sources[0]?.secrets).toBe(keepSecrets ? 'kept' : 'redacted');
       const atExport = Object.values(manifest.secrets_redacted_at_export);
       expect(atExport.length > 0).toBe(keepSecrets);
+      // The summary says the same as the manifest.
+      expect(summary.secrets.mode).toBe('dataset');
+      expect(summary.secrets.scanned_trajectories).toBe(keepSecrets ? 16 : 0);
+      expect(Object.fromEntries(summary.secrets.redacted.map((r) => [r.kind, r.count]))).toEqual(
+        manifest.secrets_redacted_at_export,
+      );
+    },
+    60_000,
+  );
+
+  it.each(['keep', 'redact'] as const)(
+    'does what --secrets %s asks, and says so in the summary and the manifest',
+    async (mode) => {
+      const out = path.join(tmp.dir, `secrets-${mode}`);
+      const summary = await t.exportTo({ target: 'trl-sft', secrets: mode, out_dir: out });
+      const text = await exportedText(out);
+      const manifest = JSON.parse(readFileSync(summary.manifest, 'utf8')) as {
+        secrets_mode: string;
+      };
+      expect(manifest.secrets_mode).toBe(mode);
+      expect(summary.secrets.mode).toBe(mode);
+      expect(summary.secrets.scanned_trajectories).toBe(mode === 'redact' ? 16 : 0);
+      // Kept secrets are written only when both the import and the export keep them.
+      const written = mode === 'keep' && keepSecrets;
+      expect(leaked(text).length > 0).toBe(written);
+      expect(summary.secrets.redacted.length > 0).toBe(mode === 'redact' && keepSecrets);
     },
     60_000,
   );

@@ -13,6 +13,7 @@ import { useJob } from '../../api/useJob';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { formatCount } from '../../components/format';
 import { JobProgressBar } from '../../components/JobProgressBar';
+import { secretsSentence } from './export-secrets';
 
 type Props = { selection: ApiInput<'previewExport'> | null };
 
@@ -69,7 +70,8 @@ export function ExportRun({ selection }: Props) {
           {summary.data.left_out.length > 0 &&
             ` Turns left out of the records: ${summary.data.left_out
               .map((l) => `${formatCount(l.count)} ${l.reason}`)
-              .join('; ')}.`}
+              .join('; ')}.`}{' '}
+          <span data-testid="export-secrets-summary">{secretsSentence(summary.data.secrets)}</span>
         </Alert>
       )}
       {state !== null && state.error !== null && (

@@ -89,6 +89,18 @@ export function ExportSelectionForm({ filter, draft, problems, onChange }: Props
           testId="export-reasoning"
         />
       )}
+      <DraftSelect
+        label="Secrets"
+        value={draft.secrets}
+        options={[
+          { value: 'dataset', label: "Each dataset's choice at import" },
+          { value: 'redact', label: 'Redact again in every dataset' },
+          { value: 'keep', label: 'Keep as stored' },
+        ]}
+        onChange={(secrets) => onChange({ secrets })}
+        helperText="Datasets redacted at import are written as stored; kept ones are redacted again unless you keep them."
+        testId="export-secrets"
+      />
       {TASK_PROMPT_TARGETS.has(draft.target) && (
         <DraftField
           label="Ground truth field (optional)"

@@ -6,6 +6,7 @@ import {
   ExportSelectionSchema,
   type COUNTEREXAMPLE_MODES,
   type CreditSource,
+  type EXPORT_SECRETS_MODES,
   type ExportSelection,
   type ExportTarget,
   type REASONING_MODES,
@@ -41,6 +42,8 @@ export interface ExportDraft {
   tokenizerPath: string;
   reasoning: (typeof REASONING_MODES)[number];
   groundTruth: string;
+  /** `dataset`: each dataset's choice at import (the selection leaves `secrets` unset). */
+  secrets: 'dataset' | (typeof EXPORT_SECRETS_MODES)[number];
 }
 
 /** The draft of a fresh Export screen: the API's defaults, shown as text. */
@@ -73,6 +76,7 @@ export function defaultDraft(target: ExportTarget = 'trl-sft'): ExportDraft {
     tokenizerPath: '',
     reasoning: d.reasoning,
     groundTruth: '',
+    secrets: 'dataset',
   };
 }
 
@@ -111,6 +115,7 @@ export function draftSelection(filter: TrajectoryFilter, draft: ExportDraft): Dr
       stratify_bins: numberOrUnset(draft.stratifyBins),
       tokenizer_path: tokenizer === '' ? undefined : tokenizer,
       ground_truth: groundTruth === '' ? undefined : groundTruth,
+      secrets: draft.secrets === 'dataset' ? undefined : draft.secrets,
     }),
     reasoning: draft.reasoning,
     top_k_by: draft.topKBy,
