@@ -95,7 +95,10 @@ export const API = lazyMethodTable({
           mapping: MappingSpecSchema.optional(),
           /** Parquet only: read the files where they are (views), copying nothing but an index. */
           attach: z.boolean().default(false),
-          /** Store secrets found in the text instead of redacting them (exports still redact). */
+          /**
+           * Store secrets found in the text instead of redacting them (exports redact them unless
+           * `secrets: 'keep'`); replaces a redacted dataset of the same content.
+           */
           keep_secrets: z.boolean().default(false),
         })
         .strict(),

@@ -201,6 +201,8 @@ export const ImportedDatasetSchema = z.object({
   trajectories: z.number(),
   turns: z.number(),
   actions: z.number(),
+  /** Set when it replaced a redacted dataset of the same content (a --keep-secrets re-import). */
+  replaced: z.boolean().optional(),
 });
 export type ImportedDataset = z.infer<typeof ImportedDatasetSchema>;
 

@@ -101,7 +101,9 @@ export const IMPORT_COMMAND: CommandSpec = {
     },
     {
       name: 'keep-secrets',
-      description: 'store secrets found in the text (by default they are redacted)',
+      description:
+        'store secrets found in the text (by default they are redacted); replaces a redacted ' +
+        'import of the same content',
       default: false,
     },
   ],

@@ -42,7 +42,15 @@ export function importReport(summary: ImportSummary, attached: boolean): string[
         'the dataset page lists them by kind. --keep-secrets imports them as they are.',
     );
   } else if (summary.secrets === 'kept') {
-    lines.push('Secrets were kept as they are (--keep-secrets); exports still redact them.');
+    lines.push(
+      'Secrets were kept as they are (--keep-secrets); exports redact them unless --secrets keep.',
+    );
+  }
+  for (const made of summary.datasets.filter((dataset) => dataset.replaced === true)) {
+    lines.push(
+      `Replaced dataset '${made.dataset}', which held the same content with its secrets ` +
+        'redacted; its labels, credit and review items stay attached.',
+    );
   }
   if (summary.skipped_files.length > 0) {
     lines.push(`Left out ${plural(summary.skipped_files.length, 'file')}:`);

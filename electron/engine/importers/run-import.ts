@@ -12,6 +12,12 @@ import { TurnwiseError } from '../../../shared/result';
 import type { Workspace } from '../store/workspace';
 import type { FormatOptions } from './canonical';
 import { DatasetWriter } from './dataset-writer';
+import {
+  clearImportedRows,
+  replaceableDataset,
+  restoreUserChanges,
+  type ReplacedDataset,
+} from './replace-dataset';
 import { commonFolder, freeDatasetId } from './dataset-naming';
 import { planImport, planProblem, type PlannedDataset } from './import-plan';
 import { contentSha256, type SourceFile } from './source-files';
@@ -26,7 +32,10 @@ export interface ImportOptions {
   formatOptions?: FormatOptions;
   /** A user mapping; when given it reads every file (format names it 'mapping...'). */
   mapping?: MappingSpec | undefined;
-  /** Store text as it is, secrets included (--keep-secrets); exports still redact them. */
+  /**
+   * Store text as it is, secrets included (--keep-secrets); exports redact them unless asked to
+   * keep them. A redacted dataset of the same content is replaced (replace-dataset.ts).
+   */
   keepSecrets?: boolean;
 }
 
@@ -99,7 +108,9 @@ async function importFiles(
   let hashed = 0;
   /** Each dataset's fingerprint, or null where it is taken while reading. */
   const hashes: (string | null)[] = [];
-  for (const dataset of plan.datasets) {
+  /** The dataset each one replaces (replace-dataset.ts), by index. */
+  const replacing: (ReplacedDataset | null)[] = [];
+  for (const [index, dataset] of plan.datasets.entries()) {
     const files = hashedFiles(dataset);
     if (!(await sizeTaken(workspace, bytesOf(files)))) {
       hashes.push(null);
@@ -117,7 +128,13 @@ async function importFiles(
       'SELECT dataset_id FROM tw_datasets WHERE content_sha256 = $1',
       [sha256],
     );
-    if (existing.length > 0) {
+    // The same content, redacted before, imported again to keep its secrets: it replaces that.
+    const replaced =
+      existing.length > 0 && options.keepSecrets === true
+        ? await replaceableDataset(workspace, sha256)
+        : null;
+    replacing[index] = replaced;
+    if (existing.length > 0 && replaced === null) {
       const what = plan.datasets.length === 1 ? options.paths.join(', ') : dataset.name;
       throw new TurnwiseError(
         'duplicate',
@@ -128,7 +145,9 @@ async function importFiles(
     hashes.push(sha256);
   }
 
-  const ids = await datasetIds(workspace, plan.datasets);
+  const ids = (await datasetIds(workspace, plan.datasets)).map(
+    (id, index) => replacing[index]?.dataset_id ?? id,
+  );
   const skipped: SkippedRecord[] = [];
   const dropped: SkippedRecord[] = [];
   const skippedFiles: SkippedFile[] = [...plan.skippedFiles];
@@ -139,6 +158,8 @@ async function importFiles(
     for (const [index, dataset] of plan.datasets.entries()) {
       const datasetId = ids[index] as string;
       const files = dataset.entries.map((entry) => entry.file);
+      const replaced = replacing[index] ?? null;
+      if (replaced !== null) await clearImportedRows(connection, datasetId);
       const writer = await DatasetWriter.open(connection);
       const sources = hashedFiles(dataset);
       const fingerprint = Promise.resolve(
@@ -180,7 +201,7 @@ async function importFiles(
         const companions = dataset.entries.flatMap((entry) => entry.companions);
         await writer.finish({
           dataset_id: datasetId,
-          name: dataset.name,
+          name: replaced?.name ?? dataset.name,
           format: dataset.format,
           source_path: files.length === 1 ? (files[0]?.path ?? '') : commonFolder(files),
           content_sha256: await fingerprint,
@@ -194,8 +215,15 @@ async function importFiles(
             ...(options.mapping ? { mapping: options.mapping } : {}),
           },
         });
+        if (replaced !== null) await restoreUserChanges(connection, datasetId);
         const { secrets_redacted: redacted, ...totals } = counts;
-        made.push({ dataset: datasetId, format: dataset.format, files: files.length, ...totals });
+        made.push({
+          dataset: datasetId,
+          format: dataset.format,
+          files: files.length,
+          ...totals,
+          ...(replaced !== null ? { replaced: true } : {}),
+        });
         secretsRedacted += redacted;
       } catch (error) {
         writer.discard();

@@ -20,7 +20,7 @@ type Report = ApiOutput<'listRedactions'>;
 
 const STATE_TEXT: Record<Report['secrets'], string> = {
   redacted: 'Scanned at import: nothing matched a secret rule.',
-  kept: 'Secrets were kept as they are (imported with --keep-secrets). Exports still redact them.',
+  kept: 'Secrets were kept as they are (imported with --keep-secrets). Exports redact them unless told to keep them.',
   unscanned:
     'Not scanned at import (attached, or imported by an older version). Exports scan and redact as they write.',
 };
