@@ -12,6 +12,7 @@ import { CodeText } from './CodeText';
 import { looksLikeCode } from './code-tokens';
 import { DiffText } from './DiffText';
 import { HighlightedText } from './HighlightedText';
+import { RedactedText } from './RedactedText';
 import { FoldedLines } from './FoldedLines';
 import { rendersMarkdown } from './markdown-turn';
 import { MarkdownText } from './MarkdownText';
@@ -137,6 +138,8 @@ function body(text: string, highlight: string, observation: boolean) {
     <CodeText text={text} whole />
   ) : highlight === '' && text.includes('```') ? (
     <CodeText text={text} />
+  ) : highlight === '' ? (
+    <RedactedText text={text} />
   ) : (
     // While searching, matches are marked instead of code colours.
     <HighlightedText text={text} query={highlight} />
