@@ -16,6 +16,14 @@ describe('redaction', () => {
     expect(totalOf(kinds)).toBe(2);
   });
 
+  it('names a merged span by the rule that knows the credential, not by its context', () => {
+    const kinds: KindCounts = new Map();
+    expect(redactText(`GITHUB_TOKEN=${github?.secret ?? ''}`, kinds)).toBe(
+      'GITHUB_TOKEN=[REDACTED:github-pat]',
+    );
+    expect(Object.fromEntries(kinds)).toEqual({ 'github-pat': 1 });
+  });
+
   it('walks JSON: every string, secret-named keys whole, and JSON held in strings', () => {
     const kinds: KindCounts = new Map();
     const value = {

@@ -37,13 +37,20 @@ function count(kinds: KindCounts, kind: string): void {
   kinds.set(kind, (kinds.get(kind) ?? 0) + 1);
 }
 
-/** Findings merged where they overlap; the merged span keeps the first finding's rule. */
+/**
+ * Findings merged where they overlap. The merged span keeps the first finding's rule, unless that
+ * one judged by context alone and another rule recognised the credential itself: a GitHub token
+ * in `GITHUB_TOKEN=...` is recorded as github-pat, not generic-api-key.
+ */
 function mergedSpans(findings: readonly SecretFinding[]): SecretFinding[] {
   const merged: SecretFinding[] = [];
   for (const finding of findings) {
     const last = merged[merged.length - 1];
     if (last !== undefined && finding.start < last.end) {
       last.end = Math.max(last.end, finding.end);
+      if (CONTEXT_RULES.has(last.rule) && !CONTEXT_RULES.has(finding.rule)) {
+        last.rule = finding.rule;
+      }
     } else merged.push({ ...finding });
   }
   return merged;
