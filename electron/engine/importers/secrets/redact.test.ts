@@ -60,6 +60,7 @@ describe('redaction', () => {
       API_TOKEN: '${API_TOKEN}',
       api_key: '**********',
       password: 'yourpassword',
+      secret: 'picoCTF{s3cr3t_fl4g_1234}',
     };
     expect(redactJson(value, kinds)).toEqual({
       ...value,

@@ -12,7 +12,7 @@ import {
   SECRET_NAMED_FIELD,
   secretNameKind,
 } from './secret-names';
-import { CONTEXT_RULES } from './task-values';
+import { CONTEXT_RULES, isFlag } from './task-values';
 
 export { SECRET_NAMED_FIELD };
 
@@ -124,7 +124,8 @@ export function redactJson(
 function isNamedSecret(key: string, inner: unknown, isTaskValue?: TaskValueTest): boolean {
   if (typeof inner !== 'string' && typeof inner !== 'number') return false;
   const text = String(inner);
-  if (text.trim() === '' || isPlaceholder(text) || isTaskValue?.(text) === true) return false;
+  if (text.trim() === '' || isPlaceholder(text) || isFlag(text)) return false;
+  if (isTaskValue?.(text) === true) return false;
   if (SECRET_KEY.test(key)) return true;
   const kind = secretNameKind(key);
   return kind !== null && looksLikeSecretValue(text, kind);

@@ -19,6 +19,13 @@ export const CONTEXT_RULES: ReadonlySet<string> = new Set([
 const FLAG =
   /\b(?:flag|[a-z0-9]{0,12}ctf|htb|thm|ductf|csaw|hitcon|dice|uiuctf|corctf)\{[^{}\s]{1,256}\}/gi;
 
+/** Whether a whole value is a CTF flag (a JSON value under a secret-named key, say). */
+export function isFlag(value: string): boolean {
+  FLAG.lastIndex = 0;
+  const match = FLAG.exec(value.trim());
+  return match !== null && match[0].length === value.trim().length;
+}
+
 /** The findings of context rules that lie on a CTF flag, dropped; the others as they were. */
 export function withoutFlags(text: string, findings: SecretFinding[]): SecretFinding[] {
   if (!findings.some((finding) => CONTEXT_RULES.has(finding.rule)) || !text.includes('{')) {
