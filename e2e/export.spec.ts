@@ -53,6 +53,10 @@ test('an export is previewed, then written with its manifest, from the explorer 
   await page.getByTestId('export-out').fill(out);
   await page.getByTestId('export-start').click();
   await expect(page.getByTestId('export-done')).toContainText(`${preview.records} records`);
+  // The demo is redacted at import, so the export writes it as stored, and says so.
+  await expect(page.getByTestId('export-secrets-summary')).toContainText(
+    'redacted at import and written as stored',
+  );
   const manifest = JSON.parse(readFileSync(path.join(out, 'turnwise-manifest.json'), 'utf8')) as {
     target: string;
     files: { path: string; records: number }[];
