@@ -106,6 +106,7 @@ test('import dialog: secrets are redacted by default, listed on the dataset page
 }) => {
   mkdirSync(test.info().outputDir, { recursive: true });
   const planted = plantedSecrets();
+  const github = planted.find((secret) => secret.kind === 'github-pat');
   const blob = planted.map((secret) => secret.text).join('\n');
   const write = (name: string, id: string) => {
     const file = path.join(test.info().outputDir, name);
@@ -118,6 +119,14 @@ test('import dialog: secrets are redacted by default, listed on the dataset page
       messages: [
         { role: 'system', content: 'You deploy services.' },
         { role: 'user', content: `Deploy it. Credentials:\n${blob}` },
+        {
+          role: 'assistant',
+          content: 'Reading the env file.',
+          tool_calls: [
+            { id: 'c1', type: 'function', function: { name: 'bash', arguments: '{"cmd":"env"}' } },
+          ],
+        },
+        { role: 'tool', tool_call_id: 'c1', content: `GITHUB_TOKEN=${github?.secret}\nHOME=/root` },
         { role: 'assistant', content: 'Deployed.' },
       ],
     };
@@ -138,6 +147,8 @@ test('import dialog: secrets are redacted by default, listed on the dataset page
   await page.screenshot({ path: 'test-results/dataset-redactions.png', fullPage: true });
   await panel.getByRole('link', { name: 'planted:leaky' }).first().click();
   await expect(page.getByText('[REDACTED:aws-access-token]', { exact: false })).toBeVisible();
+  // A plain tool output shows its redaction as a chip naming the rule.
+  await expect(page.getByTestId('redaction-chip').first()).toHaveText('github-pat');
   const body = (await page.locator('body').textContent()) ?? '';
   for (const { secret } of planted) expect(body).not.toContain(secret);
 
