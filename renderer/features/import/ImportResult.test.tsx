@@ -65,4 +65,19 @@ describe('ImportResult', () => {
       '/d/runs/a.traj:1: attempts[1]: a second attempt is not read',
     );
   });
+
+  it('says which redacted dataset a kept re-import replaced', () => {
+    const kept: ImportSummary = {
+      ...SUMMARY,
+      datasets: SUMMARY.datasets.slice(0, 1).map((made) => ({ ...made, replaced: true })),
+      secrets: 'kept',
+    };
+    renderWithApi(
+      <ImportResult summary={kept} attached={false} onOpenDataset={() => {}} />,
+      fakeTransport({}),
+    );
+    expect(screen.getByTestId('import-done').textContent).toContain(
+      'It replaced dataset runs-inspect, the same content redacted.',
+    );
+  });
 });

@@ -70,7 +70,12 @@ export function ImportResult({ summary, attached, onOpenDataset }: Props) {
         )}
         {summary.secrets_redacted > 0 &&
           ` ${summary.secrets_redacted} secrets were redacted; the dataset page lists them.`}
-        {summary.secrets === 'kept' && ' Secrets were kept as they are; exports redact them.'}
+        {summary.secrets === 'kept' &&
+          ' Secrets were kept as they are; exports redact them unless told to keep them.'}
+        {summary.datasets
+          .filter((made) => made.replaced === true)
+          .map((made) => ` It replaced dataset ${made.dataset}, the same content redacted.`)
+          .join('')}
       </Alert>
       {summary.skipped_files.length > 0 && (
         <Alert severity="info" sx={{ mt: 1 }}>
