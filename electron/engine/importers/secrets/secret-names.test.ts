@@ -43,6 +43,8 @@ describe('secret-named keys', () => {
     ['Xk9fPq2LmZ7rT4vB', 'token'],
     ['hunter42!', 'password'],
     ['sk-live.9f8e7d6c5b4a', 'token'],
+    ['iHyCPUnMOwIiaUBatLMAwwYBZiigmzMg', 'token'],
+    ['YOURUI7EIWeR_472', 'password'],
   ] as const)('takes a secret-looking value: %s', (value, kind) => {
     expect(looksLikeSecretValue(value, kind)).toBe(true);
   });
@@ -52,6 +54,8 @@ describe('secret-named keys', () => {
     '${DB_PASSWORD}',
     '<your-token>',
     'your_api_key_here',
+    'YOUR-TOKEN-1234',
+    'yourpassword',
     'os.environ.get',
     'get_token(',
     'changeme',
@@ -60,6 +64,8 @@ describe('secret-named keys', () => {
     '12345678',
     'two words',
     'aaaaaaaaaa',
+    'getAccessTokenFromEnvironment',
+    'THE_DEFAULT_SESSION_VALUE',
     '[REDACTED:jwt]',
   ])('refuses a placeholder, code or word: %s', (value) => {
     expect(looksLikeSecretValue(value, 'token')).toBe(false);

@@ -76,14 +76,37 @@ export function secretNameKind(name: string): SecretNameKind | null {
 
 /** Values that stand for a secret without being one: placeholders, variables, markers. */
 const PLACEHOLDER =
-  /^(?:true|false|null|none|nil|undefined|required|optional|string|hidden)$|^(?:pass(?:word)?|secret|token|admin|test|qwerty|letmein)[-_!]?\d{0,6}$|^[$%@<{[]|^your|^(?:my|some)[-_ ]|example|placeholder|changeme|change[-_]me|dummy|redacted|xxxx|\*{3}|\.\.\.|^(.)\1*$/i;
+  /^(?:true|false|null|none|nil|undefined|required|optional|string|hidden)$|^(?:pass(?:word)?|secret|token|admin|test|qwerty|letmein)[-_!]?\d{0,6}$|^[$%@<{[]|^(?:my|some)[-_ ]|example|placeholder|changeme|change[-_]me|dummy|redacted|xxxx|\*{3}|\.\.\.|^(.)\1*$/i;
+
+/**
+ * `your_api_key`, `YOUR-TOKEN`, `yourpassword`; matched by case, since a random value may start
+ * with "your" in any case (YOURUI7EIWeR_472).
+ */
+const YOUR_PLACEHOLDER = /^(?:your|Your|YOUR)(?:[-_ ]|[a-z]*$)/;
 
 /** Whether a value only stands for a secret: a placeholder, a variable, a marker, a demo word. */
 export function isPlaceholder(value: string): boolean {
-  return PLACEHOLDER.test(value.trim());
+  const trimmed = value.trim();
+  return PLACEHOLDER.test(trimmed) || YOUR_PLACEHOLDER.test(trimmed);
 }
 /** A dotted identifier or a call: code that reads a secret, not the secret. */
 const CODE = /^[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)+(?:\(.*)?$|\(/;
+
+/**
+ * Whether a letters-only value is random rather than a word or an identifier: long, and its case
+ * flips at about every other letter (a random mix flips at half of them, camelCase words at one
+ * in four or fewer). gitleaks' plain-word allowlist would take a random all-letter token (one in
+ * about 300 random 32-character tokens) for a word.
+ */
+function randomLetters(value: string): boolean {
+  if (value.length < 20) return false;
+  const upper = (ch: string) => ch >= 'A' && ch <= 'Z';
+  let flips = 0;
+  for (let i = 1; i < value.length; i += 1) {
+    if (upper(value.charAt(i)) !== upper(value.charAt(i - 1))) flips += 1;
+  }
+  return flips / (value.length - 1) > 0.35;
+}
 
 /**
  * Whether a value under a secret-named key looks like a real secret: long enough, not a
@@ -92,8 +115,8 @@ const CODE = /^[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)+(?:\(.*)?$|\(/;
  */
 export function looksLikeSecretValue(value: string, kind: SecretNameKind): boolean {
   if (value.length < (kind === 'password' ? 6 : 8) || value.length > 1024) return false;
-  if (/\s/.test(value) || PLACEHOLDER.test(value) || CODE.test(value)) return false;
-  if (/^[a-zA-Z_.-]+$/.test(value)) return false;
+  if (/\s/.test(value) || isPlaceholder(value) || CODE.test(value)) return false;
+  if (/^[a-zA-Z_.-]+$/.test(value) && !randomLetters(value)) return false;
   if (/^\d+$/.test(value) && value.length < 12) return false;
   return shannonEntropy(value) > (kind === 'password' ? 2 : 3);
 }
