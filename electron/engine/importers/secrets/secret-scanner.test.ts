@@ -41,6 +41,13 @@ describe('the secret scanner', () => {
     ).toBe(true);
   });
 
+  // gitleaks' keyword "a3t" (AWS) can end where an OpenAI key's "T3BlbkFJ" starts.
+  it('finds a key whose keyword overlaps another rule keyword', () => {
+    const key = `sk-${'Zq8Kf3Lm9Px2Rt7Vb4'}A3T3BlbkFJ${'aB3dE5gH7jK9mN1pQ3sT'}`;
+    const text = `the key is ${key} ok`;
+    expect(findSecrets(text).map((f) => text.slice(f.start, f.end))).toEqual([key]);
+  });
+
   // Real AWS secret keys are 40 base64 characters and may start or end with + or /, which the
   // generic rule's value pattern does not allow at its start (a random key does ~3% of the time).
   it.each([

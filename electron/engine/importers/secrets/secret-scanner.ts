@@ -112,6 +112,18 @@ for (const rule of RULES) {
     BY_KEYWORD.set(keyword, [...(BY_KEYWORD.get(keyword) ?? []), rule]);
   }
 }
+/**
+ * The rules of a keyword and of every keyword it starts with: the alternation takes the longest
+ * keyword at a position, and the shorter ones there occur as well.
+ */
+const RULES_AT_KEYWORD = new Map<string, Rule[]>(
+  [...BY_KEYWORD.keys()].map((keyword) => [
+    keyword,
+    [...BY_KEYWORD.entries()]
+      .filter(([other]) => keyword.startsWith(other))
+      .flatMap(([, rules]) => rules),
+  ]),
+);
 // Keywords are kept lower case; matching them in the lowered text without the i flag is several
 // times faster in V8 than a case-insensitive alternation.
 const KEYWORDS = new RegExp(
@@ -149,7 +161,10 @@ function candidateRules(text: string): Iterable<Rule> {
   if (!KEYWORDS.test(lowered)) return ALWAYS;
   const rules = new Set<Rule>(ALWAYS);
   for (const match of matchesOf(KEYWORDS, lowered)) {
-    for (const rule of BY_KEYWORD.get(match[0]) ?? []) rules.add(rule);
+    for (const rule of RULES_AT_KEYWORD.get(match[0]) ?? []) rules.add(rule);
+    // Keywords overlap ("a3t" ends where "t3blbkfj" of an OpenAI key starts): search on from the
+    // next character, not past the match.
+    KEYWORDS.lastIndex = match.index + 1;
   }
   return rules;
 }
