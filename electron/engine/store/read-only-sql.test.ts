@@ -109,11 +109,13 @@ describe('runReadOnlySql', () => {
     await expect(
       runReadOnlySql(
         workspace,
-        `SELECT repeat('x', 1000000) AS s FROM range(10000)`,
+        // Vectors of 200 MB of strings, outside DuckDB's own memory limit (one call making more
+        // than 100,000 characters is capped, so the budget is set below one vector).
+        `SELECT max(repeat('x', 100000) || range::VARCHAR) AS m FROM range(400000)`,
         limits(1000),
         {
           ...BOUNDS,
-          memoryBytes: 256 * MB,
+          memoryBytes: 64 * MB,
         },
       ),
     ).rejects.toMatchObject({ code: 'resource_limit' });
