@@ -28,6 +28,7 @@ const DONE: JobState = {
     left_out: [],
     files: ['/exports/a/train.jsonl'],
     manifest: '/exports/a/turnwise-manifest.json',
+    secrets: { mode: 'dataset', scanned_trajectories: 0, redacted: [] },
   },
   error: null,
 };
