@@ -1,6 +1,8 @@
-// Terminal output in its colours: each segment a span with theme classes (React text, never HTML).
-import { Fragment, useMemo } from 'react';
+// Terminal output in its colours: each segment a span with theme classes (React text, never HTML);
+// a redaction marker in a segment shows as its chip.
+import { useMemo } from 'react';
 import { ansiSegments } from './ansi-segments';
+import { RedactedText } from './RedactedText';
 
 export function AnsiText({ text }: { text: string }) {
   const segments = useMemo(() => ansiSegments(text), [text]);
@@ -8,7 +10,7 @@ export function AnsiText({ text }: { text: string }) {
     <span data-testid="ansi-text">
       {segments.map((s, i) =>
         s.classes.length === 0 && s.color === null && s.background === null ? (
-          <Fragment key={i}>{s.text}</Fragment>
+          <RedactedText key={i} text={s.text} />
         ) : (
           <span
             key={i}
@@ -18,7 +20,7 @@ export function AnsiText({ text }: { text: string }) {
               ...(s.background !== null ? { backgroundColor: s.background } : {}),
             }}
           >
-            {s.text}
+            <RedactedText text={s.text} />
           </span>
         ),
       )}

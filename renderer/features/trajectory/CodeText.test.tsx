@@ -24,4 +24,14 @@ describe('CodeText', () => {
       'return',
     ]);
   });
+
+  it('shows a redaction marker inside a token as the chip naming its rule', () => {
+    const text = "curl 'https://api.example.com/v1?access_token=[REDACTED:generic-api-key]&page=2'";
+    const { container, getAllByTestId } = render(<CodeText text={text} whole language="bash" />);
+    expect(getAllByTestId('redaction-chip').map((chip) => chip.textContent)).toEqual([
+      'generic-api-key',
+    ]);
+    expect(container.textContent).not.toContain('[REDACTED:');
+    expect(container.querySelector('.tw-code-string')?.textContent).toContain('&page=2');
+  });
 });

@@ -1,7 +1,9 @@
-// Prose with its fenced code blocks set apart and coloured by token (React text, never HTML).
-import { Fragment, useMemo } from 'react';
+// Prose with its fenced code blocks set apart and coloured by token (React text, never HTML). A
+// redaction marker inside a token (the usual case: a string or a value) shows as its chip.
+import { useMemo } from 'react';
 import { languageOfFence } from './code-language';
 import { resolveLanguage, splitFences, tokenizeCode } from './code-tokens';
+import { RedactedText } from './RedactedText';
 
 type Props = {
   text: string;
@@ -18,10 +20,10 @@ function CodeBlock({ code, language }: { code: string; language: string | null }
     <span className="tw-code" data-language={resolved ?? ''} data-testid="code-block">
       {tokens.map((token, j) =>
         token.kind === 'plain' ? (
-          <Fragment key={j}>{token.text}</Fragment>
+          <RedactedText key={j} text={token.text} />
         ) : (
           <span key={j} className={`tw-code-${token.kind}`}>
-            {token.text}
+            <RedactedText text={token.text} />
           </span>
         ),
       )}
@@ -35,7 +37,7 @@ export function CodeText({ text, whole = false, language = null }: Props) {
     <>
       {parts.map((part, i) =>
         part.kind === 'text' ? (
-          <Fragment key={i}>{part.text}</Fragment>
+          <RedactedText key={i} text={part.text} />
         ) : (
           <CodeBlock
             key={i}
