@@ -60,6 +60,16 @@ describe('MarkdownText', () => {
     expect(paragraph?.textContent?.replace(/\s+/g, ' ')).toBe('line one line two');
   });
 
+  it('shows a redaction marker as the chip naming its rule, but not inside code', () => {
+    const text = 'Use **[REDACTED:github-pat]** now;\nnot `[REDACTED:generic-api-key]`.';
+    const { container } = render(<MarkdownText text={text} />);
+    const chips = screen.getAllByTestId('redaction-chip');
+    expect(chips.map((chip) => chip.textContent)).toEqual(['github-pat']);
+    expect(chips[0]?.closest('strong')).not.toBeNull();
+    expect(container.querySelector('code')?.textContent).toBe('[REDACTED:generic-api-key]');
+    expect(container.querySelector('[data-redaction]')).toBeNull();
+  });
+
   it('shows raw HTML as literal text, never as elements', () => {
     const text = [
       '<script>window.__pwned = 1</script>',

@@ -8,8 +8,14 @@ import { Fragment, jsx, jsxs } from 'react/jsx-runtime';
 import { MarkdownCode } from './MarkdownCode';
 import { MarkdownImage } from './MarkdownImage';
 import { MarkdownLink } from './MarkdownLink';
+import { MarkdownSpan } from './MarkdownSpan';
 
-const COMPONENTS: Partial<Components> = { a: MarkdownLink, img: MarkdownImage, pre: MarkdownCode };
+const COMPONENTS: Partial<Components> = {
+  a: MarkdownLink,
+  img: MarkdownImage,
+  pre: MarkdownCode,
+  span: MarkdownSpan,
+};
 
 export function markdownElements(tree: Root): ReactElement {
   return toJsxRuntime(tree, {

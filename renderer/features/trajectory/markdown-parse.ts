@@ -8,7 +8,7 @@ import remarkGfm from 'remark-gfm';
 import remarkParse from 'remark-parse';
 import remarkRehype from 'remark-rehype';
 import { unified } from 'unified';
-import { remarkHtmlAsText, remarkSoftBreaks } from './markdown-plugins';
+import { remarkHtmlAsText, remarkRedactions, remarkSoftBreaks } from './markdown-plugins';
 import { markdownUrl } from './markdown-urls';
 
 /** Deeper trees are refused: React renders them recursively on the page's own stack. */
@@ -16,10 +16,10 @@ export const MAX_TREE_DEPTH = 100;
 
 export type MarkdownParse = { kind: 'tree'; tree: Root } | { kind: 'plain'; reason: string };
 
-// HTML to text first, so its line breaks are kept by the second.
+// HTML to text first, so its line breaks are kept by the second; markers last, in the lines.
 const processor = unified()
   .use(remarkParse)
-  .use([remarkGfm, remarkHtmlAsText, remarkSoftBreaks])
+  .use([remarkGfm, remarkHtmlAsText, remarkSoftBreaks, remarkRedactions])
   .use(remarkRehype);
 
 /** Parses message text to a hast tree; never throws (a parser error is a plain-text verdict). */
