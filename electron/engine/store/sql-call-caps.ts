@@ -95,8 +95,12 @@ export async function capCalls(
   let changed = false;
   const templates = new Map<string, Node>();
   const rewrite = async (item: unknown, asTable = false, inLambda = false): Promise<unknown> => {
+    // One element at a time: templates are parsed on the caller's connection, which runs one
+    // query at a time, and a refusal must not leave a parse running when the caller closes it.
     if (Array.isArray(item)) {
-      return Promise.all(item.map((entry) => rewrite(entry, false, inLambda)));
+      const entries: unknown[] = [];
+      for (const entry of item) entries.push(await rewrite(entry, false, inLambda));
+      return entries;
     }
     if (item === null || typeof item !== 'object') return item;
     const node: Node = {};
@@ -164,7 +168,11 @@ function hasCappedCall(item: unknown): boolean {
  */
 async function nameCappedColumns(connection: DuckDBConnection, tree: unknown): Promise<unknown> {
   const name = async (item: unknown): Promise<unknown> => {
-    if (Array.isArray(item)) return Promise.all(item.map(name));
+    if (Array.isArray(item)) {
+      const entries: unknown[] = [];
+      for (const entry of item) entries.push(await name(entry));
+      return entries;
+    }
     if (item === null || typeof item !== 'object') return item;
     const node: Node = {};
     for (const [key, value] of Object.entries(item as Node)) node[key] = await name(value);
