@@ -54,7 +54,7 @@ async function runBounded(
     const guarded = await guardQuery(connection, sql);
     return await withQueryBounds(connection, bounds, async (stop) => {
       const prepared = await connection.prepare(guarded.sql).catch((error: unknown) => {
-        throw new TurnwiseError('invalid_input', sqlMessage(error));
+        throw queryFailure(error);
       });
       // The guard admits queries only; this is a second look at what DuckDB made of the text.
       if (!READ_ONLY_TYPES.has(prepared.statementType)) {
@@ -65,7 +65,7 @@ async function runBounded(
         connection,
         async () => {
           const result = await prepared.stream().catch((error: unknown) => {
-            throw new TurnwiseError('invalid_input', sqlMessage(error));
+            throw queryFailure(error);
           });
           return readCapped(result, limits, stop);
         },
@@ -92,7 +92,7 @@ async function readCapped(
   let cutBy: SqlResult['cut_by'] = null;
   while (cutBy === null && stop.reason === null) {
     const chunk = await result.fetchChunk().catch((error: unknown) => {
-      throw new TurnwiseError('invalid_input', sqlMessage(error));
+      throw queryFailure(error);
     });
     if (!chunk || chunk.rowCount === 0) break;
     for (let index = 0; index < chunk.rowCount; index += 1) {
@@ -131,4 +131,15 @@ async function readCapped(
 
 function sqlMessage(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
+}
+
+/** DuckDB's reason a query failed: its own memory limit is a resource limit, the rest input. */
+function queryFailure(error: unknown): TurnwiseError {
+  const message = sqlMessage(error);
+  return /^Out of Memory Error/.test(message)
+    ? new TurnwiseError(
+        'resource_limit',
+        `the query needed more memory than the workspace may use; select fewer rows or shorter values (${message})`,
+      )
+    : new TurnwiseError('invalid_input', message);
 }
