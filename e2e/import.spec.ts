@@ -147,8 +147,10 @@ test('import dialog: secrets are redacted by default, listed on the dataset page
   await page.screenshot({ path: 'test-results/dataset-redactions.png', fullPage: true });
   await panel.getByRole('link', { name: 'planted:leaky' }).first().click();
   await expect(page.getByText('[REDACTED:aws-access-token]', { exact: false })).toBeVisible();
-  // A plain tool output shows its redaction as a chip naming the rule.
-  await expect(page.getByTestId('redaction-chip').first()).toHaveText('github-pat');
+  // Redactions show as chips naming their rules: the tool output's and the user message's.
+  const chip = (kind: string) => page.getByTestId('redaction-chip').filter({ hasText: kind });
+  await expect(chip('github-pat').first()).toBeVisible();
+  await expect(chip('aws-access-token').first()).toBeVisible();
   const body = (await page.locator('body').textContent()) ?? '';
   for (const { secret } of planted) expect(body).not.toContain(secret);
 
