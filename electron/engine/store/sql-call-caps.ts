@@ -6,6 +6,7 @@
 // checked again before it runs. A first line, not a bound: see the page for what it leaves open.
 import type { DuckDBConnection } from '@duckdb/node-api';
 import { TurnwiseError } from '../../../shared/result';
+import { parseSql } from './sql-parse';
 
 // DuckDB computes a call for a whole vector of 2,048 rows before it looks at an interrupt, so a
 // cap is chosen for 2,048 calls: about half a second of edit distances, or 1.6 GB of BIGINT lists.
@@ -230,14 +231,8 @@ function withArguments(template: Node, children: Node[]): Node {
 
 /** The tree of one statement of our own text. */
 async function statementTree(connection: DuckDBConnection, sql: string): Promise<unknown> {
-  const reader = await connection.runAndReadAll(
-    'SELECT system.main.json_serialize_sql($1::VARCHAR) AS tree',
-    [sql],
-  );
-  const parsed = JSON.parse(String(reader.getRowObjectsJS()[0]?.tree)) as {
-    statements?: unknown[];
-  };
-  const statement = parsed.statements?.[0];
+  const parsed = await parseSql(connection, sql);
+  const statement = parsed.ok ? parsed.statements[0] : undefined;
   if (statement === undefined) throw new TurnwiseError('internal', `${sql}: did not parse`);
   return statement;
 }

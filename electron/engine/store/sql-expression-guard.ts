@@ -6,7 +6,8 @@
 import type { DuckDBConnection } from '@duckdb/node-api';
 import { TurnwiseError } from '../../../shared/result';
 import { capCalls } from './sql-call-caps';
-import { catalogNames, parseSql } from './sql-guard';
+import { catalogNames } from './sql-guard';
+import { parseSql } from './sql-parse';
 import { treeProblem } from './sql-guard-tree';
 
 export interface ExpressionProbe {

@@ -8,6 +8,7 @@ import type { DuckDBConnection } from '@duckdb/node-api';
 import { PUBLIC_VIEWS } from '../../../shared/public-views';
 import { TurnwiseError } from '../../../shared/result';
 import { capCalls } from './sql-call-caps';
+import { parseSql } from './sql-parse';
 import { treeProblem, type GuardScope } from './sql-guard-tree';
 
 const PUBLIC_RELATIONS: ReadonlySet<string> = new Set(PUBLIC_VIEWS);
@@ -17,36 +18,6 @@ const PUBLIC_SCOPE = { relations: PUBLIC_RELATIONS };
 export interface GuardedQuery {
   sql: string;
   explain: 'none' | 'plan' | 'analyze';
-}
-
-export type ParsedSql =
-  { ok: true; statements: unknown[] } | { ok: false; unsupported: boolean; message: string };
-
-/**
- * The parse trees of the statements in a text, or DuckDB's reason it gave none. The parser is
- * called by its full name: a workspace's own macro named json_serialize_sql would otherwise
- * decide what the guard sees (workspace-integrity.ts refuses such a macro too).
- */
-export async function parseSql(connection: DuckDBConnection, sql: string): Promise<ParsedSql> {
-  const reader = await connection.runAndReadAll(
-    'SELECT system.main.json_serialize_sql($1::VARCHAR) AS tree',
-    [sql],
-  );
-  const text = reader.getRowObjectsJS()[0]?.tree;
-  const parsed = JSON.parse(typeof text === 'string' ? text : '{}') as {
-    error?: boolean;
-    error_type?: string;
-    error_message?: string;
-    statements?: unknown[];
-  };
-  if (parsed.error === true) {
-    return {
-      ok: false,
-      unsupported: parsed.error_type === 'not implemented',
-      message: parsed.error_message ?? 'the query could not be parsed',
-    };
-  }
-  return { ok: true, statements: parsed.statements ?? [] };
 }
 
 /** Names in the catalog other than the public views: no CTE may take one of them. */
