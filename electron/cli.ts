@@ -20,6 +20,7 @@ import { SCORE_COMMAND } from './cli/score-command';
 import { SEARCH_COMMAND } from './cli/search-command';
 import { SERVE_COMMAND } from './cli/serve-command';
 import { SQL_COMMAND } from './cli/sql-command';
+import { setUnstoppableQueryHandler } from './engine/store/bounded-query';
 
 /** The commands in the order `turnwise --help` lists them. */
 export const COMMANDS: readonly CommandSpec[] = [
@@ -70,6 +71,7 @@ export async function main(argv: string[]): Promise<number> {
     console.log(commandHelp(spec));
     return 0;
   }
+  endOnUnstoppableQuery(command);
   try {
     await spec.run(rest);
     return 0;
@@ -83,4 +85,21 @@ export async function main(argv: string[]): Promise<number> {
     process.stderr.write(`turnwise: ${failure.what}: ${failure.why}\n`);
     return failure.exitCode;
   }
+}
+
+/**
+ * A query that goes on past its time limit, cancel or memory budget inside one DuckDB call
+ * (bounded-query.ts) ends the command with its answer. Not with process.exit(): Node's exit
+ * waits for the thread the call runs on, so it would come only when the call ends. A kill is
+ * immediate; the shell sees status 137, and the workspace keeps every committed change.
+ */
+function endOnUnstoppableQuery(command: string): void {
+  setUnstoppableQueryHandler((error) => {
+    const failure = failureFrom(command, { code: error.code, message: error.message });
+    process.stderr.write(
+      `turnwise: ${failure.what}: ${failure.why}. DuckDB could not interrupt it inside one call, ` +
+        'so turnwise was ended\n',
+      () => process.kill(process.pid, 'SIGKILL'),
+    );
+  });
 }

@@ -3,6 +3,10 @@
 // INTERRUPT at its next vector). DuckDB's memory_limit does not cover the string heaps of the
 // vectors a query is building (repeat('x', 1e6) over 2,048 rows is 2 GB of one vector), so the
 // budget watches the process's resident memory instead (docs/security.md).
+// DuckDB looks at an interrupt only between vectors, so one call can run on for minutes after it;
+// a query still running STOP_GRACE_MS after its stop is handed to the process's unstoppable-query
+// handler, which ends the process that runs it (engine-child.ts, the CLI's run-time).
+import { AsyncResource } from 'node:async_hooks';
 import type { DuckDBConnection } from '@duckdb/node-api';
 import { TurnwiseError } from '../../../shared/result';
 
@@ -19,6 +23,30 @@ export interface QueryBounds {
 
 /** How often the memory budget is looked at. */
 const WATCH_MS = 50;
+
+/**
+ * How long a stopped query may take to end before it counts as unstoppable: its answer must come
+ * within a second of the stop, and ending the process and answering take the rest.
+ */
+export const STOP_GRACE_MS = 500;
+
+/** Told of a query that did not end in time after its stop; it should end this process. */
+export type UnstoppableQueryHandler = (error: TurnwiseError) => void;
+
+let unstoppableQueryHandler: UnstoppableQueryHandler | null = null;
+
+/**
+ * Sets what this process does with a query that goes on after its stop (null: nothing, the
+ * query ends when DuckDB next looks). The handler runs in the async context of the query's own
+ * call, so a host can tell which request it belongs to. Returns the previous handler.
+ */
+export function setUnstoppableQueryHandler(
+  handler: UnstoppableQueryHandler | null,
+): UnstoppableQueryHandler | null {
+  const previous = unstoppableQueryHandler;
+  unstoppableQueryHandler = handler;
+  return previous;
+}
 
 /** The user queries running now, by the id their caller gave, so a cancel can reach them. */
 export class RunningQueries {
@@ -52,10 +80,17 @@ export async function withQueryBounds<T>(
   work: (stop: QueryStop) => Promise<T>,
 ): Promise<T> {
   const state: { reason: StopReason | null } = { reason: null };
+  let grace: NodeJS.Timeout | undefined;
+  // Bound here, so a stop that comes from elsewhere (a cancel request) still reports in this
+  // query's context.
+  const unstoppable = AsyncResource.bind((reason: StopReason) => {
+    unstoppableQueryHandler?.(stoppedError(reason, bounds));
+  });
   const stop = (reason: StopReason) => {
     if (state.reason !== null) return;
     state.reason = reason;
     connection.interrupt();
+    grace = setTimeout(() => unstoppable(reason), STOP_GRACE_MS);
   };
   const unregister =
     bounds.queryId !== undefined && bounds.running !== undefined
@@ -75,6 +110,7 @@ export async function withQueryBounds<T>(
     throw error;
   } finally {
     clearTimeout(timer);
+    clearTimeout(grace);
     clearInterval(watch);
     unregister();
   }
