@@ -1,6 +1,7 @@
 // The Electron main process: lifecycle only. Policies live in window.ts, ipc.ts, menu.ts and
 // app-protocol.ts; everything that touches DuckDB lives in the engine, which knows no Electron
-// and runs on a worker thread so long imports never stall this process.
+// and runs in a child process so long imports never stall this process and a query DuckDB cannot
+// interrupt can be ended by killing it (engine-process.ts).
 import {
   app,
   BrowserWindow,
@@ -57,7 +58,7 @@ let pendingSwitch: Promise<void> | null = null;
 let shutdown: Promise<void> | null = null;
 let shutdownComplete = false;
 let started = false;
-/** main.log and the engine worker's engine.log go here. */
+/** main.log and the engine process's engine.log go here. */
 const logDir = path.join(app.getPath('userData'), 'logs');
 
 // Both must happen before 'ready'.

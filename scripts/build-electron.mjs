@@ -1,10 +1,10 @@
 // Builds the Electron side with esbuild (`npm run build:electron`):
 //   out/electron/main.js     ESM, every node_modules package external (DuckDB's native addon,
 //                            electron itself), so packaging ships them as real modules.
-//   out/electron/engine-worker.js  the engine's worker thread (engine-in-worker.ts starts it from
+//   out/electron/engine-child.js  the engine's own process (engine-process.ts forks it from
 //                            beside main.js); built like main.js, and never imports electron.
 //   out/electron/read-worker.js    the reading thread of a large import (read-in-worker.ts
-//                            starts it from the engine's thread); built like engine-worker.js.
+//                            starts it from the engine's process); built like engine-child.js.
 //   out/electron/preload.cjs CommonJS and self-contained: a sandboxed preload can only
 //                            require('electron'), so the shared code it uses is bundled in.
 import { build } from 'esbuild';
@@ -42,11 +42,11 @@ rmSync(outDir, { recursive: true, force: true });
 
 await Promise.all([
   build({ ...nodeEsm, entryPoints: ['electron/main.ts'], outfile: path.join(outDir, 'main.js') }),
-  // Packaged, the workers run from app.asar.unpacked (a worker thread may not read scripts
-  // inside the asar archive), where only DuckDB's package is unpacked beside them: bundle every
-  // other dependency into each worker.
+  // Packaged, the engine process and the worker run from app.asar.unpacked (neither may read
+  // scripts inside the asar archive), where only DuckDB's package is unpacked beside them: bundle
+  // every other dependency into each.
   ...[
-    ['electron/engine/engine-worker.ts', 'engine-worker.js'],
+    ['electron/engine/engine-child.ts', 'engine-child.js'],
     ['electron/engine/importers/read-worker.ts', 'read-worker.js'],
   ].map(([entry, file]) =>
     build({
@@ -69,5 +69,5 @@ await Promise.all([
 ]);
 
 console.log(
-  `built ${path.relative(root, outDir)}/main.js, engine-worker.js, read-worker.js and preload.cjs`,
+  `built ${path.relative(root, outDir)}/main.js, engine-child.js, read-worker.js and preload.cjs`,
 );

@@ -72,7 +72,7 @@ function bundleOnly(bundled) {
   };
 }
 
-/** Builds the CLI (and the worker threads it may start) and makes it current; returns its entry. */
+/** Builds the CLI (and the engine process and worker it may start) and makes it current; returns its entry. */
 export async function buildCli(out = CLI_OUT) {
   const started = Date.now();
   const name = `build-${started.toString(36)}-${process.pid}`;
@@ -86,7 +86,7 @@ export async function buildCli(out = CLI_OUT) {
     absWorkingDir: root,
     entryPoints: {
       cli: 'electron/cli.ts',
-      'engine-worker': 'electron/engine/engine-worker.ts',
+      'engine-child': 'electron/engine/engine-child.ts',
       'read-worker': 'electron/engine/importers/read-worker.ts',
     },
     outdir,

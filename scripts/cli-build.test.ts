@@ -57,7 +57,7 @@ describe('the built CLI', { timeout: 120_000 }, () => {
       inputs: string[];
     };
     expect(pointer.inputs).toContain('electron/cli.ts');
-    expect(pointer.inputs).toContain('electron/engine/engine-worker.ts');
+    expect(pointer.inputs).toContain('electron/engine/engine-child.ts');
     // Built before the sources were last written: stale.
     writeFileSync(pointerFile, JSON.stringify({ ...pointer, started: 0 }));
     expect(currentCliBuild(dir)).toBeNull();

@@ -33,7 +33,7 @@ let config: Configuration;
 let platforms: [string, PlatformSpecificBuildOptions][];
 /** Per built file, the packages it loads from node_modules when the app runs. */
 /** The worker threads' scripts: started from the unpacked folder, so unpacked. */
-const WORKERS = ['out/electron/engine-worker.js', 'out/electron/read-worker.js'];
+const WORKERS = ['out/electron/engine-child.js', 'out/electron/read-worker.js'];
 const externals = new Map<string, string[]>();
 
 beforeAll(async () => {
@@ -98,7 +98,7 @@ describe('electron-builder configuration', () => {
   it('unpacks the workers and every file DuckDB loads, native addons included', () => {
     // The worker (DuckDB external) is started from app.asar.unpacked, so DuckDB and everything
     // it requires must be real files there: a worker thread and dlopen cannot read the asar.
-    const duckdb = installedClosure(root, externals.get('out/electron/engine-worker.js') ?? []);
+    const duckdb = installedClosure(root, externals.get('out/electron/engine-child.js') ?? []);
     expect([...duckdb.values()]).toEqual(
       expect.arrayContaining(['@duckdb/node-api', '@duckdb/node-bindings', 'detect-libc']),
     );

@@ -196,8 +196,8 @@ export const runtimeEntryPoints: Record<string, BuildOptions> = {
     packages: 'external',
     external: ['electron'],
   },
-  'out/electron/engine-worker.js': {
-    entryPoints: ['electron/engine/engine-worker.ts'],
+  'out/electron/engine-child.js': {
+    entryPoints: ['electron/engine/engine-child.ts'],
     external: ['electron', '@duckdb/*'],
   },
   'out/electron/read-worker.js': {

@@ -1,5 +1,5 @@
 // What `turnwise serve` does (the option table is SERVE_COMMAND in serve-command.ts): opens the
-// workspace on a supervised worker, serves the app until interrupted, logs with --log-dir.
+// workspace in a supervised engine process, serves the app until interrupted, logs with --log-dir.
 import path from 'node:path';
 import { openSupervisedEngine } from '../engine/engine-supervisor';
 import { log, setLog } from '../engine/logging/logger';
@@ -24,8 +24,8 @@ export async function serveCommand(args: string[]): Promise<void> {
   if (host === '' || /[\s/]/.test(host)) throw usageFailure('--host is an IP address or host name');
   const uploadLimits = uploadLimitsFrom(values['max-upload-mb'], values['max-uploads']);
   const logDir = startLogging(values['log-dir']);
-  // On a worker thread, as in the app: the server stays responsive while an import runs, and a
-  // worker that dies is restarted.
+  // In a child process, as in the app: the server stays responsive while an import runs, and an
+  // engine that dies, or is killed to end a query, is restarted.
   const engine = await openSupervisedEngine({ dbPath: db, ...(logDir === null ? {} : { logDir }) });
   const server = await startServer({
     engine,
@@ -57,7 +57,7 @@ export async function serveCommand(args: string[]): Promise<void> {
 
 type Flag = string | boolean | undefined;
 
-/** With --log-dir, this process logs to serve.log and the engine worker to engine.log there. */
+/** With --log-dir, this process logs to serve.log and the engine process to engine.log there. */
 function startLogging(dir: Flag): string | null {
   if (dir === undefined || typeof dir !== 'string') return null;
   if (dir.trim() === '') throw usageFailure('--log-dir is a folder');

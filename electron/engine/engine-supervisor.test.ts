@@ -1,6 +1,6 @@
-// A query whose answer is larger than the engine worker's heap kills that worker, not the app: the
-// request gets a clear error, a new worker reopens the workspace, and the next request works.
-// Both threads log it: the restart in this thread's log, each worker's opening in engine.log.
+// A query whose answer is larger than the engine process's heap kills that process, not the app: the
+// request gets a clear error, a new process reopens the workspace, and the next request works.
+// Both processes log it: the restart in this one's log, each engine's opening in engine.log.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -18,7 +18,7 @@ const heapBefore = process.env.TURNWISE_ENGINE_HEAP_MB;
 
 beforeAll(async () => {
   ({ dir, cleanup } = tempDir());
-  // Small enough that 200 MB of result rows cannot fit; read when the worker starts.
+  // Small enough that 200 MB of result rows cannot fit; read when the process starts.
   process.env.TURNWISE_ENGINE_HEAP_MB = '96';
   previousLog = setLog(fileLogger(path.join(dir, 'logs', 'main.log')));
   engine = await openSupervisedEngine({
@@ -42,7 +42,7 @@ afterAll(async () => {
 });
 
 describe('the supervised engine', () => {
-  it('answers the request that killed its worker with a clear error, then works again', async () => {
+  it('answers the request that killed its process with a clear error, then works again', async () => {
     const huge = await engine.dispatch('runSql', {
       sql: `SELECT range AS i, repeat('x', 20000) AS s FROM range(10000)`,
       max_rows: 10_000,

@@ -1,36 +1,57 @@
-// Keeps an engine worker running: if the thread dies (a crash, or a query past its heap limit),
-// the requests it was answering get a clear error result, a new worker reopens the workspace, and
-// later requests go to it. The app and `turnwise serve` use this; nothing else needs restarting.
+// Keeps an engine process running: if it dies (a crash, its heap limit) or is killed to end a
+// query DuckDB cannot interrupt, the requests it was answering get a clear answer, a new process
+// reopens the workspace, and later requests go to it. The app and `turnwise serve` use this.
 import type { JobState } from '../../shared/api';
-import { TurnwiseError, fail, type Result } from '../../shared/result';
+import { TurnwiseError, fail, ok, type Result } from '../../shared/result';
 import type { Dispatch } from './dispatch';
-import { openEngineInWorker, type WorkerEngineOptions } from './engine-in-worker';
+import { RESTARTED_FOR_QUERY } from './engine-process-connection';
+import { openEngineProcess, type ProcessEngineOptions } from './engine-process';
 import type { Engine } from './engine-types';
+import { JobsLost } from './jobs-lost';
 import { log } from './logging/logger';
 import { logError, logText } from './logging/log-text';
 
 export interface SupervisedEngine extends Engine {
-  /** How many times the worker was restarted after dying. */
+  /** How many times the engine process was restarted after ending. */
   readonly restarts: number;
 }
 
-type Open = (options: WorkerEngineOptions) => Promise<Engine>;
+type Open = (options: ProcessEngineOptions) => Promise<Engine>;
+
+/**
+ * Methods that only read, so a request the engine lost while it was killed for another request's
+ * query is asked again of the next engine. Writes are not repeated: one may have been applied.
+ */
+const RETRY_SAFE = /^(get|list|preview|compare|check|search|appInfo$|runSql$)/;
+
+export function isRetrySafe(method: string): boolean {
+  return RETRY_SAFE.test(method);
+}
+
+function killedForAnotherQuery(error: TurnwiseError): boolean {
+  const details = error.details as { restart?: unknown } | undefined;
+  return details?.restart === RESTARTED_FOR_QUERY;
+}
 
 export async function openSupervisedEngine(
-  options: Omit<WorkerEngineOptions, 'onUnexpectedExit'>,
-  open: Open = openEngineInWorker,
+  options: Omit<ProcessEngineOptions, 'onUnexpectedExit'>,
+  open: Open = openEngineProcess,
 ): Promise<SupervisedEngine> {
   const listeners = new Set<(job: JobState) => void>();
+  const jobs = new JobsLost();
   let restarts = 0;
   let closed = false;
   let current: Promise<Engine>;
   let unsubscribe: () => void = () => undefined;
 
+  const emit = (job: JobState) => {
+    jobs.seen(job);
+    for (const listener of listeners) listener(job);
+  };
+
   const start = (): Promise<Engine> => {
     const opening = open({ ...options, onUnexpectedExit: restart }).then((engine) => {
-      unsubscribe = engine.onJobEvent((job) => {
-        for (const listener of listeners) listener(job);
-      });
+      unsubscribe = engine.onJobEvent(emit);
       return engine;
     });
     current = opening;
@@ -43,6 +64,8 @@ export async function openSupervisedEngine(
     unsubscribe();
     console.error(`[turnwise] restarting the engine: ${reason.message}`);
     log().warn('engine.restart', { restarts, reason: logText(reason.message) });
+    // The jobs the old process was running ended with it; their watchers are told so.
+    for (const job of jobs.loseRunning(reason)) for (const listener of listeners) listener(job);
     // A failed reopen is answered to each request that waits for it.
     start().catch((error: unknown) => {
       console.error('[turnwise] the engine could not be restarted:', error);
@@ -52,16 +75,28 @@ export async function openSupervisedEngine(
 
   const { workspacePath } = await start();
 
+  const dispatchOnce = async (method: string, input: unknown): Promise<Result<unknown>> => {
+    const lost = jobs.answer(method, input);
+    if (lost !== null) return ok(lost);
+    const result = await (await current).dispatch(method, input);
+    return method === 'listJobs' && result.ok ? ok(jobs.withLost(result.value)) : result;
+  };
+
   const dispatch: Dispatch = async (method, input) => {
-    const engine = await current;
     try {
-      return await engine.dispatch(method, input);
+      return await dispatchOnce(method, input);
     } catch (error) {
       if (!(error instanceof TurnwiseError)) throw error;
-      return fail(
-        error.code,
-        `${error.message}. The engine was restarted and the workspace reopened; other requests are unaffected.`,
-      ) as Result<never>;
+      if (killedForAnotherQuery(error) && isRetrySafe(method)) {
+        return dispatchOnce(method, input).catch((again: unknown) => {
+          if (again instanceof TurnwiseError) return fail(again.code, again.message);
+          throw again;
+        });
+      }
+      const tail = killedForAnotherQuery(error)
+        ? 'The engine was restarted; check whether the change was made before repeating it.'
+        : 'The engine was restarted and the workspace reopened; other requests are unaffected.';
+      return fail(error.code, `${error.message}. ${tail}`) as Result<never>;
     }
   };
 
@@ -75,7 +110,15 @@ export async function openSupervisedEngine(
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
-    waitForJob: async (jobId) => (await current).waitForJob(jobId),
+    waitForJob: async (jobId) => {
+      const lost = jobs.get(jobId);
+      if (lost !== null) return lost;
+      return (await current).waitForJob(jobId).catch((error: unknown) => {
+        const after = jobs.get(jobId);
+        if (after !== null) return after;
+        throw error;
+      });
+    },
     async close() {
       closed = true;
       listeners.clear();

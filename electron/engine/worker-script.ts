@@ -3,6 +3,7 @@
 // bin/turnwise.js in development) it is the .ts file, loaded through a tiny data: URL module that
 // registers tsx first: Node 20 does not apply `--import tsx` hooks from a worker's execArgv to
 // the worker's own entry module.
+import { fileURLToPath } from 'node:url';
 
 /** The script of the worker whose entry is `source` (relative to this folder, electron/engine/). */
 export function workerScript(source: string, bundled: string): URL {
@@ -17,4 +18,20 @@ export function workerScript(source: string, bundled: string): URL {
     `import { register } from ${JSON.stringify(tsxApi)};\n` +
     `register();\nawait import(${JSON.stringify(entry)});\n`;
   return new URL(`data:text/javascript,${encodeURIComponent(code)}`);
+}
+
+/** How to start a child process whose entry is `source` (relative to this folder) with fork(). */
+export function childScript(source: string, bundled: string): { path: string; execArgv: string[] } {
+  if (!import.meta.url.endsWith('.ts')) {
+    const script = fileURLToPath(new URL(`./${bundled}`, import.meta.url));
+    // Packaged, the child runs from the unpacked folder as the workers do.
+    return {
+      path: script.replace(/([\\/])app\.asar([\\/])/, '$1app.asar.unpacked$2'),
+      execArgv: [],
+    };
+  }
+  return {
+    path: fileURLToPath(new URL(source, import.meta.url)),
+    execArgv: ['--import', import.meta.resolve('tsx')],
+  };
 }

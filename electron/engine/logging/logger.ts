@@ -40,7 +40,7 @@ const silent: Logger = { info: () => undefined, warn: () => undefined, error: ()
 let current: Logger = silent;
 
 /**
- * This thread's logger. The host that owns the thread sets it once (main.ts, engine-worker.ts,
+ * This thread's logger. The host that owns the thread sets it once (main.ts, engine-child.ts,
  * `turnwise serve --log-dir`); elsewhere (the CLI, most tests) nothing is logged.
  */
 export function log(): Logger {

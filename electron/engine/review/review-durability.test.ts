@@ -1,8 +1,8 @@
 // A decision is committed before its answer: `turnwise serve` answers a decision over HTTP and
-// is killed with SIGKILL right after; the reopened workspace holds the decision event and the
+// is killed with SIGKILL right after (its engine process then kills itself); the reopened workspace holds the decision event and the
 // human label it wrote (docs/ARCHITECTURE.md, quality bars: a killed process loses nothing that was shown as saved).
 import path from 'node:path';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { startServe, type ServeProcess } from '../../../scripts/serve-workspace';
 import { Workspace } from '../store/workspace';
 import { openReviewWorkspace, type ReviewTestWorkspace } from './review-test-workspace';
@@ -53,7 +53,8 @@ it('survives kill -9 right after the answer', async () => {
   killed.kill('SIGKILL');
   expect(answer).toMatchObject({ ok: true, value: { status: 'relabeled' } });
   expect(await exited).toBe('SIGKILL');
-  const reopened = await Workspace.open(db);
+  // The engine process ends with its parent, a moment later; then the file is free to open.
+  const reopened = await vi.waitFor(() => Workspace.open(db), { timeout: 10_000, interval: 100 });
   try {
     expect(
       await reopened.query(`SELECT status, decided_label, decided_by, note FROM review_items`),

@@ -1,31 +1,30 @@
-// The engine on a worker thread answers exactly like the in-process one, and keeps this thread free.
+// The engine in its own process answers exactly like the in-process one, and keeps this thread free.
+import type * as ChildProcesses from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
-import type * as WorkerThreads from 'node:worker_threads';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { JobState } from '../../shared/api';
 import { TurnwiseError } from '../../shared/result';
 import { openEngine, type EngineOptions } from './engine';
-import { openEngineInWorker } from './engine-in-worker';
+import { openEngineProcess } from './engine-process';
 import type { Engine } from './engine-types';
 import { startVllmCompletionsServer } from './test-servers/vllm-completions-server';
 import { tempDir, turnwiseRecord, writeJsonl } from './test-support';
 
-// Records every worker thread started, and whether it has ended, to check close().
-const threads = vi.hoisted(() => [] as { worker: WorkerThreads.Worker; exited: boolean }[]);
-vi.mock('node:worker_threads', async (importOriginal) => {
-  const actual = await importOriginal<typeof WorkerThreads>();
-  class RecordedWorker extends actual.Worker {
-    constructor(...args: ConstructorParameters<typeof actual.Worker>) {
-      super(...args);
-      const entry = { worker: this as WorkerThreads.Worker, exited: false };
-      threads.push(entry);
-      this.once('exit', () => {
-        entry.exited = true;
-      });
-    }
-  }
-  return { ...actual, Worker: RecordedWorker };
+// Records every engine process started, and whether it has ended, to check close().
+const children = vi.hoisted(() => [] as { child: ChildProcesses.ChildProcess; exited: boolean }[]);
+vi.mock('node:child_process', async (importOriginal) => {
+  const actual = await importOriginal<typeof ChildProcesses>();
+  const fork = (...args: Parameters<typeof actual.fork>) => {
+    const child = actual.fork(...args);
+    const entry = { child, exited: false };
+    children.push(entry);
+    child.once('exit', () => {
+      entry.exited = true;
+    });
+    return child;
+  };
+  return { ...actual, fork };
 });
 
 let dir: string;
@@ -49,7 +48,7 @@ async function exercise(engine: Engine, file: string) {
   if (!started.ok) throw new Error(started.error.message);
   const jobId = (started.value as JobState).job_id;
   const final = await engine.waitForJob(jobId);
-  // In-process, waitForJob throws synchronously for an unknown id; the worker's version rejects.
+  // In-process, waitForJob throws synchronously for an unknown id; the process's version rejects.
   const missing = await Promise.resolve()
     .then(() => engine.waitForJob('no-such-job'))
     .catch((error: unknown) => error);
@@ -82,32 +81,32 @@ async function openError(open: (options: EngineOptions) => Promise<Engine>, dbPa
   return { code: (error as TurnwiseError).code, message: (error as TurnwiseError).message };
 }
 
-describe('openEngineInWorker', () => {
+describe('openEngineProcess', () => {
   it('answers calls, imports and job events exactly like the in-process engine', async () => {
     const file = writeJsonl(path.join(dir, 'runs.jsonl'), [
       turnwiseRecord({ id: 'a', task: 'T1', reward: 1, success: true }),
       turnwiseRecord({ id: 'b', task: 'T1', reward: 0, success: false }),
       turnwiseRecord({ id: 'c', task: 'T2', reward: 0.5, success: true }),
     ]);
-    const inWorker = await openEngineInWorker({ dbPath: path.join(dir, 'worker.duckdb') });
+    const inProcessChild = await openEngineProcess({ dbPath: path.join(dir, 'worker.duckdb') });
     const inProcess = await openEngine({ dbPath: path.join(dir, 'process.duckdb') });
     try {
-      const fromWorker = await exercise(inWorker, file);
-      expect(fromWorker).toEqual(await exercise(inProcess, file));
-      expect(fromWorker).toMatchObject({
+      const fromChild = await exercise(inProcessChild, file);
+      expect(fromChild).toEqual(await exercise(inProcess, file));
+      expect(fromChild).toMatchObject({
         info: { ok: true, value: { workspace_path: '(workspace)' } },
         final: { status: 'succeeded' },
         after: { ok: true, value: { datasets: [{ name: 'runs', trajectories: 3 }] } },
       });
     } finally {
-      await inWorker.close();
+      await inProcessChild.close();
       await inProcess.close();
     }
   });
 
   it('sees an API key set in the environment after it started (the desktop key store)', async () => {
     const server = await startVllmCompletionsServer({ model: 'toy', apiKey: 'sk-set-later' });
-    const engine = await openEngineInWorker({ dbPath: path.join(dir, 'keys.duckdb') });
+    const engine = await openEngineProcess({ dbPath: path.join(dir, 'keys.duckdb') });
     const request = { base_url: server.url, api_key_env: 'TURNWISE_TEST_LATE_KEY' };
     try {
       const before = await engine.dispatch('listEndpointModels', request);
@@ -127,7 +126,7 @@ describe('openEngineInWorker', () => {
     writeFileSync(notDuckDb, 'this is not a database\n'.repeat(200));
     const expected = await openError(openEngine, notDuckDb);
     expect(expected.code).toBe('invalid_input');
-    expect(await openError(openEngineInWorker, notDuckDb)).toEqual(expected);
+    expect(await openError(openEngineProcess, notDuckDb)).toEqual(expected);
 
     const absent = path.join(dir, 'absent.duckdb');
     const readOnly =
@@ -135,33 +134,33 @@ describe('openEngineInWorker', () => {
         open({ ...options, readOnly: true });
     const missing = await openError(readOnly(openEngine), absent);
     expect(missing.code).toBe('not_found');
-    expect(await openError(readOnly(openEngineInWorker), absent)).toEqual(missing);
-    // The worker of a failed open has ended too.
-    expect(threads.every((thread) => thread.exited)).toBe(true);
+    expect(await openError(readOnly(openEngineProcess), absent)).toEqual(missing);
+    // The process of a failed open has ended too.
+    expect(children.every((entry) => entry.exited)).toBe(true);
   });
 
-  it('close() ends the worker thread; later calls fail as unavailable', async () => {
-    const engine = await openEngineInWorker({ dbPath: path.join(dir, 'closing.duckdb') });
-    const thread = threads.at(-1);
-    expect(thread?.exited).toBe(false);
+  it('close() ends the engine process; later calls fail as unavailable', async () => {
+    const engine = await openEngineProcess({ dbPath: path.join(dir, 'closing.duckdb') });
+    const entry = children.at(-1);
+    expect(entry?.exited).toBe(false);
     await engine.close();
-    expect(thread?.exited).toBe(true);
+    expect(entry?.exited).toBe(true);
     await engine.close(); // a second close is harmless
     await expect(engine.dispatch('appInfo', {})).rejects.toMatchObject({ code: 'unavailable' });
   });
 
-  it('fails pending requests as internal when the worker dies unexpectedly', async () => {
+  it('fails pending requests as internal when the process dies unexpectedly', async () => {
     const quiet = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const file = writeJsonl(
       path.join(dir, 'doomed.jsonl'),
       Array.from({ length: 500 }, (_, i) => turnwiseRecord({ id: `d${i}`, actions: 20 })),
     );
-    const engine = await openEngineInWorker({ dbPath: path.join(dir, 'doomed.duckdb') });
+    const engine = await openEngineProcess({ dbPath: path.join(dir, 'doomed.duckdb') });
     try {
       const started = await engine.dispatch('startImport', { paths: [file], format: 'turnwise' });
       if (!started.ok) throw new Error(started.error.message);
       const waiting = engine.waitForJob((started.value as JobState).job_id);
-      await threads.at(-1)?.worker.terminate();
+      children.at(-1)?.child.kill('SIGKILL');
       await expect(waiting).rejects.toMatchObject({ code: 'internal' });
       await expect(engine.dispatch('appInfo', {})).rejects.toMatchObject({ code: 'internal' });
       expect(quiet).toHaveBeenCalledWith(expect.stringMatching(/exited unexpectedly/));
@@ -171,13 +170,13 @@ describe('openEngineInWorker', () => {
     }
   });
 
-  it('keeps the main thread responsive while a large import runs in the worker', async () => {
+  it('keeps the main thread responsive while a large import runs in the process', async () => {
     // Long records make big batches: run in-process, this import stalls the thread for ~0.5 s.
     const records = Array.from({ length: 2000 }, (_, i) =>
       turnwiseRecord({ id: `r${i}`, task: `T${i % 50}`, actions: 40 }),
     );
     const file = writeJsonl(path.join(dir, 'large.jsonl'), records);
-    const engine = await openEngineInWorker({ dbPath: path.join(dir, 'large.duckdb') });
+    const engine = await openEngineProcess({ dbPath: path.join(dir, 'large.duckdb') });
     try {
       let last = performance.now();
       let maxGap = 0;
