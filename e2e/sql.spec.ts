@@ -1,16 +1,8 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { api, appUrl } from './api';
+import { typeQuery } from './sql-editor';
 
 const SHOTS = process.env.TURNWISE_SHOTS ?? 'test-results/sql';
-
-/** Replaces the editor's text by typing, as a user would (Monaco needs a per-key delay). */
-async function typeQuery(page: Page, sql: string) {
-  await page.getByTestId('sql-editor').locator('.view-lines').click();
-  await page.keyboard.press('ControlOrMeta+A');
-  await page.keyboard.press('Delete');
-  await page.keyboard.type(sql, { delay: 25 });
-  await page.keyboard.press('Escape'); // close any open suggestion list
-}
 
 test('the SQL console completes, runs, charts and filters trajectories', async ({ page }) => {
   test.setTimeout(180_000); // typing into Monaco key by key is slow on a 2-core machine

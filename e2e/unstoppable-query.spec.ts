@@ -1,0 +1,60 @@
+// A console query DuckDB cannot interrupt inside one call (RE2 matching a long text against a long
+// pattern, ~40 s): Cancel and the time limit still answer within a second, because the engine's
+// process is ended and restarted, and the console goes on working. On a workspace of its own: the
+// restart would cut off another spec's writes.
+import path from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
+import { samplePath } from '../electron/engine/test-support';
+import { apiAt, appUrlAt } from './api';
+import { ownWorkspace } from './own-workspace';
+import { openSqlEditor, typeQuery } from './sql-editor';
+
+const SHOTS = process.env.TURNWISE_SHOTS ?? 'test-results/unstoppable-query';
+const BOMB =
+  "SELECT regexp_matches(repeat('a', 100000), repeat('a?', 20000) || repeat('a', 20000) || 'c') AS m";
+const workspace = ownWorkspace('unstoppable');
+let url: URL;
+
+test.beforeAll(async () => {
+  test.setTimeout(120_000);
+  const { db, turnwise } = workspace;
+  turnwise('import', path.join(samplePath(), 'tau-bench'), '--db', db);
+  url = await workspace.serve();
+});
+
+test.afterAll(() => workspace.dispose());
+
+async function run(page: Page, sql: string) {
+  await typeQuery(page, sql);
+  await page.keyboard.press('ControlOrMeta+Enter');
+}
+
+test('Cancel and the time limit end a query DuckDB cannot interrupt, within a second', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await page.goto(appUrlAt(url, '/sql'));
+  await openSqlEditor(page);
+  const alert = page.getByRole('alert');
+
+  await run(page, BOMB);
+  await expect(page.getByTestId('sql-cancel')).toBeVisible();
+  await page.waitForTimeout(500);
+  const cancelledAt = Date.now();
+  await page.getByTestId('sql-cancel').click();
+  await expect(alert).toContainText('the query was cancelled', { timeout: 1_500 });
+  expect(Date.now() - cancelledAt).toBeLessThan(1_500);
+  await expect(alert).toContainText('the engine was restarted to end it');
+  await page.screenshot({ path: `${SHOTS}-cancelled.png`, fullPage: true });
+
+  await apiAt(url, 'setSqlSettings', { timeout_s: 1 });
+  await typeQuery(page, BOMB);
+  const ranAt = Date.now();
+  await page.keyboard.press('ControlOrMeta+Enter');
+  await expect(alert).toContainText('time limit of 1 s', { timeout: 2_500 });
+  expect(Date.now() - ranAt).toBeLessThan(2_500);
+
+  await run(page, 'SELECT count(*) AS n FROM trajectories');
+  await expect(page.getByTestId('sql-result')).toBeVisible({ timeout: 10_000 });
+  await expect(page.getByTestId('sql-row-count')).toContainText('1');
+});
