@@ -29,7 +29,8 @@ export function plantedSecrets(): PlantedSecret[] {
   const awsSecret = random(ALNUM + '+/', 40);
   const pemBody = Array.from({ length: 6 }, () => random(ALNUM + '+/', 64)).join('\n');
   const password = random(ALNUM, 18);
-  const bearer = random(ALNUM + '._-', 40);
+  // Not ending in `.`: the scanner reads a final dot as the sentence's, as a person would.
+  const bearer = random(ALNUM + '._-', 39) + random(ALNUM, 1);
   const jwt = `${jwtPart()}.${jwtPart()}.${random(ALNUM + '_-', 43)}`;
   const stripe = `sk_live_${random(ALNUM, 32)}`;
   return [
