@@ -41,8 +41,9 @@ export const FORMAT_INFOS = [
   {
     name: 'openhands',
     description:
-      'OpenHands: V0 event-list exports, EvalOutput JSONL (history of events or [action, ' +
-      'observation] pairs, test_result) and resolver output JSONL',
+      'OpenHands: V0 event-list exports, EvalOutput JSONL (keyed by instance_id, or 2024 id / ' +
+      'task_id; history of events or [action, observation] pairs; test_result verdicts) and ' +
+      'resolver output JSONL',
     extensions: ['.json', '.jsonl', '.json.gz', '.jsonl.gz', '.json.zst', '.jsonl.zst'],
   },
   {

@@ -46,9 +46,25 @@ function fieldSuccess(record: unknown, field: string): boolean | null {
   return flag;
 }
 
-/** Resolution written into the record itself (SWE-bench eval output, resolver success). */
+/**
+ * Where EvalOutput records state their verdict: SWE-bench's report, and the 2024 benchmarks'
+ * test_result (logic_reasoning, gpqa, agent_bench: `result`; EDA: `success`; BIRD:
+ * `result.passed`; MINT: test_result itself is the boolean).
+ */
+const VERDICT_PATHS = [
+  'test_result.report.resolved',
+  'test_result.resolved',
+  'report.resolved',
+  'test_result.result',
+  'test_result.success',
+  'test_result.result.passed',
+];
+
+/** Resolution written into the record itself (an eval verdict, resolver success). */
 function recordResolution(record: Record<string, unknown>): boolean | null {
-  for (const key of ['test_result.report.resolved', 'test_result.resolved', 'report.resolved']) {
+  if (typeof record.test_result === 'boolean') return record.test_result;
+  for (const key of VERDICT_PATHS) {
+    // Only a boolean (or 0/1, "resolved"...) is a verdict: HumanEvalFix's result is {pass@1}.
     const flag = resolvedFlag(valueAtPath(record, key));
     if (flag !== null) return flag;
   }
@@ -76,8 +92,22 @@ function smallFields(value: unknown): Record<string, unknown> | null {
   );
 }
 
+/**
+ * The record's own id: `instance_id` (EvalOutput), else the key 2024 benchmarks wrote instead
+ * (`id`: logic_reasoning, MINT; `task_id`: BIRD, HumanEvalFix).
+ */
+export const RECORD_ID_KEYS = ['instance_id', 'id', 'task_id'] as const;
+
+function ownIdOf(record: Record<string, unknown>): { key: string; id: string } | null {
+  for (const key of RECORD_ID_KEYS) {
+    const id = idText(record[key]);
+    if (id !== null) return { key, id };
+  }
+  return null;
+}
+
 function instanceIdOf(record: Record<string, unknown>, fallbackId: string): string {
-  const direct = idText(record.instance_id);
+  const direct = ownIdOf(record)?.id ?? null;
   if (direct !== null) return direct;
   const issue = record.issue;
   if (isRecord(issue)) {
@@ -103,6 +133,8 @@ function recordMetadata(record: Record<string, unknown>, instanceId: string) {
     }
   } else {
     metadata.kind = 'eval_output';
+    const own = ownIdOf(record);
+    if (own !== null && own.key !== 'instance_id') metadata.id_field = own.key;
     if (record.test_result !== undefined) metadata.test_result = record.test_result;
     if (record.metadata !== undefined) metadata.eval_metadata = record.metadata;
     const instance = smallFields(record.instance);
@@ -149,7 +181,7 @@ export function openHandsRecord(
     group_id: groupId,
     // An instance id (or owner/repo#issue) names the same task in any file.
     group_scope:
-      options.group_field || (record.instance_id == null && !isRecord(record.issue))
+      options.group_field || (ownIdOf(record) === null && !isRecord(record.issue))
         ? 'file'
         : 'global',
     sample_index: null,

@@ -12,7 +12,12 @@ import { withoutCompression } from '../decompress';
 import { parseJson, readTextFile, splitTopLevelArray } from '../json-document';
 import { readLines } from '../line-reader';
 import { isRecord } from '../openai-messages';
-import { isHistoryRecord, openHandsEventList, openHandsRecord } from './openhands-record';
+import {
+  isHistoryRecord,
+  openHandsEventList,
+  openHandsRecord,
+  RECORD_ID_KEYS,
+} from './openhands-record';
 import { optionalReport, type ResultsReport } from './swe-bench-report';
 import { formatInfo } from '../format-infos';
 
@@ -118,6 +123,14 @@ const SOURCE = /"source"\s*:\s*"(agent|user|environment)"/;
 const ACTION_OR_OBSERVATION = /"(action|observation)"\s*:\s*"[a-z_]+"/;
 const EVENT_MARKERS = /"(tool_call_metadata|cause|extras)"\s*:/;
 
+/** The first history entry (or [action, observation] pair) is an OpenHands event. */
+function opensWithEvent(history: unknown[]): boolean {
+  const entry: unknown = Array.isArray(history[0]) ? history[0][0] : history[0];
+  return (
+    isRecord(entry) && (typeof entry.action === 'string' || typeof entry.observation === 'string')
+  );
+}
+
 function detectRecord(head: string): number {
   const firstLine = head.split('\n', 1)[0] ?? '';
   let first: unknown;
@@ -128,13 +141,17 @@ function detectRecord(head: string): number {
   }
   if (isRecord(first)) {
     if (!Array.isArray(first.history)) return 0;
-    if ('instance_id' in first && ('test_result' in first || 'metrics' in first)) return 0.95;
+    const evalFields = 'test_result' in first || 'metrics' in first;
+    if ('instance_id' in first && evalFields) return 0.95;
+    // 2024 benchmarks keyed by `id` / `task_id`: only with OpenHands events in the history.
+    const keyed = RECORD_ID_KEYS.some((key) => key in first);
+    if (keyed && evalFields && opensWithEvent(first.history)) return 0.9;
     if (isRecord(first.issue) && ('success' in first || 'result_explanation' in first)) return 0.9;
     return 0;
   }
   // A record larger than the sample: fall back to its opening keys (EvalOutput puts
   // instance_id, test_result, instruction and metadata{agent_class, llm_config} before history).
-  if (/"instance_id"\s*:/.test(head)) {
+  if (/"(instance_id|id|task_id)"\s*:/.test(head)) {
     const history = /"history"\s*:\s*\[/.test(head) && ACTION_OR_OBSERVATION.test(head);
     const evalMetadata =
       /"agent_class"\s*:/.test(head) && /"(test_result|instruction)"\s*:/.test(head);
@@ -151,8 +168,11 @@ export const openhandsFormat: FormatReader = {
       const name = withoutCompression(file);
       if (!/\.(json|jsonl)$/i.test(name)) return 0;
       if (EVENT_LIST.test(head)) {
-        if (/^\s*\[\s*\{\s*"(instance_id|issue)"/.test(head))
-          return detectRecord(head.replace(/^\s*\[\s*/, ''));
+        // A list of records; an event list may open with "id" too, so fall through when 0.
+        const records = /^\s*\[\s*\{\s*"(instance_id|id|task_id|issue)"/.test(head)
+          ? detectRecord(head.replace(/^\s*\[\s*/, ''))
+          : 0;
+        if (records > 0) return records;
         if (!ACTION_OR_OBSERVATION.test(head)) return 0;
         if (SOURCE.test(head) && EVENT_MARKERS.test(head)) return 0.9;
         return SOURCE.test(head) ? 0.6 : 0;
