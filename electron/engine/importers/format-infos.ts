@@ -57,8 +57,8 @@ export const FORMAT_INFOS = [
     name: 'tau-bench',
     description:
       'tau-bench results (a list of {task_id, reward, info, traj, trial}, or one) and tau2-bench ' +
-      'text results ({info, tasks, simulations}, or results.json beside simulations/); the ' +
-      'simulated user may call tools',
+      'results ({info, tasks, simulations}, or results.json beside simulations/): text runs and ' +
+      'voice (full-duplex) runs read from their ticks; the simulated user may call tools',
     extensions: ['.json', '.json.gz', '.json.zst'],
   },
   {

@@ -1,22 +1,17 @@
 // The tau-bench reader's other layouts: one tau-bench result on its own, tau2's dir layout
-// (results.json beside simulations/, from the fixtures made of real files) and voice runs, which
-// are refused with the reason. Errors speak of the layout the file has.
+// (results.json beside simulations/, from the fixtures made of real files). Errors speak of the
+// layout the file has. Voice runs: tau2-ticks.test.ts.
 import { cpSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { TurnwiseError } from '../../../../shared/result';
-import { Workspace } from '../../store/workspace';
 import { readAllItems, samplePath, tempDir, trajectoriesOf } from '../../test-support';
-import { RecordError } from '../canonical';
 import { detectFormat } from '../registry';
-import { runImport } from '../run-import';
 import { tauBenchFormat, tauRecord } from './tau-bench';
 import { tau2Simulation } from './tau-bench-tau2';
 
 const airline = samplePath('tau-bench', 'gpt-4o-airline.subset4.json');
 const FIXTURES = path.join(import.meta.dirname, 'fixtures');
 const textRun = path.join(FIXTURES, 'tau2-text-run');
-const voiceRun = path.join(FIXTURES, 'tau2-voice-run');
 const SIM_6 = '3df5f5c1-7ff1-552a-926d-1f913d31ced1';
 const SIM_1 = '1e6ab266-4f66-5353-b186-5b84d654629a';
 
@@ -128,44 +123,12 @@ describe('tau-bench layouts', () => {
     ]);
   });
 
-  it('refuses a voice run, naming the file and why', async () => {
-    const results = path.join(voiceRun, 'results.json');
-    expect((await detectFormat(results)).name).toBe('tau-bench');
-    const dir = temp();
-    const workspace = await Workspace.open(path.join(dir, 'ws.duckdb'));
-    try {
-      const run = runImport(
-        workspace,
-        { paths: [results], format: 'auto', onError: 'skip' },
-        () => undefined,
-        new AbortController().signal,
-      );
-      await expect(run).rejects.toBeInstanceOf(TurnwiseError);
-      await expect(run).rejects.toMatchObject({
-        details: {
-          skipped: [
-            {
-              file: results,
-              line: 1,
-              reason:
-                'a tau2 voice run (info.audio_native_config openai:gpt-realtime-2): its ' +
-                'simulations record audio ticks, not a text conversation; only text ' +
-                '(half-duplex) runs are read',
-            },
-          ],
-        },
-      });
-    } finally {
-      workspace.close();
-    }
-  });
-
   it('makes a tool result tau2 marks error: true an error turn, and the others not', () => {
     const file = path.join(textRun, 'simulations', `${SIM_6}.json`);
     const simulation = JSON.parse(readFileSync(file, 'utf8')) as {
       messages: Record<string, unknown>[];
     };
-    const run = { domain: 'telecom', model: null, userModel: null, policy: null, voice: null };
+    const run = { domain: 'telecom', model: null, userModel: null, policy: null };
     // The recorded run has only error: false results; flip the first one as tau2 would write it.
     const results = simulation.messages.filter((message) => message.role === 'tool');
     expect(results.length).toBeGreaterThan(1);
@@ -177,15 +140,5 @@ describe('tau-bench layouts', () => {
       results.map((_, index) => (index === 0 ? 'error' : null)),
     );
     expect(tools[0]?.error?.message).toBe(String(first?.content ?? '').slice(0, 500));
-  });
-
-  it('refuses a voice simulation even when the run info does not say voice', () => {
-    const file = path.join(voiceRun, 'simulations', '49b22f0c-4a56-41c5-922f-bc2a56e53a23.json');
-    const simulation: unknown = JSON.parse(readFileSync(file, 'utf8'));
-    const run = { domain: 'retail', model: null, userModel: null, policy: null, voice: null };
-    expect(() => tau2Simulation(simulation, run, 0)).toThrow(RecordError);
-    expect(() => tau2Simulation(simulation, run, 0)).toThrow(
-      'a voice (full-duplex) simulation: it records audio ticks, not messages; only text (half-duplex) runs are read',
-    );
   });
 });

@@ -7,6 +7,7 @@ import { canonicalArguments } from '../canonical-json';
 import { plainTurn, RecordError, type CanonicalTrajectory, type CanonicalTurn } from '../canonical';
 import { isRecord } from '../openai-messages';
 import { statusError } from '../turn-error';
+import { tau2TickTurns } from './tau2-ticks';
 
 export interface Tau2Run {
   domain: string | null;
@@ -14,21 +15,6 @@ export interface Tau2Run {
   userModel: string | null;
   /** info.environment_info.policy: the domain policy the agent is prompted with. */
   policy: string | null;
-  /** Why the run cannot be read as text (a full-duplex voice run), or null. */
-  voice: string | null;
-}
-
-const ONLY_TEXT = 'only text (half-duplex) runs are read';
-
-/** A voice run is configured by info.audio_native_config (tau2 VoiceRunConfig). */
-function voiceReason(info: Record<string, unknown>): string | null {
-  const config = info.audio_native_config;
-  if (!isRecord(config)) return null;
-  const model = [config.provider, config.model].filter((v) => typeof v === 'string').join(':');
-  return (
-    `a tau2 voice run (info.audio_native_config${model === '' ? '' : ` ${model}`}): its ` +
-    `simulations record audio ticks, not a text conversation; ${ONLY_TEXT}`
-  );
 }
 
 export function tau2RunInfo(results: Record<string, unknown>): Tau2Run {
@@ -42,7 +28,6 @@ export function tau2RunInfo(results: Record<string, unknown>): Tau2Run {
     model: text(agent.llm),
     userModel: text(user.llm),
     policy: text(env.policy),
-    voice: voiceReason(info),
   };
 }
 
@@ -73,12 +58,13 @@ function calls(value: unknown, where: string): { calls: ToolCall[]; requestors: 
   return { calls: list, requestors };
 }
 
-function messageTurns(message: unknown, where: string): CanonicalTurn[] {
+/** One tau2 message as turns (a MultiToolMessage gives one tool turn per result). */
+export function tau2MessageTurns(message: unknown, where: string): CanonicalTurn[] {
   if (!isRecord(message)) throw new RecordError(`${where}: expected a message object`);
   // MultiToolMessage bundles several tool results.
   if (message.role === 'tool' && Array.isArray(message.tool_messages)) {
     return message.tool_messages.flatMap((inner, index) =>
-      messageTurns(inner, `${where}.tool_messages[${index}]`),
+      tau2MessageTurns(inner, `${where}.tool_messages[${index}]`),
     );
   }
   const role = typeof message.role === 'string' ? ROLES[message.role] : undefined;
@@ -141,6 +127,22 @@ function systemTurn(raw: Record<string, unknown>, run: Tau2Run): CanonicalTurn |
   return { ...plainTurn('system', policy), metadata: { source } };
 }
 
+/**
+ * A text simulation's messages; a full-duplex (voice) one's ticks, unless it kept messages too
+ * (tau2's leaderboard trim drops the ticks and keeps the messages derived from them).
+ */
+function simulationTurns(raw: Record<string, unknown>): CanonicalTurn[] {
+  if (!Array.isArray(raw.messages) && Array.isArray(raw.ticks)) {
+    const turns = tau2TickTurns(raw.ticks);
+    if (turns.length === 0) throw new RecordError('ticks: nobody speaks or calls a tool');
+    return turns;
+  }
+  if (!Array.isArray(raw.messages)) throw new RecordError('messages: expected a list');
+  const turns = raw.messages.flatMap((m, i) => tau2MessageTurns(m, `messages[${i}]`));
+  if (turns.length === 0) throw new RecordError('messages: the simulation has no messages');
+  return turns;
+}
+
 export function tau2Simulation(raw: unknown, run: Tau2Run, index: number): CanonicalTrajectory {
   if (!isRecord(raw)) throw new RecordError('expected a simulation object');
   const rawTask = raw.task_id;
@@ -148,14 +150,7 @@ export function tau2Simulation(raw: unknown, run: Tau2Run, index: number): Canon
     throw new RecordError('task_id: expected a string or a number');
   }
   const taskId = run.domain ? `${run.domain}/${String(rawTask)}` : String(rawTask);
-  if (raw.mode === 'full_duplex' || (!Array.isArray(raw.messages) && Array.isArray(raw.ticks))) {
-    throw new RecordError(
-      `a voice (full-duplex) simulation: it records audio ticks, not messages; ${ONLY_TEXT}`,
-    );
-  }
-  if (!Array.isArray(raw.messages)) throw new RecordError('messages: expected a list');
-  const turns = raw.messages.flatMap((m, i) => messageTurns(m, `messages[${i}]`));
-  if (turns.length === 0) throw new RecordError('messages: the simulation has no messages');
+  const turns = simulationTurns(raw);
   const system = turns[0]?.role === 'system' ? null : systemTurn(raw, run);
   if (system !== null) turns.unshift(system);
   const rewardInfo = isRecord(raw.reward_info) ? raw.reward_info : null;
@@ -166,6 +161,7 @@ export function tau2Simulation(raw: unknown, run: Tau2Run, index: number): Canon
     'id',
     'task_id',
     'seed',
+    'mode',
     'termination_reason',
     'reward_info',
     'agent_cost',

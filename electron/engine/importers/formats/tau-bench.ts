@@ -115,10 +115,6 @@ async function* readTau2(
   context: ReadContext,
 ): AsyncIterable<ReadItem> {
   const run = tau2RunInfo(results);
-  if (run.voice !== null) {
-    yield { kind: 'error', line: 1, reason: run.voice };
-    return;
-  }
   if (results.simulations === undefined || results.simulations === null) {
     yield* readTau2Dir(file, text, run, context);
     return;
