@@ -96,6 +96,13 @@ export const FORMAT_INFOS = [
       'invoke_agent): one trajectory per trace',
     extensions: ['.json', '.jsonl', '.json.gz', '.jsonl.gz', '.json.zst', '.jsonl.zst'],
   },
+  {
+    name: 'harbor-traces',
+    description:
+      'Harbor traces export (harbor traces export: JSONL, JSON array or Parquet, one row per ' +
+      'episode): one trajectory per trial from its longest episode; result as reward or error',
+    extensions: ['.jsonl', '.jsonl.gz', '.jsonl.zst', '.json', '.json.gz', '.json.zst', '.parquet'],
+  },
 ] as const satisfies readonly FormatInfo[];
 
 export type FormatName = (typeof FORMAT_INFOS)[number]['name'];

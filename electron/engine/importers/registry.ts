@@ -17,6 +17,7 @@ import { sweAgentFormat } from './formats/swe-agent';
 import { tauBenchFormat } from './formats/tau-bench';
 import { trlGrpoFormat } from './formats/trl-grpo';
 import { verifiersFormat } from './formats/verifiers';
+import { harborTracesFormat } from './formats/harbor-traces';
 import { turnwiseFormat } from './turnwise';
 import { FORMAT_INFOS, type FormatName } from './format-infos';
 
@@ -35,6 +36,7 @@ const READERS: Record<FormatName, FormatReader> = {
   verifiers: verifiersFormat,
   'trl-grpo': trlGrpoFormat,
   'otel-genai': otelGenaiFormat,
+  'harbor-traces': harborTracesFormat,
 };
 
 /** The readers in the order the formats are listed (format-infos.ts). */
