@@ -69,7 +69,7 @@ describe('turnwise import of a folder', () => {
     expect(run.stderr).toBe(
       `turnwise: import: ${readme}: format not recognised; pass --format with one of: turnwise, ` +
         'openai-chat, sharegpt, swe-agent, mini-swe-agent, openhands, inspect, tau-bench, ' +
-        'nemo-gym, atif, verifiers, trl-grpo, otel-genai, harbor-traces\n',
+        'nemo-gym, atif, verifiers, trl-grpo, otel-genai, harbor-traces, hf-sts\n',
     );
   });
 });

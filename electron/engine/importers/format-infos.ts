@@ -103,6 +103,13 @@ export const FORMAT_INFOS = [
       'episode): one trajectory per trial from its longest episode; result as reward or error',
     extensions: ['.jsonl', '.jsonl.gz', '.jsonl.zst', '.json', '.json.gz', '.json.zst', '.parquet'],
   },
+  {
+    name: 'hf-sts',
+    description:
+      'Hugging Face Session Trace Simple Format (STS-Format) JSONL: a session header line, then ' +
+      'one message per line with tool calls, tool results by id and reasoning',
+    extensions: ['.jsonl', '.jsonl.gz', '.jsonl.zst'],
+  },
 ] as const satisfies readonly FormatInfo[];
 
 export type FormatName = (typeof FORMAT_INFOS)[number]['name'];

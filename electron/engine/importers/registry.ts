@@ -18,6 +18,7 @@ import { tauBenchFormat } from './formats/tau-bench';
 import { trlGrpoFormat } from './formats/trl-grpo';
 import { verifiersFormat } from './formats/verifiers';
 import { harborTracesFormat } from './formats/harbor-traces';
+import { hfStsFormat } from './formats/hf-sts';
 import { turnwiseFormat } from './turnwise';
 import { FORMAT_INFOS, type FormatName } from './format-infos';
 
@@ -37,6 +38,7 @@ const READERS: Record<FormatName, FormatReader> = {
   'trl-grpo': trlGrpoFormat,
   'otel-genai': otelGenaiFormat,
   'harbor-traces': harborTracesFormat,
+  'hf-sts': hfStsFormat,
 };
 
 /** The readers in the order the formats are listed (format-infos.ts). */
