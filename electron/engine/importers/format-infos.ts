@@ -96,6 +96,13 @@ export const FORMAT_INFOS = [
       'invoke_agent): one trajectory per trace',
     extensions: ['.json', '.jsonl', '.json.gz', '.jsonl.gz', '.json.zst', '.jsonl.zst'],
   },
+  {
+    name: 'gemini-cli',
+    description:
+      'Gemini CLI chat sessions: session-*.json documents and the session-*.jsonl journal ' +
+      '(messages, thoughts, tool calls with their results, tokens), one trajectory per file',
+    extensions: ['.json', '.jsonl', '.json.gz', '.jsonl.gz', '.json.zst', '.jsonl.zst'],
+  },
 ] as const satisfies readonly FormatInfo[];
 
 export type FormatName = (typeof FORMAT_INFOS)[number]['name'];

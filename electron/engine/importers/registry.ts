@@ -19,6 +19,7 @@ import { trlGrpoFormat } from './formats/trl-grpo';
 import { verifiersFormat } from './formats/verifiers';
 import { turnwiseFormat } from './turnwise';
 import { FORMAT_INFOS, type FormatName } from './format-infos';
+import { geminiCliFormat } from './formats/gemini-cli';
 
 /** Every reader by its name; a format listed in format-infos.ts without a reader does not compile. */
 const READERS: Record<FormatName, FormatReader> = {
@@ -35,6 +36,7 @@ const READERS: Record<FormatName, FormatReader> = {
   verifiers: verifiersFormat,
   'trl-grpo': trlGrpoFormat,
   'otel-genai': otelGenaiFormat,
+  'gemini-cli': geminiCliFormat,
 };
 
 /** The readers in the order the formats are listed (format-infos.ts). */
