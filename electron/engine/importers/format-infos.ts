@@ -103,6 +103,13 @@ export const FORMAT_INFOS = [
       '(messages, thoughts, tool calls with their results, tokens), one trajectory per file',
     extensions: ['.json', '.jsonl', '.json.gz', '.jsonl.gz', '.json.zst', '.jsonl.zst'],
   },
+  {
+    name: 'openhands-v1',
+    description:
+      'OpenHands V1 (software-agent-sdk) persisted conversations: base_state.json with its ' +
+      'events/event-*.json (messages, actions, observations, errors), one trajectory per folder',
+    extensions: ['.json'],
+  },
 ] as const satisfies readonly FormatInfo[];
 
 export type FormatName = (typeof FORMAT_INFOS)[number]['name'];

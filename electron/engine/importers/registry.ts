@@ -20,6 +20,7 @@ import { verifiersFormat } from './formats/verifiers';
 import { turnwiseFormat } from './turnwise';
 import { FORMAT_INFOS, type FormatName } from './format-infos';
 import { geminiCliFormat } from './formats/gemini-cli';
+import { openhandsV1Format } from './formats/openhands-v1';
 
 /** Every reader by its name; a format listed in format-infos.ts without a reader does not compile. */
 const READERS: Record<FormatName, FormatReader> = {
@@ -37,6 +38,7 @@ const READERS: Record<FormatName, FormatReader> = {
   'trl-grpo': trlGrpoFormat,
   'otel-genai': otelGenaiFormat,
   'gemini-cli': geminiCliFormat,
+  'openhands-v1': openhandsV1Format,
 };
 
 /** The readers in the order the formats are listed (format-infos.ts). */
