@@ -1,7 +1,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { readAllItems, tempDir, trajectoriesOf } from '../../test-support';
+import { onlyTrajectory, readAllItems, tempDir, trajectoriesOf } from '../../test-support';
 import { detectFormat } from '../registry';
 import { geminiCliFormat } from './gemini-cli';
 
@@ -10,12 +10,7 @@ const JOURNAL = fixture('session-2026-12-07T18-43-b5363c7a.jsonl');
 const LEGACY = fixture('gemini-cli-pomodoro-timer.json');
 const PARTS = fixture('control_flash.head20.json');
 
-async function only(file: string) {
-  const [trajectory, ...rest] = trajectoriesOf(await readAllItems(geminiCliFormat, file));
-  expect(rest).toEqual([]);
-  if (!trajectory) throw new Error('no trajectory');
-  return trajectory;
-}
+const only = (file: string) => onlyTrajectory(geminiCliFormat, file);
 
 describe('gemini-cli reader on real sessions', () => {
   it.each([JOURNAL, LEGACY, PARTS])('detects %s', async (file) => {

@@ -1,7 +1,7 @@
 import { cpSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { readAllItems, tempDir, trajectoriesOf } from '../../test-support';
+import { onlyTrajectory, readAllItems, tempDir, trajectoriesOf } from '../../test-support';
 import { detectFormat, scoreFormats } from '../registry';
 import { openhandsV1Format } from './openhands-v1';
 
@@ -14,12 +14,7 @@ const FOLDER = path.join(
 const BASE_STATE = path.join(FOLDER, 'base_state.json');
 const EVENTS = readdirSync(path.join(FOLDER, 'events')).sort();
 
-async function only(file: string) {
-  const [trajectory, ...rest] = trajectoriesOf(await readAllItems(openhandsV1Format, file));
-  expect(rest).toEqual([]);
-  if (!trajectory) throw new Error('no trajectory');
-  return trajectory;
-}
+const only = (file: string) => onlyTrajectory(openhandsV1Format, file);
 
 describe('openhands-v1 reader on a real persisted conversation', () => {
   it('detects base_state.json and claims no event file', async () => {
