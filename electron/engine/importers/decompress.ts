@@ -5,6 +5,12 @@ import { createGunzip } from 'node:zlib';
 import { Decompress } from 'fzstd';
 import { InflationMeter } from './input-limits';
 
+/** What a decompressor reports its bytes to; `add` throws to stop a stream past its cap. */
+export interface ByteMeter {
+  compressed(bytes: number): void;
+  add(bytes: number): void;
+}
+
 export type Compression = 'gzip' | 'zstd' | null;
 
 export function compressionOf(file: string): Compression {
@@ -20,9 +26,10 @@ export function withoutCompression(file: string): string {
 
 /**
  * fzstd hands over a whole frame's output inside one `push`, ignoring backpressure: the meter is
- * asked before each block is kept, so a bomb stops at the cap instead of filling the buffer.
+ * asked before each block is kept, so a bomb stops at the cap instead of filling the buffer. Also
+ * decodes the zstd entries of zip archives (zip-entries.ts), metered against their declared size.
  */
-function createZstdDecompressor(meter: InflationMeter): Transform {
+export function createZstdDecompressor(meter: ByteMeter): Transform {
   let push: ((chunk: Buffer) => void) | null = null;
   const decoder = new Decompress((chunk) => {
     meter.add(chunk.length);
