@@ -49,8 +49,9 @@ export const FORMAT_INFOS = [
   {
     name: 'inspect',
     description:
-      'Inspect AI eval logs (.json or .eval zip): one trajectory per sample and epoch, scores ' +
-      '(letters C/I/P/N or numbers) as reward',
+      'Inspect AI eval logs (.json, or .eval zip with stored, deflate or zstd entries and whole ' +
+      'or chunked samples; condensed events and attachments resolved): one trajectory per ' +
+      'sample and epoch, scores (letters C/I/P/N or numbers) as reward',
     extensions: ['.eval', '.json', '.json.gz', '.json.zst'],
   },
   {
