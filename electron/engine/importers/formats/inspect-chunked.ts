@@ -6,11 +6,9 @@ import { RecordError, type ReadProgress } from '../canonical';
 import { importLimits, overLimit, sizeText } from '../input-limits';
 import { parseJson } from '../json-document';
 import { isRecord } from '../openai-messages';
-import type { SamplePlan, SequenceChunk } from './inspect-eval-layout';
+import type { ChunkedPlan, SequenceChunk } from './inspect-eval-layout';
 import { expandInputRefs } from './inspect-messages';
 import type { ZipArchive } from './zip-entries';
-
-type ChunkedPlan = Extract<SamplePlan, { kind: 'chunked' }>;
 
 // Only these events are read for turns and their details (inspect-sample.ts, inspect-events.ts);
 // the rest (state deltas, spans' ends, logger output) can be most of a long sample's bytes.

@@ -48,7 +48,7 @@ function bySampleOrder(a: SamplePlan, b: SamplePlan): number {
   return byId !== 0 ? byId : a.epoch - b.epoch;
 }
 
-type ChunkedPlan = Extract<SamplePlan, { kind: 'chunked' }>;
+export type ChunkedPlan = Extract<SamplePlan, { kind: 'chunked' }>;
 
 function chunkedPlan(shell: Entry, match: RegExpExecArray): ChunkedPlan {
   const [, id = '', epoch = '0'] = match;
