@@ -105,13 +105,16 @@ async function entryStream(zip: ZipFile, where: string, entry: Entry): Promise<R
   }
   const declared = entry.uncompressedSize;
   let inflated = 0;
-  const zstd = createZstdDecompressor({
-    compressed: () => undefined,
-    add(bytes) {
-      inflated += bytes;
-      if (inflated > declared) throw sizeMismatch(where, declared, 'more');
+  const zstd = createZstdDecompressor(
+    {
+      compressed: () => undefined,
+      add(bytes) {
+        inflated += bytes;
+        if (inflated > declared) throw sizeMismatch(where, declared, 'more');
+      },
     },
-  });
+    where,
+  );
   const raw = await zip.openReadStreamPromise(entry, { decodeFileData: false });
   raw.on('error', (error) => zstd.destroy(error));
   zstd.on('close', () => raw.destroy());
