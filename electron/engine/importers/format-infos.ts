@@ -111,6 +111,22 @@ export const FORMAT_INFOS = [
       'events/event-*.json (messages, actions, observations, errors), one trajectory per folder',
     extensions: ['.json'],
   },
+  {
+    name: 'claude-code',
+    description:
+      'Claude Code session logs (~/.claude/projects/<project>/<session>.jsonl, 1.0.x-2.x): ' +
+      'thinking, tool uses and results paired by id; sub-agent sidechains and agent-<id>.jsonl ' +
+      'files as trajectories linked to their session',
+    extensions: ['.jsonl', '.jsonl.gz', '.jsonl.zst'],
+  },
+  {
+    name: 'codex-cli',
+    description:
+      'Codex CLI rollouts (~/.codex/sessions/YYYY/MM/DD/rollout-*.jsonl, and the older ' +
+      'header-then-items files): messages, reasoning, function, shell and custom tool calls ' +
+      'paired with their outputs, exit codes as tool errors',
+    extensions: ['.jsonl', '.jsonl.gz', '.jsonl.zst'],
+  },
 ] as const satisfies readonly FormatInfo[];
 
 export type FormatName = (typeof FORMAT_INFOS)[number]['name'];

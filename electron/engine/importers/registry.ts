@@ -18,6 +18,8 @@ import { tauBenchFormat } from './formats/tau-bench';
 import { trlGrpoFormat } from './formats/trl-grpo';
 import { verifiersFormat } from './formats/verifiers';
 import { turnwiseFormat } from './turnwise';
+import { claudeCodeFormat } from './formats/claude-code';
+import { codexCliFormat } from './formats/codex-cli';
 import { FORMAT_INFOS, type FormatName } from './format-infos';
 import { geminiCliFormat } from './formats/gemini-cli';
 import { openhandsV1Format } from './formats/openhands-v1';
@@ -39,6 +41,8 @@ const READERS: Record<FormatName, FormatReader> = {
   'otel-genai': otelGenaiFormat,
   'gemini-cli': geminiCliFormat,
   'openhands-v1': openhandsV1Format,
+  'claude-code': claudeCodeFormat,
+  'codex-cli': codexCliFormat,
 };
 
 /** The readers in the order the formats are listed (format-infos.ts). */
