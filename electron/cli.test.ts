@@ -396,9 +396,21 @@ describe('turnwise CLI', () => {
     );
   });
 
-  it('formats lists the turnwise format', () => {
-    const formats = JSON.parse(turnwise('formats', '--json').stdout);
-    expect(formats.formats.map((f: { name: string }) => f.name)).toContain('turnwise');
+  it('formats lists every reader with the layouts it reads and what each was checked against', () => {
+    type Listed = { name: string; layouts: { layout: string; checked: string }[] };
+    const { formats } = JSON.parse(turnwise('formats', '--json').stdout) as { formats: Listed[] };
+    expect(formats.map((f) => f.name)).toContain('turnwise');
+    for (const format of formats) {
+      expect(format.layouts.length, format.name).toBeGreaterThan(0);
+      for (const layout of format.layouts) expect(layout.checked, format.name).not.toBe('');
+    }
+    const inspect = formats.find((f) => f.name === 'inspect');
+    expect(inspect?.layouts.map((l) => l.layout)).toContainEqual(expect.stringMatching(/chunked/));
+    const table = turnwise('formats').stdout;
+    expect(table).toMatch(/^format +layout +checked$/m);
+    expect(table).toMatch(
+      /^claude-code +<session>\.jsonl with inline sidechains +Claude Code 1\.0\.108$/m,
+    );
   });
 
   it('usage errors exit 2 with a clear message', () => {

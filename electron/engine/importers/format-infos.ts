@@ -1,6 +1,7 @@
 // What `turnwise formats` and the import dialog list about each reader, in their order: kept apart
 // from the readers so that listing the formats loads none of them (docs/performance.md).
 import type { FormatInfo } from '../../../shared/model';
+import { FORMAT_LAYOUTS } from './format-layouts';
 
 export const FORMAT_INFOS = [
   {
@@ -127,15 +128,15 @@ export const FORMAT_INFOS = [
       'paired with their outputs, exit codes as tool errors',
     extensions: ['.jsonl', '.jsonl.gz', '.jsonl.zst'],
   },
-] as const satisfies readonly FormatInfo[];
+] as const satisfies readonly Omit<FormatInfo, 'layouts'>[];
 
 export type FormatName = (typeof FORMAT_INFOS)[number]['name'];
 
-/** One reader's name, description and extensions. */
+/** One reader's name, description, extensions and layouts. */
 export function formatInfo(name: FormatName): FormatInfo {
   const info = FORMAT_INFOS.find((candidate) => candidate.name === name);
   if (!info) throw new Error(`no format info for '${name}'`);
-  return { ...info, extensions: [...info.extensions] };
+  return { ...info, extensions: [...info.extensions], layouts: [...FORMAT_LAYOUTS[name]] };
 }
 
 export function formatInfos(): FormatInfo[] {
