@@ -20,6 +20,7 @@ import {
 import { convertRecords, fileStem, firstRecordOfHead } from './openai-chat-records';
 import { isParquetPath, looksLikeParquet, parquetTailText } from './parquet-rows';
 import { formatInfo } from '../format-infos';
+import { crashedBeforeTurns } from '../crashed-record';
 
 /** Columns that may hold the message list, in order of preference. */
 export const MESSAGE_COLUMNS = ['messages', 'conversation', 'trajectory', 'chat'] as const;
@@ -40,7 +41,10 @@ function messageList(record: Record<string, unknown>): { column: string; list: u
     if (!Array.isArray(list)) {
       throw new RecordError(`${column}: expected a list of messages or JSON text of one`);
     }
-    if (list.length === 0) throw new RecordError(`${column}: the message list is empty`);
+    // A run that failed before any message keeps its `error` (metadata) and 0 turns.
+    if (list.length === 0 && !crashedBeforeTurns(list, record.error)) {
+      throw new RecordError(`${column}: the message list is empty`);
+    }
     return { column, list };
   }
   throw new RecordError(`messages: missing (looked for ${MESSAGE_COLUMNS.join(', ')})`);
