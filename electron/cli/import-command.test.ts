@@ -123,5 +123,10 @@ describe('the import report', () => {
         'or --on-error skip to leave the file out',
     );
     expect(importErrorText({ code: 'io', message: 'x: gone' })).toBe('x: gone');
+    const bad = { code: 'invalid_input' as const, message: '/d/x.jsonl:2: role: unknown' };
+    expect(importErrorText({ ...bad, details: { remedy: 'skip_bad_records', skipped: [] } })).toBe(
+      '/d/x.jsonl:2: role: unknown; pass --on-error skip to import the good records and list the ' +
+        'bad ones',
+    );
   });
 });
