@@ -194,7 +194,10 @@ describe('turnwise CLI', () => {
     const run = turnwise('import', bad, '--db', db, '--json');
     expect(run.code).toBe(2);
     expect(run.stdout).toBe('');
-    expect(run.stderr).toBe(`turnwise: import: ${bad}:2: messages: expected a list of messages\n`);
+    expect(run.stderr).toBe(
+      `turnwise: import: ${bad}:2: messages: expected a list of messages; pass --on-error skip ` +
+        'to import the good records and list the bad ones\n',
+    );
     const stats = JSON.parse(turnwise('stats', '--db', db, '--json').stdout);
     expect(stats.datasets).toHaveLength(1);
 

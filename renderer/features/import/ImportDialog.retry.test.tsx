@@ -32,7 +32,9 @@ function setup() {
   const fake = fakeTransport({
     listFormats: () =>
       ok({
-        formats: [{ name: 'sharegpt', description: 'ShareGPT', extensions: ['.json'], layouts: [] }],
+        formats: [
+          { name: 'sharegpt', description: 'ShareGPT', extensions: ['.json'], layouts: [] },
+        ],
       }),
     startImport: () => ok(jobs.shift() ?? RUNNING),
     getJob: () => ok(RUNNING),
