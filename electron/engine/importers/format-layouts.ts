@@ -65,6 +65,10 @@ export const FORMAT_LAYOUTS: Readonly<Record<FormatName, readonly FormatLayout[]
   'tau-bench': [
     { layout: 'tau-bench results list', checked: 'tau-bench historical trajectories (59a200c)' },
     {
+      layout: 'tau-bench results with crashed tasks (traj: [] and info.error)',
+      checked: "tau-bench's own run.py at 59a200c, on tasks that raised",
+    },
+    {
       layout: 'tau2-bench text results, one file or results.json beside simulations/',
       checked: 'tau2-bench a2c0247 data model (run assembled from real tau-bench parts)',
     },
@@ -87,7 +91,12 @@ export const FORMAT_LAYOUTS: Readonly<Record<FormatName, readonly FormatLayout[]
     },
     { layout: 'a {parent, child} pair or embedded subagents', checked: 'the same fixtures' },
   ],
-  verifiers: [{ layout: 'vf-eval results.jsonl', checked: SYNTHETIC }],
+  verifiers: [
+    {
+      layout: 'vf-eval results.jsonl, tool calls as objects or JSON text',
+      checked: "verifiers 0.1.14's own save_utils (tool_test environment)",
+    },
+  ],
   'trl-grpo': [{ layout: 'log_completions rows, Parquet or JSONL', checked: SYNTHETIC }],
   'otel-genai': [{ layout: 'OTLP/JSON export, .json or one export per line', checked: SYNTHETIC }],
   'gemini-cli': [
