@@ -194,7 +194,10 @@ describe('turnwise CLI', () => {
     const run = turnwise('import', bad, '--db', db, '--json');
     expect(run.code).toBe(2);
     expect(run.stdout).toBe('');
-    expect(run.stderr).toBe(`turnwise: import: ${bad}:2: messages: expected a list of messages\n`);
+    expect(run.stderr).toBe(
+      `turnwise: import: ${bad}:2: messages: expected a list of messages; pass --on-error skip ` +
+        'to import the good records and list the bad ones\n',
+    );
     const stats = JSON.parse(turnwise('stats', '--db', db, '--json').stdout);
     expect(stats.datasets).toHaveLength(1);
 
@@ -396,9 +399,21 @@ describe('turnwise CLI', () => {
     );
   });
 
-  it('formats lists the turnwise format', () => {
-    const formats = JSON.parse(turnwise('formats', '--json').stdout);
-    expect(formats.formats.map((f: { name: string }) => f.name)).toContain('turnwise');
+  it('formats lists every reader with the layouts it reads and what each was checked against', () => {
+    type Listed = { name: string; layouts: { layout: string; checked: string }[] };
+    const { formats } = JSON.parse(turnwise('formats', '--json').stdout) as { formats: Listed[] };
+    expect(formats.map((f) => f.name)).toContain('turnwise');
+    for (const format of formats) {
+      expect(format.layouts.length, format.name).toBeGreaterThan(0);
+      for (const layout of format.layouts) expect(layout.checked, format.name).not.toBe('');
+    }
+    const inspect = formats.find((f) => f.name === 'inspect');
+    expect(inspect?.layouts.map((l) => l.layout)).toContainEqual(expect.stringMatching(/chunked/));
+    const table = turnwise('formats').stdout;
+    expect(table).toMatch(/^format +layout +checked$/m);
+    expect(table).toMatch(
+      /^claude-code +<session>\.jsonl with inline sidechains +Claude Code 1\.0\.108$/m,
+    );
   });
 
   it('usage errors exit 2 with a clear message', () => {

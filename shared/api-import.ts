@@ -76,6 +76,21 @@ export function chooseFormatDetails(formats: string[], canSkip = false): ChooseF
   return { remedy: 'choose_format', formats, can_skip: canSkip };
 }
 
+/**
+ * An import error's details when a bad record aborted it (on_error abort): skipping would keep the
+ * good records and list the bad ones.
+ */
+const SkipBadRecordsSchema = z.object({ remedy: z.literal('skip_bad_records') });
+
+export function skipBadRecordsDetails<T extends object>(details: T) {
+  return { ...details, remedy: 'skip_bad_records' as const };
+}
+
+/** True when the error's details say that skipping bad records would let the import go on. */
+export function canSkipBadRecords(details: unknown): boolean {
+  return SkipBadRecordsSchema.safeParse(details).success;
+}
+
 /** What to choose from, when an error's details say that choosing a format is the fix. */
 export function formatRemedy(details: unknown): ChooseFormat | null {
   const parsed = ChooseFormatSchema.safeParse(details);

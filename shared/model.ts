@@ -118,10 +118,15 @@ export const TurnSchema = z.object({
 });
 export type Turn = z.infer<typeof TurnSchema>;
 
+/** One file layout a reader accepts, and the writer versions or files it was checked against. */
+export const FormatLayoutSchema = z.object({ layout: z.string(), checked: z.string() });
+export type FormatLayout = z.infer<typeof FormatLayoutSchema>;
+
 export const FormatInfoSchema = z.object({
   name: z.string(),
   description: z.string(),
   extensions: z.array(z.string()),
+  layouts: z.array(FormatLayoutSchema),
 });
 export type FormatInfo = z.infer<typeof FormatInfoSchema>;
 

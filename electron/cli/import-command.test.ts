@@ -4,6 +4,7 @@ import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { ImportSummary } from '../../shared/model';
+import { FORMAT_INFOS } from '../engine/importers/format-infos';
 import { samplePath } from '../engine/test-support';
 import { cliWorkspace, onlyJson, turnwise, turnwiseAsync } from './cli-test-support';
 import { importErrorText } from './import-output';
@@ -66,10 +67,12 @@ describe('turnwise import of a folder', () => {
     const readme = path.join(folderOf('readme', { 'README.md': 'README.md' }), 'README.md');
     const run = turnwise('import', readme, '--db', workspace.db);
     expect(run.code).toBe(2);
+    // Every reader, in the order `turnwise formats` lists them.
+    const names = FORMAT_INFOS.map((format) => format.name);
+    expect(names.slice(0, 3)).toEqual(['turnwise', 'openai-chat', 'sharegpt']);
     expect(run.stderr).toBe(
-      `turnwise: import: ${readme}: format not recognised; pass --format with one of: turnwise, ` +
-        'openai-chat, sharegpt, swe-agent, mini-swe-agent, openhands, inspect, tau-bench, ' +
-        'nemo-gym, atif, verifiers, trl-grpo, otel-genai, harbor-traces, hf-sts\n',
+      `turnwise: import: ${readme}: format not recognised; pass --format with one of: ` +
+        `${names.join(', ')}\n`,
     );
   });
 });
@@ -123,5 +126,10 @@ describe('the import report', () => {
         'or --on-error skip to leave the file out',
     );
     expect(importErrorText({ code: 'io', message: 'x: gone' })).toBe('x: gone');
+    const bad = { code: 'invalid_input' as const, message: '/d/x.jsonl:2: role: unknown' };
+    expect(importErrorText({ ...bad, details: { remedy: 'skip_bad_records', skipped: [] } })).toBe(
+      '/d/x.jsonl:2: role: unknown; pass --on-error skip to import the good records and list the ' +
+        'bad ones',
+    );
   });
 });

@@ -1,11 +1,14 @@
 // What `turnwise import` prints for a person: the datasets made, the files left out and why, the
 // bad records skipped and the content readers dropped; and its errors in command-line terms.
-import { formatRemedy } from '../../shared/api-import';
+import { canSkipBadRecords, formatRemedy } from '../../shared/api-import';
 import type { ImportSummary } from '../../shared/model';
 import type { ApiError } from '../../shared/result';
 
 /** The error's message, with the flags that fix it when choosing a format would. */
 export function importErrorText(error: ApiError): string {
+  if (canSkipBadRecords(error.details)) {
+    return `${error.message}; pass --on-error skip to import the good records and list the bad ones`;
+  }
   const remedy = formatRemedy(error.details);
   if (remedy === null) return error.message;
   const skip = remedy.can_skip ? ', or --on-error skip to leave the file out' : '';

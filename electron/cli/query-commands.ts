@@ -7,7 +7,7 @@ import { formatInfos } from '../engine/importers/format-infos';
 
 export const FORMATS_COMMAND: CommandSpec = {
   name: 'formats',
-  summary: 'List the import formats with their file extensions.',
+  summary: 'List the import formats, their file extensions and the layouts each reads.',
   usage: ['[--json]'],
   options: [],
   run: formatsCommand,
@@ -35,6 +35,9 @@ export async function formatsCommand(args: string[]): Promise<void> {
       100,
     ),
   );
+  // Each layout a reader accepts, with the harness versions or files it was checked against.
+  const layouts = formats.flatMap((f) => f.layouts.map((l) => ({ format: f.name, ...l })));
+  console.log(`\n${formatTable(['format', 'layout', 'checked'], layouts, 100)}`);
 }
 
 export async function statsCommand(args: string[]): Promise<void> {

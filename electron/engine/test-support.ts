@@ -95,3 +95,16 @@ export function trajectoriesOf(items: ReadItem[]): CanonicalTrajectory[] {
   if (bad.length > 0) throw new Error(`bad records: ${JSON.stringify(bad)}`);
   return items.flatMap((item) => (item.kind === 'trajectory' ? [item.trajectory] : []));
 }
+
+/** The one trajectory a reader yields for a file; fails on a bad record or any other count. */
+export async function onlyTrajectory(
+  reader: FormatReader,
+  file: string,
+): Promise<CanonicalTrajectory> {
+  const trajectories = trajectoriesOf(await readAllItems(reader, file));
+  const [trajectory] = trajectories;
+  if (trajectories.length !== 1 || !trajectory) {
+    throw new Error(`expected one trajectory, got ${trajectories.length}`);
+  }
+  return trajectory;
+}

@@ -4,6 +4,13 @@ import { Transform, type Readable } from 'node:stream';
 import { createGunzip } from 'node:zlib';
 import { Decompress } from 'fzstd';
 import { InflationMeter } from './input-limits';
+import { ZstdFrameGuard } from './zstd-frame-guard';
+
+/** What a decompressor reports its bytes to; `add` throws to stop a stream past its cap. */
+export interface ByteMeter {
+  compressed(bytes: number): void;
+  add(bytes: number): void;
+}
 
 export type Compression = 'gzip' | 'zstd' | null;
 
@@ -20,9 +27,12 @@ export function withoutCompression(file: string): string {
 
 /**
  * fzstd hands over a whole frame's output inside one `push`, ignoring backpressure: the meter is
- * asked before each block is kept, so a bomb stops at the cap instead of filling the buffer.
+ * asked before each block is kept, so a bomb stops at the cap instead of filling the buffer. Also
+ * decodes the zstd entries of zip archives (zip-entries.ts), metered against their declared size.
+ * `where` names the file (or entry) in errors; each frame's window is checked before fzstd sees it.
  */
-function createZstdDecompressor(meter: InflationMeter): Transform {
+export function createZstdDecompressor(meter: ByteMeter, where: string): Transform {
+  const frames = new ZstdFrameGuard(where);
   let push: ((chunk: Buffer) => void) | null = null;
   const decoder = new Decompress((chunk) => {
     meter.add(chunk.length);
@@ -33,6 +43,7 @@ function createZstdDecompressor(meter: InflationMeter): Transform {
       push = (out) => this.push(out);
       try {
         meter.compressed(chunk.length);
+        frames.push(chunk);
         decoder.push(chunk);
         done();
       } catch (error) {
@@ -73,7 +84,8 @@ export function decompressed(file: string, raw: Readable): Readable {
   const kind = compressionOf(file);
   if (kind === null) return raw;
   const meter = new InflationMeter(file);
-  const output = kind === 'zstd' ? createZstdDecompressor(meter) : createGzipDecompressor(meter);
+  const output =
+    kind === 'zstd' ? createZstdDecompressor(meter, file) : createGzipDecompressor(meter);
   const fail = (error: Error) => output.destroy(error);
   raw.on('error', fail);
   // Closing the output (an error, a reader that stops early) closes the file as well.

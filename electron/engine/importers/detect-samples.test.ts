@@ -101,3 +101,24 @@ describe('every real sample imports end to end with --format auto', () => {
     expect(Number(row?.min_turns)).toBeGreaterThan(0);
   });
 });
+
+/** Coding-agent session fixtures (formats/fixtures, SOURCE.md there) and the format each is. */
+const SESSION_FIXTURES: [string, string][] = [
+  ['claude-code/5c0375b4-57a5-4f26-b12d-d022ee4e51b7.jsonl', 'claude-code'],
+  ['claude-code/4c2ddfdc-b619-4525-8d03-1950fb1b0257.jsonl', 'claude-code'],
+  ['claude-code/agent-50243ee8.jsonl', 'claude-code'],
+  ['claude-code/incremental-subagents/turn-1.jsonl', 'claude-code'],
+  ['claude-code/incremental-subagents/turn-1/subagents/agent-a485154.head20.jsonl', 'claude-code'],
+  [
+    'codex-cli/rollout-2026-05-11T11-26-55-019e1625-789d-76c0-80ab-3724b5ddb799.head70.jsonl',
+    'codex-cli',
+  ],
+  ['nemo-gym/anyswe_claude_code.example_rollouts.head1.jsonl', 'nemo-gym'],
+];
+
+describe('format detection on the coding-agent session fixtures', () => {
+  it.each(SESSION_FIXTURES)('%s', async (file, format) => {
+    const reader = await detectFormat(path.join(import.meta.dirname, 'formats/fixtures', file));
+    expect(reader.name).toBe(format);
+  });
+});

@@ -1,6 +1,7 @@
 // What `turnwise formats` and the import dialog list about each reader, in their order: kept apart
 // from the readers so that listing the formats loads none of them (docs/performance.md).
 import type { FormatInfo } from '../../../shared/model';
+import { FORMAT_LAYOUTS } from './format-layouts';
 
 export const FORMAT_INFOS = [
   {
@@ -49,8 +50,9 @@ export const FORMAT_INFOS = [
   {
     name: 'inspect',
     description:
-      'Inspect AI eval logs (.json or .eval zip): one trajectory per sample and epoch, scores ' +
-      '(letters C/I/P/N or numbers) as reward',
+      'Inspect AI eval logs (.json, or .eval zip with stored, deflate or zstd entries and whole ' +
+      'or chunked samples; condensed events and attachments resolved): one trajectory per ' +
+      'sample and epoch, scores (letters C/I/P/N or numbers) as reward',
     extensions: ['.eval', '.json', '.json.gz', '.json.zst'],
   },
   {
@@ -97,6 +99,36 @@ export const FORMAT_INFOS = [
     extensions: ['.json', '.jsonl', '.json.gz', '.jsonl.gz', '.json.zst', '.jsonl.zst'],
   },
   {
+    name: 'gemini-cli',
+    description:
+      'Gemini CLI chat sessions: session-*.json documents and the session-*.jsonl journal ' +
+      '(messages, thoughts, tool calls with their results, tokens), one trajectory per file',
+    extensions: ['.json', '.jsonl', '.json.gz', '.jsonl.gz', '.json.zst', '.jsonl.zst'],
+  },
+  {
+    name: 'openhands-v1',
+    description:
+      'OpenHands V1 (software-agent-sdk) persisted conversations: base_state.json with its ' +
+      'events/event-*.json (messages, actions, observations, errors), one trajectory per folder',
+    extensions: ['.json'],
+  },
+  {
+    name: 'claude-code',
+    description:
+      'Claude Code session logs (~/.claude/projects/<project>/<session>.jsonl, 1.0.x-2.x): ' +
+      'thinking, tool uses and results paired by id; sub-agent sidechains and agent-<id>.jsonl ' +
+      'files as trajectories linked to their session',
+    extensions: ['.jsonl', '.jsonl.gz', '.jsonl.zst'],
+  },
+  {
+    name: 'codex-cli',
+    description:
+      'Codex CLI rollouts (~/.codex/sessions/YYYY/MM/DD/rollout-*.jsonl, and the older ' +
+      'header-then-items files): messages, reasoning, function, shell and custom tool calls ' +
+      'paired with their outputs, exit codes as tool errors',
+    extensions: ['.jsonl', '.jsonl.gz', '.jsonl.zst'],
+  },
+  {
     name: 'harbor-traces',
     description:
       'Harbor traces export (harbor traces export: JSONL, JSON array or Parquet, one row per ' +
@@ -110,15 +142,15 @@ export const FORMAT_INFOS = [
       'one message per line with tool calls, tool results by id and reasoning',
     extensions: ['.jsonl', '.jsonl.gz', '.jsonl.zst'],
   },
-] as const satisfies readonly FormatInfo[];
+] as const satisfies readonly Omit<FormatInfo, 'layouts'>[];
 
 export type FormatName = (typeof FORMAT_INFOS)[number]['name'];
 
-/** One reader's name, description and extensions. */
+/** One reader's name, description, extensions and layouts. */
 export function formatInfo(name: FormatName): FormatInfo {
   const info = FORMAT_INFOS.find((candidate) => candidate.name === name);
   if (!info) throw new Error(`no format info for '${name}'`);
-  return { ...info, extensions: [...info.extensions] };
+  return { ...info, extensions: [...info.extensions], layouts: [...FORMAT_LAYOUTS[name]] };
 }
 
 export function formatInfos(): FormatInfo[] {

@@ -3,7 +3,7 @@
 // it was, and keep the process's memory bounded. Caps are set small through their variables, so
 // the bombs stay megabytes, not gigabytes; the zstd bomb is the attacker's own, at default caps.
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { Workspace } from '../store/workspace';
@@ -101,6 +101,43 @@ describe('import bombs', () => {
     );
     expect(grown).toBeLessThan(20 * MiB);
   });
+
+  it('refuses a .eval whose zstd sample entry inflates past its declared size or the cap', async () => {
+    // 400 MB of blanks in about 12 kB of zstd, as Inspect compresses entries since 2026.
+    const body = readFileSync(
+      shell(
+        `head -c 400000000 /dev/zero | tr '\\0' ' ' | zstd -q -c`,
+        path.join(dir, 'blanks.zst'),
+      ),
+    );
+    const zstdEval = (name: string, declaredSize: number) => {
+      const file = path.join(dir, name);
+      writeZip(file, [
+        { name: 'header.json', data: JSON.stringify(header) },
+        {
+          name: 'samples/1_epoch_1.json',
+          data: '',
+          declaredSize,
+          compressed: { method: 93, body },
+        },
+      ]);
+      return file;
+    };
+    const forged = await refused([zstdEval('zstd-forged.eval', 1000)], { onError: 'skip' });
+    expect(forged.code).toBe('invalid_input');
+    expect(forged.message).toContain(
+      'zstd-forged.eval: samples/1_epoch_1.json: the entry inflates to more bytes than the 1000 ' +
+        'its archive declares',
+    );
+    // Stopped within a block of the declared size: nothing near 400 MB was inflated.
+    expect(forged.grown).toBeLessThan(100 * MiB);
+
+    vi.stubEnv('TURNWISE_IMPORT_MAX_DOCUMENT_MB', '1');
+    const honest = await refused([zstdEval('zstd-big.eval', 40 * MiB)]);
+    expect(honest.message).toMatch(
+      /zstd-big\.eval: samples\/1_epoch_1\.json: the entry declares 40 MB, over the cap on one JSON document \(1 MB\)/,
+    );
+  }, 60_000);
 
   it('refuses a gzip holding one 200 MB line, not holding the line', async () => {
     vi.stubEnv('TURNWISE_IMPORT_MAX_LINE_MB', '1');

@@ -77,14 +77,21 @@ describe('user mappings', () => {
     expect(starts).toHaveLength(2);
     expect(items.map((item) => item.line)).toEqual(starts);
     const nested = path.join(dir, 'nested.json');
-    writeFileSync(nested, JSON.stringify({ runs: { items: [chatLog] } }));
-    const found = trajectoriesOf(
-      await readAllItems(
-        mappingReader(spec({ ...MAPPING, records: 'json', records_path: 'runs.items' })),
-        nested,
-      ),
+    writeFileSync(
+      nested,
+      JSON.stringify({ runs: { items: [chatLog, { ...chatLog, score: 'lots' }, chatLog] } }),
     );
-    expect(found.map((t) => t.source_id)).toEqual(['s-1']);
+    const nestedItems = await readAllItems(
+      mappingReader(spec({ ...MAPPING, records: 'json', records_path: 'runs.items' })),
+      nested,
+    );
+    // The good records are kept; a bad one is named by its index, its line being the document's.
+    expect(nestedItems[1]).toMatchObject({ kind: 'error', line: 1 });
+    expect(nestedItems[1]?.kind === 'error' && nestedItems[1].reason).toMatch(
+      /^runs\.items\[1\]: /,
+    );
+    const found = trajectoriesOf([nestedItems[0], nestedItems[2]].flatMap((i) => (i ? [i] : [])));
+    expect(found.map((t) => t.source_id)).toEqual(['s-1', 's-1']);
   });
 
   it('reports bad records at their line with the field path, and keeps reading', async () => {

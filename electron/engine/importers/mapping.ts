@@ -78,13 +78,20 @@ export function mappedRecord(
   };
 }
 
-function convert(record: unknown, spec: MappingSpec, fallbackId: string, line: number): ReadItem {
+/** One record; `where` names it in a reason when its line does not (a nested list's index). */
+function convert(
+  record: unknown,
+  spec: MappingSpec,
+  fallbackId: string,
+  line: number,
+  where = '',
+): ReadItem {
   try {
     return { kind: 'trajectory', line, trajectory: mappedRecord(record, spec, fallbackId) };
   } catch (error) {
     const reason = recordErrorReason(error);
     if (reason === null) throw error;
-    return { kind: 'error', line, reason };
+    return { kind: 'error', line, reason: `${where}${reason}` };
   }
 }
 
@@ -142,7 +149,8 @@ async function* readMapped(
   }
   for (const [index, record] of records.entries()) {
     if (context.signal.aborted) return;
-    yield convert(record, spec, `${stem}-${index + 1}`, 1);
+    const where = `${spec.records_path || '(document)'}[${index}]: `;
+    yield convert(record, spec, `${stem}-${index + 1}`, 1, where);
   }
 }
 

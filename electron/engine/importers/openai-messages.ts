@@ -4,6 +4,12 @@ import type { ToolCall, TurnRole } from '../../../shared/model';
 import { canonicalArguments } from './canonical-json';
 import { RecordError, type CanonicalTurn, type TokenLogprobs } from './canonical';
 import { tokenList } from './token-lists';
+import {
+  decodedToolCall,
+  keepRawToolCalls,
+  toolCallEntries,
+  type RawToolCall,
+} from './raw-tool-calls';
 
 const ROLE_ALIASES: Record<string, TurnRole> = {
   system: 'system',
@@ -47,22 +53,30 @@ function optionalString(value: unknown, where: string): string | null {
   throw new RecordError(`${where}: expected a string`);
 }
 
-function toolCalls(value: unknown, where: string): ToolCall[] {
-  if (value === null || value === undefined) return [];
-  if (!Array.isArray(value)) throw new RecordError(`${where}: expected a list`);
-  return value.map((call, index) => {
+/** The message's tool calls; entries given as JSON text are decoded, or kept raw (raw-tool-calls.ts). */
+function toolCalls(value: unknown, where: string): { calls: ToolCall[]; raw: RawToolCall[] } {
+  if (value !== null && value !== undefined && typeof value !== 'string' && !Array.isArray(value)) {
+    throw new RecordError(`${where}: expected a list`);
+  }
+  const { entries, raw } = toolCallEntries(value);
+  const calls: ToolCall[] = [];
+  entries.forEach((entry, index) => {
     const at = `${where}[${index}]`;
+    const decoded = decodedToolCall(entry, index);
+    if (!decoded.ok) return void raw.push(decoded.raw);
+    const call = decoded.value;
     if (!isRecord(call)) throw new RecordError(`${at}: expected an object`);
     const fn = isRecord(call.function) ? call.function : call;
     if (typeof fn.name !== 'string' || fn.name === '') {
       throw new RecordError(`${at}.function.name: expected a non-empty string`);
     }
-    return {
+    calls.push({
       id: optionalString(call.id, `${at}.id`) ?? `call_${index}`,
       name: fn.name,
       arguments: canonicalArguments(fn.arguments),
-    };
+    });
   });
+  return { calls, raw };
 }
 
 function logprobsOf(message: Record<string, unknown>, where: string): TokenLogprobs | null {
@@ -90,10 +104,10 @@ export function messageToTurn(message: unknown, where: string): CanonicalTurn {
       `${where}.role: unknown role ${JSON.stringify(rawRole)} (expected one of ${Object.keys(ROLE_ALIASES).join(', ')})`,
     );
   }
-  const calls = toolCalls(message.tool_calls, `${where}.tool_calls`);
+  const { calls, raw } = toolCalls(message.tool_calls, `${where}.tool_calls`);
   const logprobs = role === 'assistant' ? logprobsOf(message, where) : null;
   const tokenCount = logprobs?.token_ids?.length ?? logprobs?.logp_policy?.length ?? null;
-  return {
+  const turn: CanonicalTurn = {
     role,
     content: contentText(message.content, `${where}.content`),
     reasoning:
@@ -105,6 +119,8 @@ export function messageToTurn(message: unknown, where: string): CanonicalTurn {
     n_tokens: tokenCount,
     logprobs,
   };
+  keepRawToolCalls(turn, raw, `${where}.tool_calls`);
+  return turn;
 }
 
 export function messagesToTurns(messages: unknown, where: string): CanonicalTurn[] {

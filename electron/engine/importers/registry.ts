@@ -20,7 +20,11 @@ import { verifiersFormat } from './formats/verifiers';
 import { harborTracesFormat } from './formats/harbor-traces';
 import { hfStsFormat } from './formats/hf-sts';
 import { turnwiseFormat } from './turnwise';
+import { claudeCodeFormat } from './formats/claude-code';
+import { codexCliFormat } from './formats/codex-cli';
 import { FORMAT_INFOS, type FormatName } from './format-infos';
+import { geminiCliFormat } from './formats/gemini-cli';
+import { openhandsV1Format } from './formats/openhands-v1';
 
 /** Every reader by its name; a format listed in format-infos.ts without a reader does not compile. */
 const READERS: Record<FormatName, FormatReader> = {
@@ -37,6 +41,10 @@ const READERS: Record<FormatName, FormatReader> = {
   verifiers: verifiersFormat,
   'trl-grpo': trlGrpoFormat,
   'otel-genai': otelGenaiFormat,
+  'gemini-cli': geminiCliFormat,
+  'openhands-v1': openhandsV1Format,
+  'claude-code': claudeCodeFormat,
+  'codex-cli': codexCliFormat,
   'harbor-traces': harborTracesFormat,
   'hf-sts': hfStsFormat,
 };

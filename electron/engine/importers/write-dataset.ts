@@ -4,6 +4,7 @@
 // listed.
 import type { SkippedRecord } from '../../../shared/model';
 import { TurnwiseError } from '../../../shared/result';
+import { skipBadRecordsDetails } from '../../../shared/api-import';
 import type { FormatReader } from './canonical';
 import type { DatasetWriter } from './dataset-writer';
 import type { PlannedDataset } from './import-plan';
@@ -95,9 +96,13 @@ export async function writeDatasetRecords(
     bytesBefore += entry.file.bytes + entry.companions.reduce((sum, c) => sum + c.bytes, 0);
   }
   let lastReport = 0;
-  const refuse = (bad: SkippedRecord, details?: unknown): void => {
+  const refuse = (bad: SkippedRecord, details: object = {}): void => {
     if (options.onError === 'abort') {
-      throw new TurnwiseError('invalid_input', `${bad.file}:${bad.line}: ${bad.reason}`, details);
+      throw new TurnwiseError(
+        'invalid_input',
+        `${bad.file}:${bad.line}: ${bad.reason}`,
+        skipBadRecordsDetails(details),
+      );
     }
     context.skipped.push(bad);
   };

@@ -31,7 +31,11 @@ function setup() {
   const jobs = [FAILED, RUNNING];
   const fake = fakeTransport({
     listFormats: () =>
-      ok({ formats: [{ name: 'sharegpt', description: 'ShareGPT', extensions: ['.json'] }] }),
+      ok({
+        formats: [
+          { name: 'sharegpt', description: 'ShareGPT', extensions: ['.json'], layouts: [] },
+        ],
+      }),
     startImport: () => ok(jobs.shift() ?? RUNNING),
     getJob: () => ok(RUNNING),
   });

@@ -22,6 +22,7 @@ import { AppLink } from '../../components/AppLink';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { dialogError } from './import-error';
 import { FieldOptions } from './FieldOptions';
+import { FormatLayouts } from './FormatLayouts';
 import { ImportPreview } from './ImportPreview';
 import { ImportProgress } from './ImportProgress';
 import { MappingPanel } from './MappingPanel';
@@ -232,6 +233,7 @@ export function ImportDialog({ open, initialPaths, onClose, onImported }: Props)
             data-testid="import-keep-secrets"
           />
         </Stack>
+        <FormatLayouts formats={formats.data?.formats ?? []} selected={format} />
         {/* A mapping names its own fields; these overrides are for the built-in readers. */}
         {format !== 'mapping' && (
           <FieldOptions

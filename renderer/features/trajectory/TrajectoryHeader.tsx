@@ -11,6 +11,7 @@ import { StatGrid } from '../../components/StatGrid';
 import { datasetHref, groupHref } from '../../routing/routes';
 import { MetadataBlock } from './MetadataBlock';
 import { RoleChip } from './RoleChip';
+import { RunErrorAlert } from './RunErrorAlert';
 
 type Props = { trajectory: TrajectoryDetail; turns: Turn[] };
 
@@ -63,6 +64,7 @@ export function TrajectoryHeader({ trajectory: t, turns }: Props) {
           </Box>
         ))}
       </Box>
+      <RunErrorAlert metadata={t.metadata} turns={t.n_turns} />
       {t.metadata !== null && t.metadata !== '' && <MetadataBlock metadata={t.metadata} />}
     </Paper>
   );

@@ -5,6 +5,12 @@ import { canonicalArguments } from '../canonical-json';
 import { RecordError, type CanonicalTurn, type TokenLogprobs, plainTurn } from '../canonical';
 import { contentText, isRecord } from '../openai-messages';
 import { tokenList } from '../token-lists';
+import {
+  addTurnMetadata,
+  decodedToolCall,
+  keepRawToolCalls,
+  type RawToolCall,
+} from '../raw-tool-calls';
 
 const SOURCES: Record<string, TurnRole> = { system: 'system', user: 'user', agent: 'assistant' };
 const KEPT_METRICS = ['prompt_tokens', 'completion_tokens', 'cached_tokens', 'cost_usd', 'extra'];
@@ -26,16 +32,25 @@ function agentTurn(step: Record<string, unknown>, where: string): CanonicalTurn 
   if (typeof step.reasoning_content === 'string') out.reasoning = step.reasoning_content;
   const calls = step.tool_calls ?? [];
   if (!Array.isArray(calls)) throw new RecordError(`${where}.tool_calls: expected a list`);
-  out.tool_calls = calls.map((call, index) => {
+  const raw: RawToolCall[] = [];
+  calls.forEach((entry, index) => {
     const at = `${where}.tool_calls[${index}]`;
+    const decoded = decodedToolCall(entry, index);
+    if (!decoded.ok) return void raw.push(decoded.raw);
+    const call = decoded.value;
     if (!isRecord(call)) throw new RecordError(`${at}: expected an object`);
     if (typeof call.function_name !== 'string' || call.function_name === '') {
       throw new RecordError(`${at}.function_name: expected a non-empty string`);
     }
     const id = typeof call.tool_call_id === 'string' ? call.tool_call_id : `call_${index}`;
-    return { id, name: call.function_name, arguments: canonicalArguments(call.arguments) };
+    out.tool_calls.push({
+      id,
+      name: call.function_name,
+      arguments: canonicalArguments(call.arguments),
+    });
   });
   out.is_action = out.tool_calls.length > 0;
+  keepRawToolCalls(out, raw, `${where}.tool_calls`);
   if (isRecord(step.metrics)) {
     out.logprobs = logprobsOf(step.metrics, `${where}.metrics`);
     const completion = step.metrics.completion_tokens;
@@ -110,7 +125,7 @@ export function stepsToTurns(steps: unknown, where: string): CanonicalTurn[] {
       role === 'assistant'
         ? agentTurn(step, at)
         : plainTurn(role, contentText(step.message, `${at}.message`));
-    main.metadata = stepMetadata(step);
+    addTurnMetadata(main, stepMetadata(step));
     return [main, ...observationTurns(step, main.tool_calls, at)];
   });
 }

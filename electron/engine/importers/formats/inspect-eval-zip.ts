@@ -1,25 +1,12 @@
 // Inspect AI `.eval` logs: a zip of header.json (or _journal/start.json while a run is live) and
-// one samples/<id>_epoch_<n>.json per sample and epoch. Entries are read one at a time.
-import type { Entry } from 'yauzl';
+// the samples, each either one entry or a chunked folder (inspect-eval-layout.ts). Entries are
+// read one at a time, stored, deflated or zstd-compressed alike (zip-entries.ts).
 import { type ReadContext, type ReadItem, recordErrorReason } from '../canonical';
 import { parseJson } from '../json-document';
+import { readChunkedSample } from './inspect-chunked';
+import { evalLayout, type SamplePlan, type UnknownSampleEntries } from './inspect-eval-layout';
 import { evalInfo, inspectSample, type InspectEval } from './inspect-sample';
 import { openZip, type ZipArchive } from './zip-entries';
-
-const SAMPLE_ENTRY = /^samples\/(.+)_epoch_(\d+)\.json$/;
-
-/** Sample entries ordered by sample id (numerically when numeric), then epoch. */
-function sampleEntries(entries: Entry[]): Entry[] {
-  const key = (entry: Entry) => SAMPLE_ENTRY.exec(entry.fileName) ?? ['', '', '0'];
-  return entries
-    .filter((entry) => SAMPLE_ENTRY.test(entry.fileName))
-    .sort((a, b) => {
-      const [, idA = '', epochA = '0'] = key(a);
-      const [, idB = '', epochB = '0'] = key(b);
-      const byId = idA.localeCompare(idB, 'en', { numeric: true });
-      return byId !== 0 ? byId : Number(epochA) - Number(epochB);
-    });
-}
 
 async function headerOf(zip: ZipArchive, context: ReadContext): Promise<InspectEval | string> {
   const entry =
@@ -29,6 +16,27 @@ async function headerOf(zip: ZipArchive, context: ReadContext): Promise<InspectE
   const parsed = parseJson(await zip.readText(entry, context.progress));
   if (!parsed.ok) return `${entry.fileName}: ${parsed.reason}`;
   return evalInfo(parsed.value);
+}
+
+function unknownLayoutReason({ first, count }: UnknownSampleEntries): string {
+  const more = count > 1 ? ` (and ${count - 1} more entries beside it)` : '';
+  return (
+    `${first}${more}: unknown sample layout: expected samples/<id>_epoch_<n>.json or a ` +
+    'chunked sample folder samples/<id>_epoch_<n>/ with a sample.json (a newer Inspect?)'
+  );
+}
+
+/** The sample's JSON, or the reason it cannot be read; the entry named for error messages. */
+async function sampleJson(
+  zip: ZipArchive,
+  plan: SamplePlan,
+  context: ReadContext,
+): Promise<{ ok: true; value: unknown } | { ok: false; reason: string }> {
+  if (plan.kind === 'chunked') {
+    return { ok: true, value: await readChunkedSample(zip, plan, context.progress) };
+  }
+  const parsed = parseJson(await zip.readText(plan.entry, context.progress));
+  return parsed.ok ? parsed : { ok: false, reason: `${plan.entry.fileName}: ${parsed.reason}` };
 }
 
 export async function* readInspectEval(
@@ -48,23 +56,40 @@ export async function* readInspectEval(
       yield { kind: 'error', line: 1, reason: info };
       return;
     }
-    // `line` is the 1-based position of the sample entry: a zip has no lines.
+    const layout = evalLayout(zip.entries);
+    if (layout.samples.length === 0 && layout.unknown.length === 0) {
+      const reason =
+        'samples/: the log has no samples (written with --no-log-samples, or no sample finished?)';
+      yield { kind: 'error', line: 1, reason };
+      return;
+    }
+    // `line` is the 1-based position of the sample in id and epoch order: a zip has no lines.
+    // Entries of an unknown layout are reported after them, one item per sample folder.
     let position = 0;
-    for (const entry of sampleEntries(zip.entries)) {
+    for (const plan of layout.samples) {
       if (context.signal.aborted) return;
       position += 1;
-      const parsed = parseJson(await zip.readText(entry, context.progress));
-      if (!parsed.ok) {
-        yield { kind: 'error', line: position, reason: `${entry.fileName}: ${parsed.reason}` };
-        continue;
-      }
+      const where = plan.kind === 'chunked' ? plan.prefix : plan.entry.fileName;
       try {
-        yield { kind: 'trajectory', line: position, trajectory: inspectSample(parsed.value, info) };
+        const sample = await sampleJson(zip, plan, context);
+        if (!sample.ok) yield { kind: 'error', line: position, reason: sample.reason };
+        else
+          yield {
+            kind: 'trajectory',
+            line: position,
+            trajectory: inspectSample(sample.value, info),
+          };
       } catch (error) {
         const reason = recordErrorReason(error);
         if (reason === null) throw error;
-        yield { kind: 'error', line: position, reason: `${entry.fileName}: ${reason}` };
+        // Chunk errors already name their entry, which is inside the sample's folder.
+        const named = reason.startsWith(where) ? reason : `${where}: ${reason}`;
+        yield { kind: 'error', line: position, reason: named };
       }
+    }
+    for (const unknown of layout.unknown) {
+      position += 1;
+      yield { kind: 'error', line: position, reason: unknownLayoutReason(unknown) };
     }
   } finally {
     zip.close();

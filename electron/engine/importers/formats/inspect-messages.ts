@@ -34,7 +34,10 @@ export function resolveAttachments(value: unknown, attachments: Record<string, u
   return value;
 }
 
-/** Expands `[[start, end_exclusive], ...]` ranges against the message pool. */
+/**
+ * Expands `[[start, end_exclusive], ...]` ranges against a message pool: a model event's
+ * `input_refs`, or a chunked sample's `message_refs`.
+ */
 export function expandInputRefs(refs: unknown, pool: unknown[], where: string): unknown[] {
   if (!Array.isArray(refs)) throw new RecordError(`${where}: expected a list of ranges`);
   const out: unknown[] = [];
@@ -44,7 +47,7 @@ export function expandInputRefs(refs: unknown, pool: unknown[], where: string): 
     const to = typeof end === 'number' ? end : from + 1;
     if (!Number.isInteger(from) || !Number.isInteger(to) || from < 0 || to > pool.length) {
       throw new RecordError(
-        `${where}[${index}]: range ${JSON.stringify(range)} is outside the message_pool (${pool.length} messages)`,
+        `${where}[${index}]: range ${JSON.stringify(range)} is outside the message pool (${pool.length} messages)`,
       );
     }
     out.push(...pool.slice(from, to));

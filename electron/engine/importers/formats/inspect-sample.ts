@@ -52,10 +52,21 @@ function outcome(scores: unknown): { reward: number | null; success: boolean | n
   return { reward, success: letter in LETTERS ? letter === 'C' : null };
 }
 
+/**
+ * The pool condensed model events index with `input_refs`: `events_data.messages` since Inspect
+ * pooled events (and the message sequence of a chunked sample), `message_pool` in the interim
+ * shape before it.
+ */
+function messagePool(sample: Record<string, unknown>): unknown[] {
+  const data = isRecord(sample.events_data) ? sample.events_data : {};
+  if (Array.isArray(data.messages)) return data.messages;
+  return Array.isArray(sample.message_pool) ? sample.message_pool : [];
+}
+
 /** The messages of a sample whose `messages` list is empty: the last model call's view. */
 function messagesFromEvents(sample: Record<string, unknown>): unknown[] {
   const events = Array.isArray(sample.events) ? sample.events : [];
-  const pool = Array.isArray(sample.message_pool) ? sample.message_pool : [];
+  const pool = messagePool(sample);
   for (let i = events.length - 1; i >= 0; i -= 1) {
     const event: unknown = events[i];
     if (!isRecord(event) || event.event !== 'model') continue;

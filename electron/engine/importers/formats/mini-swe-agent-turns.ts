@@ -3,6 +3,7 @@
 // message (v2) becomes an environment turn carrying the exit status.
 import { RecordError, type CanonicalTurn } from '../canonical';
 import { isRecord, messageToTurn } from '../openai-messages';
+import { addTurnMetadata } from '../raw-tool-calls';
 import { exitCodeError, statusError } from '../turn-error';
 import type { TurnError } from '../../../../shared/model';
 
@@ -59,7 +60,7 @@ function assistantFacts(turn: CanonicalTurn, message: Record<string, unknown>): 
       metadata.action_blocks = commands.length;
     }
   }
-  turn.metadata = Object.keys(metadata).length > 0 ? metadata : null;
+  addTurnMetadata(turn, metadata);
 }
 
 function observationFacts(turn: CanonicalTurn, message: Record<string, unknown>): void {
@@ -69,7 +70,7 @@ function observationFacts(turn: CanonicalTurn, message: Record<string, unknown>)
   for (const key of ['returncode', 'exception_info', 'timestamp']) {
     if (extra[key] !== undefined && extra[key] !== '') metadata[key] = extra[key];
   }
-  turn.metadata = Object.keys(metadata).length > 0 ? metadata : null;
+  addTurnMetadata(turn, metadata);
   turn.error = observationError(turn.content, extra);
 }
 

@@ -5,6 +5,7 @@ import { canonicalArguments } from '../canonical-json';
 import { plainTurn, RecordError, type CanonicalTurn } from '../canonical';
 import { contentText, isRecord } from '../openai-messages';
 import { tokenList } from '../token-lists';
+import { decodedToolCall } from '../raw-tool-calls';
 import { functionOutputError } from './nemo-gym-output-error';
 
 const ROLES: Record<string, TurnRole> = {
@@ -59,8 +60,11 @@ export function itemsToTurns(items: unknown[], where: string, turns: CanonicalTu
     state.open !== null && state.open.content === '' && state.open.tool_calls.length === 0
       ? state.open
       : null;
-  items.forEach((raw, index) => {
+  items.forEach((item, index) => {
     const at = `${where}[${index}]`;
+    // An item saved as JSON text (as verifiers saves tool calls) is read as its object.
+    const decoded = decodedToolCall(item, index);
+    const raw = decoded.ok ? decoded.value : item;
     if (!isRecord(raw)) throw new RecordError(`${at}: expected an item object`);
     const type = typeof raw.type === 'string' ? raw.type : 'message';
     if (type === 'reasoning') {

@@ -167,4 +167,27 @@ describe('nemo-gym reader on synthetic rollouts', () => {
       reason: 'meta.task: missing (named by an import option)',
     });
   });
+
+  it('reads output items saved as JSON text, and refuses text that is no item', async () => {
+    const temp = tempDir();
+    cleanup = temp.cleanup;
+    const [reasoning, call, output] = rollout({}).response.output;
+    const asText = rollout({
+      response: { output: [reasoning, JSON.stringify(call), JSON.stringify(output)] },
+    });
+    const garbled = rollout({ response: { output: [reasoning, 'bash(ls'] } });
+    const file = writeJsonl(path.join(temp.dir, 'r.jsonl'), [asText, garbled]);
+    const items = await readAllItems(nemoGymFormat, file);
+    const turns = items[0]?.kind === 'trajectory' ? items[0].trajectory.turns : [];
+    expect(turns.map((t) => [t.role, t.tool_calls.length, t.tool_call_id])).toEqual([
+      ['user', 0, null],
+      ['assistant', 1, null],
+      ['tool', 0, 'c1'],
+    ]);
+    expect(items[1]).toEqual({
+      kind: 'error',
+      line: 2,
+      reason: 'response.output[1]: expected an item object',
+    });
+  });
 });

@@ -134,6 +134,21 @@ describe('openai-chat: JSONL and JSON (synthetic, no real sample exists)', () =>
     const cut = '{"messages": [{"role": "system", "content": "' + 'x'.repeat(100);
     expect(openaiChatFormat.detect({ path: 'big.jsonl', head: cut })).toBeGreaterThanOrEqual(0.5);
   });
+
+  it('imports a run that crashed before any message as 0 turns, keeping its error', async () => {
+    const file = writeJsonl(path.join(tmp.dir, 'crashed.jsonl'), [
+      { id: 'c1', messages: [], error: 'RateLimitError: 429', reward: 0 },
+      { id: 'c2', messages: [] },
+    ]);
+    const items = await readAllItems(openaiChatFormat, file);
+    expect(items.map((item) => [item.kind, item.line])).toEqual([
+      ['trajectory', 1],
+      ['error', 2],
+    ]);
+    const crashed = items[0]?.kind === 'trajectory' ? items[0].trajectory : null;
+    expect(crashed?.turns).toEqual([]);
+    expect(crashed?.metadata).toMatchObject({ error: 'RateLimitError: 429' });
+  });
 });
 
 const TOOL_CALL =

@@ -20,6 +20,7 @@ import {
 import { convertRecords, fileStem, firstRecordOfHead } from './openai-chat-records';
 import { isParquetPath, looksLikeParquet, parquetTailText } from './parquet-rows';
 import { formatInfo } from '../format-infos';
+import { crashedBeforeTurns } from '../crashed-record';
 
 /** Columns that may hold the message list, in order of preference. */
 export const MESSAGE_COLUMNS = ['messages', 'conversation', 'trajectory', 'chat'] as const;
@@ -40,22 +41,24 @@ function messageList(record: Record<string, unknown>): { column: string; list: u
     if (!Array.isArray(list)) {
       throw new RecordError(`${column}: expected a list of messages or JSON text of one`);
     }
-    if (list.length === 0) throw new RecordError(`${column}: the message list is empty`);
+    // A run that failed before any message keeps its `error` (metadata) and 0 turns.
+    if (list.length === 0 && !crashedBeforeTurns(list, record.error)) {
+      throw new RecordError(`${column}: the message list is empty`);
+    }
     return { column, list };
   }
   throw new RecordError(`messages: missing (looked for ${MESSAGE_COLUMNS.join(', ')})`);
 }
 
-/** Dataset variants: `text` for content, role aliases, tool_calls stored as JSON text. */
-function normalizedMessage(message: unknown, where: string): unknown {
+/**
+ * Dataset variants: `text` for content, role aliases (tool_calls stored as JSON text are decoded
+ * by messageToTurn).
+ */
+function normalizedMessage(message: unknown): unknown {
   if (!isRecord(message)) return message;
   const out: Record<string, unknown> = { ...message };
   if (out.content === undefined && typeof out.text === 'string') out.content = out.text;
   if (typeof out.role === 'string') out.role = ROLE_ALIASES[out.role] ?? out.role;
-  if (typeof out.tool_calls === 'string') {
-    out.tool_calls =
-      out.tool_calls === '' ? null : parsedIfString(out.tool_calls, `${where}.tool_calls`);
-  }
   return out;
 }
 
@@ -69,7 +72,7 @@ export function openaiChatRecord(
   const turns = markTextActions(
     list.map((message, index) => {
       const where = `${column}[${index}]`;
-      return messageToTurn(normalizedMessage(message, where), where);
+      return messageToTurn(normalizedMessage(message), where);
     }),
   );
   const taskId = idFrom(value, options.task_field, 'task_field', TASK_FIELDS);

@@ -5,6 +5,7 @@ import type { ToolCall } from '../../../../shared/model';
 import { canonicalArguments } from '../canonical-json';
 import { RecordError } from '../canonical';
 import { isRecord } from '../openai-messages';
+import { decodedToolCall, toolCallEntries, type RawToolCall } from '../raw-tool-calls';
 
 export type Attributes = Record<string, unknown>;
 
@@ -38,6 +39,8 @@ export interface GenaiMessage {
   text: string;
   reasoning: string | null;
   toolCalls: ToolCall[];
+  /** Calls given as text that is not JSON of a call (raw-tool-calls.ts). */
+  rawToolCalls: RawToolCall[];
   toolCallId: string | null;
 }
 
@@ -74,6 +77,7 @@ function fromParts(raw: unknown, where: string): GenaiMessage {
     text: '',
     reasoning: null,
     toolCalls: [],
+    rawToolCalls: [],
     toolCallId: null,
   };
   const parts = Array.isArray(raw.parts) ? raw.parts : [{ type: 'text', content: raw.content }];
@@ -89,7 +93,13 @@ function fromParts(raw: unknown, where: string): GenaiMessage {
     else texts.push(`[${String(part.type ?? 'part')}]`);
   });
   message.text = texts.join('');
-  if (Array.isArray(raw.tool_calls)) message.toolCalls.push(...raw.tool_calls.map(callOf));
+  const listed = toolCallEntries(raw.tool_calls);
+  message.rawToolCalls.push(...listed.raw);
+  listed.entries.forEach((entry, index) => {
+    const decoded = decodedToolCall(entry, index);
+    if (decoded.ok) message.toolCalls.push(callOf(decoded.value, index));
+    else message.rawToolCalls.push(decoded.raw);
+  });
   if (typeof raw.tool_call_id === 'string') message.toolCallId = raw.tool_call_id;
   return message;
 }
@@ -118,6 +128,7 @@ function fromIndexed(attrs: Attributes, prefix: string): GenaiMessage[] {
       text: text(attrs[`${at}.content`]),
       reasoning: null,
       toolCalls: calls,
+      rawToolCalls: [],
       toolCallId:
         typeof attrs[`${at}.tool_call_id`] === 'string'
           ? (attrs[`${at}.tool_call_id`] as string)

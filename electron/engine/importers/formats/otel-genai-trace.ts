@@ -4,6 +4,7 @@ import { withoutUndefined } from '../../../../shared/without-undefined';
 import type { TurnError, TurnRole } from '../../../../shared/model';
 import { canonicalArguments } from '../canonical-json';
 import { isRecord } from '../openai-messages';
+import { addTurnMetadata, keepRawToolCalls } from '../raw-tool-calls';
 import {
   RecordError,
   type CanonicalTrajectory,
@@ -86,7 +87,7 @@ function toTurn(message: GenaiMessage, where: string): CanonicalTurn {
   const role = ROLES[message.role];
   if (role === undefined)
     throw new RecordError(`${where}: unknown role ${JSON.stringify(message.role)}`);
-  return {
+  const turn: CanonicalTurn = {
     role,
     content: message.text,
     reasoning: message.reasoning,
@@ -96,6 +97,8 @@ function toTurn(message: GenaiMessage, where: string): CanonicalTurn {
     n_tokens: null,
     logprobs: null,
   };
+  if (role === 'assistant') keepRawToolCalls(turn, message.rawToolCalls, `${where} tool_calls`);
+  return turn;
 }
 
 /** Depth-first, children in start-time order; orphans (parent not exported) count as roots. */
@@ -153,7 +156,7 @@ export function traceToTrajectory(spans: Span[], options: FormatOptions): Canoni
         for (const [i, message] of output.entries()) {
           const out = toTurn({ ...message, role: 'assistant' }, `output message ${i}`);
           if (output.length === 1 && typeof tokens === 'number') out.n_tokens = tokens;
-          out.metadata = { span_id: span.spanId, model_call: chatCall(span) };
+          addTurnMetadata(out, { span_id: span.spanId, model_call: chatCall(span) });
           turns.push(out);
         }
         known = input.length + output.length;

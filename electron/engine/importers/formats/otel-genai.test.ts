@@ -261,6 +261,31 @@ describe('otel-genai reader', () => {
     ]);
   });
 
+  it('reads the good traces of an export with a bad span, and tool calls given as text', async () => {
+    const temp = tempDir();
+    cleanup = temp.cleanup;
+    const calls = ['{"id":"k1","name":"bash","arguments":"{}"}', 'bash('];
+    const chat = span('T5', 's1', null, 'chat', 1, {
+      'gen_ai.operation.name': 'chat',
+      'gen_ai.input.messages': JSON.stringify([{ role: 'user', content: 'go' }]),
+      'gen_ai.output.messages': JSON.stringify([{ role: 'assistant', tool_calls: calls }]),
+    });
+    const file = path.join(temp.dir, 'traces.json');
+    writeFileSync(file, JSON.stringify(exportOf([...legacyTrace('T2'), { spanId: 'z' }, chat])));
+    const items = await readAllItems(otelGenaiFormat, file);
+    expect(
+      items.map((i) => [i.kind, i.kind === 'trajectory' ? i.trajectory.source_id : i.reason]),
+    ).toEqual([
+      ['error', 'resourceSpans[0].scopeSpans[0].spans[1].traceId: expected a non-empty string'],
+      ['trajectory', 'T2'],
+      ['trajectory', 'T5'],
+    ]);
+    const [, called] = trajectoriesOf(items.slice(1));
+    expect(called?.turns[1]?.tool_calls).toEqual([{ id: 'k1', name: 'bash', arguments: '{}' }]);
+    expect(called?.turns[1]?.metadata?.raw_tool_calls).toEqual([{ index: 1, text: 'bash(' }]);
+    expect(called?.turns[1]?.error?.kind).toBe('parsing');
+  });
+
   it('detects GenAI trace exports and not a turnwise line', () => {
     const head = JSON.stringify(exportOf(currentTrace('T1')));
     expect(otelGenaiFormat.detect({ path: 'traces.json', head })).toBeGreaterThanOrEqual(0.85);

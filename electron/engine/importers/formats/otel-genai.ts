@@ -27,14 +27,19 @@ function endOf(start: bigint, end: bigint): bigint | null {
   return end > 0n && end >= start ? end : null;
 }
 
-/** The spans of one export; throws RecordError naming the bad field. */
-export function spansOf(exported: unknown): Span[] {
+/**
+ * The spans of one export, and the reasons its bad spans were left out (each names the span's
+ * path): one span without ids spoils no other trace. Throws RecordError when the export itself
+ * has no span list.
+ */
+export function spansOf(exported: unknown): { spans: Span[]; bad: string[] } {
   if (!isRecord(exported) || !Array.isArray(exported.resourceSpans)) {
     throw new RecordError('resourceSpans: expected a list');
   }
   const spans: Span[] = [];
+  const bad: string[] = [];
   exported.resourceSpans.forEach((resourceSpan: unknown, r) => {
-    if (!isRecord(resourceSpan)) throw new RecordError(`resourceSpans[${r}]: expected an object`);
+    if (!isRecord(resourceSpan)) return void bad.push(`resourceSpans[${r}]: expected an object`);
     const resource = attributesOf(
       isRecord(resourceSpan.resource) ? resourceSpan.resource.attributes : [],
     );
@@ -43,36 +48,45 @@ export function spansOf(exported: unknown): Span[] {
       const list = isRecord(scope) && Array.isArray(scope.spans) ? scope.spans : [];
       list.forEach((span: unknown, i) => {
         const at = `resourceSpans[${r}].scopeSpans[${s}].spans[${i}]`;
-        if (!isRecord(span)) throw new RecordError(`${at}: expected an object`);
-        if (typeof span.traceId !== 'string' || span.traceId === '') {
-          throw new RecordError(`${at}.traceId: expected a non-empty string`);
-        }
-        if (typeof span.spanId !== 'string' || span.spanId === '') {
-          throw new RecordError(`${at}.spanId: expected a non-empty string`);
-        }
-        const events = Array.isArray(span.events) ? span.events : [];
-        spans.push({
-          traceId: span.traceId,
-          spanId: span.spanId,
-          parentSpanId:
-            typeof span.parentSpanId === 'string' && span.parentSpanId !== ''
-              ? span.parentSpanId
-              : null,
-          name: typeof span.name === 'string' ? span.name : '',
-          start: nanos(span.startTimeUnixNano),
-          end: endOf(nanos(span.startTimeUnixNano), nanos(span.endTimeUnixNano)),
-          attrs: attributesOf(span.attributes),
-          events: events.filter(isRecord).map((e) => ({
-            name: typeof e.name === 'string' ? e.name : '',
-            attrs: attributesOf(e.attributes),
-          })),
-          resource,
-          status: span.status ?? null,
-        });
+        const problem = spanProblem(span);
+        if (problem !== null) return void bad.push(`${at}${problem}`);
+        spans.push(spanOf(span as Record<string, unknown>, resource));
       });
     });
   });
-  return spans;
+  return { spans, bad };
+}
+
+/** Why a span cannot be placed in a trace (no object, no ids), or null. */
+function spanProblem(span: unknown): string | null {
+  if (!isRecord(span)) return ': expected an object';
+  if (typeof span.traceId !== 'string' || span.traceId === '') {
+    return '.traceId: expected a non-empty string';
+  }
+  if (typeof span.spanId !== 'string' || span.spanId === '') {
+    return '.spanId: expected a non-empty string';
+  }
+  return null;
+}
+
+function spanOf(span: Record<string, unknown>, resource: Span['resource']): Span {
+  const events = Array.isArray(span.events) ? span.events : [];
+  return {
+    traceId: span.traceId as string,
+    spanId: span.spanId as string,
+    parentSpanId:
+      typeof span.parentSpanId === 'string' && span.parentSpanId !== '' ? span.parentSpanId : null,
+    name: typeof span.name === 'string' ? span.name : '',
+    start: nanos(span.startTimeUnixNano),
+    end: endOf(nanos(span.startTimeUnixNano), nanos(span.endTimeUnixNano)),
+    attrs: attributesOf(span.attributes),
+    events: events.filter(isRecord).map((e) => ({
+      name: typeof e.name === 'string' ? e.name : '',
+      attrs: attributesOf(e.attributes),
+    })),
+    resource,
+    status: span.status ?? null,
+  };
 }
 
 async function* readOtel(file: string, context: ReadContext): AsyncIterable<ReadItem> {
@@ -80,12 +94,14 @@ async function* readOtel(file: string, context: ReadContext): AsyncIterable<Read
   if (context.signal.aborted) return;
   // Traces in first-seen order, each with the line it first appears on.
   const traces = new Map<string, { line: number; spans: Span[] }>();
-  const add = (spans: Span[], line: number) => {
+  /** Adds an export's spans to their traces; returns its bad spans as error items. */
+  const add = ({ spans, bad }: { spans: Span[]; bad: string[] }, line: number): ReadItem[] => {
     for (const span of spans) {
       const trace = traces.get(span.traceId) ?? { line, spans: [] };
       trace.spans.push(span);
       traces.set(span.traceId, trace);
     }
+    return bad.map((reason) => ({ kind: 'error', line, reason }));
   };
   let whole = /\.jsonl$/i.test(withoutCompression(file)) ? null : parseJson(text);
   if (whole !== null && !whole.ok) {
@@ -99,7 +115,7 @@ async function* readOtel(file: string, context: ReadContext): AsyncIterable<Read
   }
   if (whole !== null && whole.ok) {
     try {
-      add(spansOf(whole.value), 1);
+      yield* add(spansOf(whole.value), 1);
     } catch (error) {
       const reason = recordErrorReason(error);
       if (reason === null) throw error;
@@ -116,7 +132,7 @@ async function* readOtel(file: string, context: ReadContext): AsyncIterable<Read
         continue;
       }
       try {
-        add(spansOf(parsed.value), index + 1);
+        yield* add(spansOf(parsed.value), index + 1);
       } catch (error) {
         const reason = recordErrorReason(error);
         if (reason === null) throw error;

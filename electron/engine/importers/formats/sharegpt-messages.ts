@@ -4,9 +4,10 @@
 import type { ToolCall, TurnRole } from '../../../../shared/model';
 import { canonicalArguments } from '../canonical-json';
 import { RecordError, type CanonicalTurn, plainTurn } from '../canonical';
-import { describeJsonProblem, parseJsonText } from '../../json-syntax';
+import { parseJsonText } from '../../json-syntax';
 import { isRecord } from '../openai-messages';
 import { markTextActions } from './openai-chat-actions';
+import { keepRawToolCalls, type RawToolCall } from '../raw-tool-calls';
 
 type Kind = TurnRole | 'function_call';
 
@@ -60,14 +61,13 @@ function partsOf(body: unknown, where: string): Parts {
   };
 }
 
-/** function_call text: JSON of {name, arguments}, or a list of them (parallel calls). */
-function parseCalls(text: string, where: string): { name: string; arguments: unknown }[] {
+/**
+ * function_call text: JSON of {name, arguments}, or a list of them (parallel calls); null when the
+ * text is not JSON (kept raw on the turn).
+ */
+function parseCalls(text: string, where: string): { name: string; arguments: unknown }[] | null {
   const json = parseJsonText(text);
-  if (!json.ok) {
-    throw new RecordError(
-      `${where}: tool call is not valid JSON (${describeJsonProblem(json.problem)})`,
-    );
-  }
+  if (!json.ok) return null;
   const parsed = json.value;
   const list = Array.isArray(parsed) ? parsed : [parsed];
   return list.map((call, index) => {
@@ -104,9 +104,14 @@ export function sharegptTurns(
     const turn = plainTurn(role, kind === 'function_call' ? '' : parts.text);
     turn.reasoning = parts.reasoning;
     const callTexts = kind === 'function_call' ? [parts.text, ...parts.calls] : parts.calls;
+    const raw: RawToolCall[] = [];
     if (role === 'assistant' && callTexts.length > 0) {
       const calls: ToolCall[] = callTexts
-        .flatMap((text) => parseCalls(text, `${at}.${bodyKey}`))
+        .flatMap((text, k) => {
+          const parsed = parseCalls(text, `${at}.${bodyKey}`);
+          if (parsed === null) raw.push({ index: callTexts.length === 1 ? null : k, text });
+          return parsed ?? [];
+        })
         .map((call, k) => ({
           id: `call_${index}_${k}`,
           name: call.name,
@@ -119,6 +124,7 @@ export function sharegptTurns(
     // An observation answers the oldest call not yet answered.
     if (role === 'tool') turn.tool_call_id = pending.shift() ?? null;
     if (typeof message.loss === 'boolean') turn.metadata = { loss: message.loss };
+    keepRawToolCalls(turn, raw, `${at}.${bodyKey}`);
     turns.push(turn);
   });
   return observationsAsEnvironment(markTextActions(turns));

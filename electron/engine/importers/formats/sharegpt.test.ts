@@ -196,7 +196,7 @@ describe('sharegpt: variants without a real sample (synthetic)', () => {
       {
         conversations: [
           { from: 'human', value: 'q' },
-          { from: 'function_call', value: '{"name": ' },
+          { from: 'function_call', value: '{"arguments": {}}' },
         ],
       },
       '{"conversations": [',
@@ -211,8 +211,30 @@ describe('sharegpt: variants without a real sample (synthetic)', () => {
       ['trajectory', 4],
     ]);
     const reasons = items.map((item) => (item.kind === 'error' ? item.reason : ''));
-    expect(reasons[0]).toMatch(/^conversations\[1\]\.value: tool call is not valid JSON/);
+    expect(reasons[0]).toMatch(/^conversations\[1\]\.value\.name: expected a tool call/);
     expect(reasons[1]).toMatch(/^invalid JSON/);
     expect(reasons[2]).toMatch(/^conversations\[0\]\.from: unknown role "wizard"/);
+  });
+
+  it('keeps a function_call that is not JSON as raw text on its turn, with a parsing error', async () => {
+    const file = writeJsonl(path.join(tmp.dir, 'raw.jsonl'), [
+      {
+        conversations: [
+          { from: 'human', value: 'q' },
+          { from: 'function_call', value: '{"name": ' },
+          { from: 'observation', value: 'out' },
+        ],
+      },
+    ]);
+    const [trajectory] = trajectoriesOf(await readAllItems(sharegptFormat, file));
+    const call = trajectory?.turns[1];
+    expect(call).toMatchObject({ role: 'assistant', is_action: true, tool_calls: [] });
+    expect(call?.metadata).toEqual({ raw_tool_calls: [{ index: null, text: '{"name": ' }] });
+    expect(call?.error).toEqual({
+      kind: 'parsing',
+      message:
+        'conversations[1].value: not a JSON tool call; the text is kept in metadata.raw_tool_calls',
+      exit_code: null,
+    });
   });
 });

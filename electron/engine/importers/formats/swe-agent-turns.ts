@@ -3,6 +3,7 @@
 // Pairing the steps with a history is in swe-agent-steps.ts.
 import { RecordError, type CanonicalTurn, plainTurn } from '../canonical';
 import { isRecord, messageToTurn } from '../openai-messages';
+import { addTurnMetadata } from '../raw-tool-calls';
 
 /** An assistant turn of the history with the message it came from (to pair it with a step). */
 export interface HistoryReply {
@@ -28,16 +29,6 @@ function optionalText(value: unknown, where: string): string | null {
   if (value === null || value === undefined) return null;
   if (typeof value === 'string') return value;
   throw new RecordError(`${where}: expected a string`);
-}
-
-/** Tool calls are a list; some writers stored them as a JSON string. */
-function toolCallList(value: unknown, where: string): unknown {
-  if (typeof value !== 'string') return value;
-  try {
-    return JSON.parse(value) as unknown;
-  } catch {
-    throw new RecordError(`${where}: expected a list of tool calls (got an unparsable string)`);
-  }
 }
 
 /** A 0.x state is a JSON string; 1.x a dict. Unparsable strings are kept as text. */
@@ -74,7 +65,8 @@ function historyTurn(
   const normalized = {
     role: role === 'user' ? observationRole : role,
     content: message.content,
-    tool_calls: toolCallList(message.tool_calls, `${where}.tool_calls`),
+    // Some writers stored the list as JSON text: messageToTurn decodes it.
+    tool_calls: message.tool_calls,
     tool_call_id: message.tool_call_id ?? toolCallIds[0] ?? null,
   };
   const turn = messageToTurn(normalized, where);
@@ -92,7 +84,7 @@ function historyTurn(
       metadata.action = action.replace(/\n+$/, '');
     }
   }
-  turn.metadata = Object.keys(metadata).length > 0 ? metadata : null;
+  addTurnMetadata(turn, metadata);
   return turn;
 }
 

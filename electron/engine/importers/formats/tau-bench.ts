@@ -14,6 +14,7 @@ import {
 } from '../canonical';
 import { parseJson, readTextFile, splitTopLevelArray, type ArrayElement } from '../json-document';
 import { isRecord, messagesToTurns } from '../openai-messages';
+import { crashedBeforeTurns } from '../crashed-record';
 import { topLevelListElements } from './inspect-json-layout';
 import { tau2RunInfo, tau2Simulation } from './tau-bench-tau2';
 import { readTau2Dir, simulationFiles } from './tau-bench-tau2-dir';
@@ -33,8 +34,9 @@ export function tauRecord(raw: unknown, domain: string | null): CanonicalTraject
     throw new RecordError('task_id: expected a number or a string');
   }
   const taskId = domain ? `${domain}/${String(raw.task_id)}` : String(raw.task_id);
-  const turns = messagesToTurns(raw.traj, 'traj');
   const info = isRecord(raw.info) ? raw.info : {};
+  // A task that raised: run.py writes traj [] with info.error and info.traceback.
+  const turns = crashedBeforeTurns(raw.traj, info.error) ? [] : messagesToTurns(raw.traj, 'traj');
   const rewardInfo = isRecord(info.reward_info) ? info.reward_info : {};
   const rewardValue = raw.reward ?? rewardInfo.reward;
   if (rewardValue !== undefined && rewardValue !== null) {

@@ -19,6 +19,7 @@ import {
 } from './openai-chat-fields';
 import { convertRecords, fileStem, firstRecordOfHead } from './openai-chat-records';
 import { formatInfo } from '../format-infos';
+import { crashedBeforeTurns } from '../crashed-record';
 
 const EXAMPLE_FIELDS = ['example_id', 'id', 'example_idx'];
 
@@ -69,7 +70,10 @@ export function verifiersRecord(
     ...promptTurns(value.prompt, 'prompt', 'user'),
     ...promptTurns(value.completion, 'completion', 'assistant'),
   ];
-  if (turns.length === 0) throw new RecordError('prompt and completion are both empty');
+  // A rollout that failed before any message keeps its error (metadata.error) and 0 turns.
+  if (turns.length === 0 && !crashedBeforeTurns([], value.error)) {
+    throw new RecordError('prompt and completion are both empty');
+  }
   const exampleId = idFrom(value, options.task_field, 'task_field', EXAMPLE_FIELDS);
   // Without an example id, rollouts of the same prompt still form a group.
   const taskId = exampleId ?? `prompt-${shortHash(value.prompt)}`;

@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { tempDir } from '../../test-support';
@@ -9,6 +10,13 @@ afterAll(cleanup);
 afterEach(() => vi.unstubAllEnvs());
 
 const MiB = 1 << 20;
+
+/** `data` compressed by the zstd command, as one frame. */
+function zstd(data: string | Buffer): Buffer {
+  const made = spawnSync('zstd', ['-q', '-c'], { input: data });
+  expect(made.status, String(made.stderr)).toBe(0);
+  return made.stdout;
+}
 
 /** The text of the archive's only entry, or the error reading it fails with. */
 async function readOnly(name: string, entry: ZipFixtureEntry): Promise<string | Error> {
@@ -77,6 +85,56 @@ describe('zip entries', () => {
       message: expect.stringContaining(
         `lie-${more}.eval: header.json: the entry inflates to ${more} bytes than the ` +
           `${declared} its archive declares (a damaged or forged archive)`,
+      ) as unknown,
+    });
+  });
+
+  it('reads a zstd entry of one frame or several, as Inspect writes past 200 MiB', async () => {
+    const text = JSON.stringify({ a: 'é日'.repeat(50_000) });
+    const one = { method: 93, body: zstd(text) };
+    expect(await readOnly('zstd.eval', { name: 'a.json', data: text, compressed: one })).toBe(text);
+    const [head, tail] = [text.slice(0, 70_001), text.slice(70_001)];
+    const frames = { method: 93, body: Buffer.concat([zstd(head), zstd(tail)]) };
+    expect(await readOnly('frames.eval', { name: 'a.json', data: text, compressed: frames })).toBe(
+      text,
+    );
+  });
+
+  it('refuses a zstd entry that inflates past its declared size, or is not zstd', async () => {
+    const data = `"${'z'.repeat(MiB)}"`;
+    const forged = await readOnly('zstd-lie.eval', {
+      name: 'samples/1_epoch_1.json',
+      data,
+      declaredSize: 1000,
+      compressed: { method: 93, body: zstd(data) },
+    });
+    expect(forged).toMatchObject({
+      code: 'invalid_input',
+      message: expect.stringContaining(
+        'zstd-lie.eval: samples/1_epoch_1.json: the entry inflates to more bytes than the 1000 ' +
+          'its archive declares',
+      ) as unknown,
+    });
+    const garbage = await readOnly('zstd-bad.eval', {
+      name: 'header.json',
+      data: '{}',
+      compressed: { method: 93, body: Buffer.from('not zstd at all, just text') },
+    });
+    expect(String(garbage)).toMatch(
+      /zstd-bad\.eval: header\.json: it is not a zstd frame where one should start/,
+    );
+  });
+
+  it('names the compression method it cannot read', async () => {
+    const error = await readOnly('bzip2.eval', {
+      name: 'header.json',
+      data: '{}',
+      compressed: { method: 12, body: Buffer.from('BZh9') },
+    });
+    expect(error).toMatchObject({
+      code: 'invalid_input',
+      message: expect.stringMatching(
+        /\/bzip2\.eval: header\.json: compression method 12 is not supported \(stored, deflate and zstd are\)$/,
       ) as unknown,
     });
   });

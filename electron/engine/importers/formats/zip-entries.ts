@@ -1,11 +1,20 @@
 // A small promise wrapper over yauzl: list a zip's entries from its central directory, then read
 // the entries one at a time (never the whole archive in memory), each within the import caps.
+import type { Readable } from 'node:stream';
 import yauzl, { type Entry, type ZipFile } from 'yauzl';
 import { TurnwiseError } from '../../../../shared/result';
 import type { ReadProgress } from '../canonical';
+import { createZstdDecompressor } from '../decompress';
 import { importLimits, overLimit, sizeText } from '../input-limits';
 
+/** Zip compression methods: yauzl reads stored (0) and deflate (8); zstd (93) is decoded here. */
+const STORED = 0;
+const DEFLATE = 8;
+const ZSTD = 93;
+
 export interface ZipArchive {
+  /** The archive's path, for messages. */
+  file: string;
   entries: Entry[];
   /**
    * The text of one entry (UTF-8); counts its compressed bytes into the progress. An entry over
@@ -63,7 +72,7 @@ async function readEntryText(zip: ZipFile, file: string, entry: Entry): Promise<
   const text = Buffer.allocUnsafe(declared);
   let size = 0;
   try {
-    for await (const chunk of await zip.openReadStreamPromise(entry)) {
+    for await (const chunk of await entryStream(zip, where, entry)) {
       const bytes = chunk as Buffer;
       if (size + bytes.length > declared) throw sizeMismatch(where, declared, 'more');
       bytes.copy(text, size);
@@ -78,6 +87,38 @@ async function readEntryText(zip: ZipFile, file: string, entry: Entry): Promise<
   }
   if (size < declared) throw sizeMismatch(where, declared, 'fewer');
   return text.toString('utf8', 0, size);
+}
+
+/**
+ * The inflated bytes of one entry. Inspect writes zstd entries since 2026 (one or more frames
+ * each): their raw bytes go through fzstd, stopped as soon as the output passes the declared size
+ * (fzstd emits a whole frame without waiting for the reader).
+ */
+async function entryStream(zip: ZipFile, where: string, entry: Entry): Promise<Readable> {
+  const method = entry.compressionMethod;
+  if (method === STORED || method === DEFLATE) return zip.openReadStreamPromise(entry);
+  if (method !== ZSTD) {
+    throw new TurnwiseError(
+      'invalid_input',
+      `${where}: compression method ${method} is not supported (stored, deflate and zstd are)`,
+    );
+  }
+  const declared = entry.uncompressedSize;
+  let inflated = 0;
+  const zstd = createZstdDecompressor(
+    {
+      compressed: () => undefined,
+      add(bytes) {
+        inflated += bytes;
+        if (inflated > declared) throw sizeMismatch(where, declared, 'more');
+      },
+    },
+    where,
+  );
+  const raw = await zip.openReadStreamPromise(entry, { decodeFileData: false });
+  raw.on('error', (error) => zstd.destroy(error));
+  zstd.on('close', () => raw.destroy());
+  return raw.pipe(zstd);
 }
 
 function sizeMismatch(where: string, declared: number, more: 'more' | 'fewer'): TurnwiseError {
@@ -102,6 +143,7 @@ export async function openZip(file: string): Promise<ZipArchive> {
     throw error;
   }
   return {
+    file,
     entries,
     async readText(entry, progress) {
       const text = await readEntryText(zip, file, entry);

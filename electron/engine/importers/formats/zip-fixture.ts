@@ -10,6 +10,8 @@ export interface ZipFixtureEntry {
   store?: boolean;
   /** The uncompressed size the archive declares, when it should lie about it. */
   declaredSize?: number;
+  /** Bytes already compressed with this zip method (93 = zstd), written as they are. */
+  compressed?: { method: number; body: Buffer };
 }
 
 /** Writes a zip of the entries; each entry's sizes are in both its local and central header. */
@@ -19,8 +21,8 @@ export function writeZip(file: string, entries: ZipFixtureEntry[]): void {
   let offset = 0;
   for (const entry of entries) {
     const data = Buffer.from(entry.data);
-    const body = entry.store === true ? data : deflateRawSync(data);
-    const method = entry.store === true ? 0 : 8;
+    const body = entry.compressed?.body ?? (entry.store === true ? data : deflateRawSync(data));
+    const method = entry.compressed?.method ?? (entry.store === true ? 0 : 8);
     const declared = entry.declaredSize ?? data.length;
     const name = Buffer.from(entry.name);
     const crc = crc32(data);
