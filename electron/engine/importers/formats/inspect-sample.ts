@@ -1,4 +1,5 @@
 // One Inspect AI sample (one epoch of one dataset sample) -> a canonical trajectory.
+import { crashedBeforeTurns } from '../crashed-record';
 import { RecordError, type CanonicalTrajectory, type CanonicalTurn } from '../canonical';
 import { isRecord } from '../openai-messages';
 import { inspectCallFacts, sandboxMetadata, scoreList } from './inspect-events';
@@ -146,7 +147,10 @@ export function inspectSample(raw: unknown, info: InspectEval): CanonicalTraject
   const messages = (
     listed.length > 0 ? resolve(listed) : resolve(messagesFromEvents(raw))
   ) as unknown[];
-  if (messages.length === 0) throw new RecordError('messages: the sample has no messages');
+  // A sample whose run failed before any message (its `error` says why) is kept with 0 turns.
+  if (messages.length === 0 && !crashedBeforeTurns(messages, raw.error)) {
+    throw new RecordError('messages: the sample has no messages');
+  }
   const turns = messages.map((message, index) =>
     inspectMessageToTurn(message, `${listed.length > 0 ? 'messages' : 'events'}[${index}]`),
   );
