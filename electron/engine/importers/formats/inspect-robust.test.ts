@@ -59,6 +59,7 @@ describe('inspect reader on altered real logs', () => {
     );
     const crashed = trajectories.find((t) => t.task_id === 'crashed');
     expect(crashed?.turns).toEqual([]);
+    expect(crashed?.success).toBe(false);
     expect(crashed?.metadata?.error).toMatchObject({ message: /sandbox failed/ });
     // Without an error, an empty sample is still a bad record.
     expect(trajectories.map((t) => t.task_id)).toEqual(['1', 'crashed']);

@@ -33,6 +33,7 @@ describe('openhands EvalOutput of a crashed instance', () => {
       ['crashed__repo-1', false],
     ]);
     expect(trajectories[1]?.metadata?.error).toBe('RuntimeError: the runtime failed to start');
+    expect(trajectories[1]).toMatchObject({ success: false, reward: 0 });
     expect(items.filter((item) => item.kind === 'error')).toMatchObject([
       { line: 3, reason: expect.stringMatching(/history: the event list is empty/) },
     ]);

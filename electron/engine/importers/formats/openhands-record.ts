@@ -178,7 +178,8 @@ export function openHandsRecord(
   const groupId = options.group_field ? fieldId(record, options.group_field) : taskId;
   const joined = reportOutcome(report, instanceId);
   const own = recordResolution(record);
-  const resolved = joined?.success ?? own;
+  // A run that failed before any event is a failure, unless a report or verdict says otherwise.
+  const resolved = joined?.success ?? own ?? (crashed ? false : null);
   const metadata = recordMetadata(record, instanceId);
   metadata.skipped_events = built.skippedEvents;
   if (report !== null) metadata.report = { path: report.path, judged: joined !== null };
