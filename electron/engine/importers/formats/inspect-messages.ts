@@ -5,6 +5,12 @@ import type { ToolCall, TurnRole } from '../../../../shared/model';
 import { canonicalArguments } from '../canonical-json';
 import { RecordError, type CanonicalTurn } from '../canonical';
 import { isRecord } from '../openai-messages';
+import {
+  decodedToolCall,
+  keepRawToolCalls,
+  toolCallEntries,
+  type RawToolCall,
+} from '../raw-tool-calls';
 import { inspectToolError } from '../turn-error';
 
 const ROLES: Record<string, TurnRole> = {
@@ -100,21 +106,36 @@ function contentParts(content: unknown, where: string): ContentParts {
   };
 }
 
-function toolCalls(value: unknown, where: string): ToolCall[] {
-  if (value === null || value === undefined) return [];
-  if (!Array.isArray(value)) throw new RecordError(`${where}: expected a list`);
-  return value.map((call, index) => {
+/**
+ * An assistant message's calls. Inspect writes objects; a call (or the list) saved as JSON text by
+ * another tool is decoded, and text that is not JSON is kept raw on the turn (raw-tool-calls.ts).
+ */
+function toolCalls(value: unknown, where: string): { calls: ToolCall[]; raw: RawToolCall[] } {
+  if (value === null || value === undefined) return { calls: [], raw: [] };
+  const { entries, raw } = toolCallEntries(value);
+  if (typeof value !== 'string' && !Array.isArray(value)) {
+    throw new RecordError(`${where}: expected a list`);
+  }
+  const calls: ToolCall[] = [];
+  entries.forEach((entry, index) => {
     const at = `${where}[${index}]`;
+    const decoded = decodedToolCall(entry, index);
+    if (!decoded.ok) {
+      raw.push(decoded.raw);
+      return;
+    }
+    const call = decoded.value;
     if (!isRecord(call)) throw new RecordError(`${at}: expected an object`);
     if (typeof call.function !== 'string' || call.function === '') {
       throw new RecordError(`${at}.function: expected a non-empty string`);
     }
-    return {
+    calls.push({
       id: typeof call.id === 'string' ? call.id : `call_${index}`,
       name: call.function,
       arguments: canonicalArguments(call.arguments),
-    };
+    });
   });
+  return { calls, raw };
 }
 
 export function inspectMessageToTurn(message: unknown, where: string): CanonicalTurn {
@@ -124,7 +145,9 @@ export function inspectMessageToTurn(message: unknown, where: string): Canonical
     throw new RecordError(`${where}.role: unknown role ${JSON.stringify(message.role)}`);
   }
   const { text, reasoning, images } = contentParts(message.content, `${where}.content`);
-  const calls = role === 'assistant' ? toolCalls(message.tool_calls, `${where}.tool_calls`) : [];
+  const callsWhere = `${where}.tool_calls`;
+  const { calls, raw } =
+    role === 'assistant' ? toolCalls(message.tool_calls, callsWhere) : { calls: [], raw: [] };
   const metadata: Record<string, unknown> = {};
   if (role === 'tool' && typeof message.function === 'string') metadata.function = message.function;
   if (role === 'tool' && message.error !== null && message.error !== undefined) {
@@ -132,7 +155,7 @@ export function inspectMessageToTurn(message: unknown, where: string): Canonical
   }
   if (typeof message.source === 'string') metadata.source = message.source;
   if (images.length > 0) metadata.images = images;
-  return {
+  const turn: CanonicalTurn = {
     role,
     content: text,
     reasoning,
@@ -144,4 +167,6 @@ export function inspectMessageToTurn(message: unknown, where: string): Canonical
     metadata: Object.keys(metadata).length > 0 ? metadata : null,
     error: role === 'tool' ? inspectToolError(message.error) : null,
   };
+  keepRawToolCalls(turn, raw, callsWhere);
+  return turn;
 }

@@ -1,4 +1,5 @@
 // One Inspect AI sample (one epoch of one dataset sample) -> a canonical trajectory.
+import { crashedBeforeTurns } from '../crashed-record';
 import { RecordError, type CanonicalTrajectory, type CanonicalTurn } from '../canonical';
 import { isRecord } from '../openai-messages';
 import { inspectCallFacts, sandboxMetadata, scoreList } from './inspect-events';
@@ -146,12 +147,19 @@ export function inspectSample(raw: unknown, info: InspectEval): CanonicalTraject
   const messages = (
     listed.length > 0 ? resolve(listed) : resolve(messagesFromEvents(raw))
   ) as unknown[];
-  if (messages.length === 0) throw new RecordError('messages: the sample has no messages');
+  // A sample whose run failed before any message (its `error` says why) is kept with 0 turns.
+  const crashed = crashedBeforeTurns(messages, raw.error);
+  if (messages.length === 0 && !crashed) {
+    throw new RecordError('messages: the sample has no messages');
+  }
   const turns = messages.map((message, index) =>
     inspectMessageToTurn(message, `${listed.length > 0 ? 'messages' : 'events'}[${index}]`),
   );
   addCallFacts(turns, messages, raw, attachments);
-  const { reward, success } = outcome(raw.scores);
+  const scored = outcome(raw.scores);
+  const { reward } = scored;
+  // A run that failed before any message is a failure, unless a scorer still judged it.
+  const success = scored.success ?? (crashed ? false : null);
   const metadata: Record<string, unknown> = {
     eval_task: info.task,
     eval_task_id: info.taskId,

@@ -1,6 +1,7 @@
 // One OpenHands record -> a canonical trajectory: an EvalOutput line (instance_id, history,
 // metrics, test_result, metadata{llm_config}), a resolver output line (issue, history, success),
 // or a bare V0 event list (a trajectory export).
+import { crashedBeforeTurns } from '../crashed-record';
 import { RecordError, type CanonicalTrajectory, type FormatOptions } from '../canonical';
 import { isRecord } from '../openai-messages';
 import { eventsToTurns } from './openhands-events';
@@ -162,16 +163,23 @@ export function openHandsRecord(
 ): CanonicalTrajectory {
   if (!isRecord(record)) throw new RecordError('expected a JSON object per record');
   if (!Array.isArray(record.history)) throw new RecordError('history: expected a list of events');
-  if (record.history.length === 0) throw new RecordError('history: the event list is empty');
+  // An instance whose run failed before any event (its `error` says why) is kept with 0 turns.
+  const crashed = crashedBeforeTurns(record.history, record.error);
+  if (record.history.length === 0 && !crashed) {
+    throw new RecordError('history: the event list is empty');
+  }
   const built = eventsToTurns(record.history, 'history');
-  if (built.turns.length === 0) throw new RecordError('history: no event carries content');
+  if (built.turns.length === 0 && !crashed) {
+    throw new RecordError('history: no event carries content');
+  }
 
   const instanceId = instanceIdOf(record, fallbackId);
   const taskId = options.task_field ? fieldId(record, options.task_field) : instanceId;
   const groupId = options.group_field ? fieldId(record, options.group_field) : taskId;
   const joined = reportOutcome(report, instanceId);
   const own = recordResolution(record);
-  const resolved = joined?.success ?? own;
+  // A run that failed before any event is a failure, unless a report or verdict says otherwise.
+  const resolved = joined?.success ?? own ?? (crashed ? false : null);
   const metadata = recordMetadata(record, instanceId);
   metadata.skipped_events = built.skippedEvents;
   if (report !== null) metadata.report = { path: report.path, judged: joined !== null };
