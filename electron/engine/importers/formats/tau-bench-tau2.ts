@@ -2,6 +2,13 @@
 // {id, name, arguments (object), requestor}, tool results {id, requestor, error}, and the
 // simulated user may call tools too (kept on the user turn, marked requestor 'user'). The agent's
 // system prompt is not in the messages: it is the run's domain policy, added as the first turn.
+import { crashedBeforeTurns } from '../crashed-record';
+import {
+  decodedToolCall,
+  keepRawToolCalls,
+  toolCallEntries,
+  type RawToolCall,
+} from '../raw-tool-calls';
 import type { ToolCall, TurnRole } from '../../../../shared/model';
 import { canonicalArguments } from '../canonical-json';
 import { plainTurn, RecordError, type CanonicalTrajectory, type CanonicalTurn } from '../canonical';
@@ -38,24 +45,41 @@ const ROLES: Record<string, TurnRole> = {
   tool: 'tool',
 };
 
-function calls(value: unknown, where: string): { calls: ToolCall[]; requestors: string[] } {
-  if (value === null || value === undefined) return { calls: [], requestors: [] };
-  if (!Array.isArray(value)) throw new RecordError(`${where}: expected a list`);
+interface Calls {
+  calls: ToolCall[];
+  requestors: string[];
+  raw: RawToolCall[];
+}
+
+/** A message's calls; one saved as JSON text is decoded, or kept raw (raw-tool-calls.ts). */
+function calls(value: unknown, where: string): Calls {
+  if (value === null || value === undefined) return { calls: [], requestors: [], raw: [] };
+  if (!Array.isArray(value) && typeof value !== 'string') {
+    throw new RecordError(`${where}: expected a list`);
+  }
+  const { entries, raw } = toolCallEntries(value);
   const requestors: string[] = [];
-  const list = value.map((call, index) => {
+  const list: ToolCall[] = [];
+  entries.forEach((entry, index) => {
     const at = `${where}[${index}]`;
+    const decoded = decodedToolCall(entry, index);
+    if (!decoded.ok) {
+      raw.push(decoded.raw);
+      return;
+    }
+    const call = decoded.value;
     if (!isRecord(call)) throw new RecordError(`${at}: expected an object`);
     if (typeof call.name !== 'string' || call.name === '') {
       throw new RecordError(`${at}.name: expected a non-empty string`);
     }
     requestors.push(typeof call.requestor === 'string' ? call.requestor : 'assistant');
-    return {
+    list.push({
       id: typeof call.id === 'string' && call.id !== '' ? call.id : `call_${index}`,
       name: call.name,
       arguments: canonicalArguments(call.arguments),
-    };
+    });
   });
-  return { calls: list, requestors };
+  return { calls: list, requestors, raw };
 }
 
 /** One tau2 message as turns (a MultiToolMessage gives one tool turn per result). */
@@ -76,7 +100,8 @@ export function tau2MessageTurns(message: unknown, where: string): CanonicalTurn
       throw new RecordError(`${where}.content: expected a string or null`);
     }
   }
-  const { calls: toolCalls, requestors } = calls(message.tool_calls, `${where}.tool_calls`);
+  const callsWhere = `${where}.tool_calls`;
+  const { calls: toolCalls, requestors, raw } = calls(message.tool_calls, callsWhere);
   const metadata: Record<string, unknown> = {};
   if (typeof message.turn_idx === 'number') metadata.turn_idx = message.turn_idx;
   if (role === 'user' && toolCalls.length > 0) metadata.requestor = 'user';
@@ -87,25 +112,23 @@ export function tau2MessageTurns(message: unknown, where: string): CanonicalTurn
     metadata.requestor = typeof message.requestor === 'string' ? message.requestor : 'assistant';
     if (message.error === true) metadata.error = true;
   }
-  return [
-    {
-      role,
-      content: typeof message.content === 'string' ? message.content : '',
-      reasoning: null,
-      tool_calls: toolCalls,
-      tool_call_id: role === 'tool' && typeof message.id === 'string' ? message.id : null,
-      // A user's tool call acts on the user's device, not the agent's environment.
-      is_action: role === 'assistant' && toolCalls.length > 0,
-      n_tokens: null,
-      logprobs: null,
-      metadata: Object.keys(metadata).length > 0 ? metadata : null,
-      // tau2's ToolMessage.error: the environment answered the call with an error.
-      error:
-        role === 'tool' && message.error === true
-          ? statusError(String(message.content ?? ''))
-          : null,
-    },
-  ];
+  const turn: CanonicalTurn = {
+    role,
+    content: typeof message.content === 'string' ? message.content : '',
+    reasoning: null,
+    tool_calls: toolCalls,
+    tool_call_id: role === 'tool' && typeof message.id === 'string' ? message.id : null,
+    // A user's tool call acts on the user's device, not the agent's environment.
+    is_action: role === 'assistant' && toolCalls.length > 0,
+    n_tokens: null,
+    logprobs: null,
+    metadata: Object.keys(metadata).length > 0 ? metadata : null,
+    // tau2's ToolMessage.error: the environment answered the call with an error.
+    error:
+      role === 'tool' && message.error === true ? statusError(String(message.content ?? '')) : null,
+  };
+  keepRawToolCalls(turn, raw, callsWhere);
+  return [turn];
 }
 
 function numberOrNull(value: unknown, where: string): number | null {
@@ -139,7 +162,9 @@ function simulationTurns(raw: Record<string, unknown>): CanonicalTurn[] {
   }
   if (!Array.isArray(raw.messages)) throw new RecordError('messages: expected a list');
   const turns = raw.messages.flatMap((m, i) => tau2MessageTurns(m, `messages[${i}]`));
-  if (turns.length === 0) throw new RecordError('messages: the simulation has no messages');
+  if (turns.length === 0 && !crashed(raw)) {
+    throw new RecordError('messages: the simulation has no messages');
+  }
   return turns;
 }
 
@@ -151,7 +176,8 @@ export function tau2Simulation(raw: unknown, run: Tau2Run, index: number): Canon
   }
   const taskId = run.domain ? `${run.domain}/${String(rawTask)}` : String(rawTask);
   const turns = simulationTurns(raw);
-  const system = turns[0]?.role === 'system' ? null : systemTurn(raw, run);
+  // A simulation that failed before any message stays empty: no policy turn for a run not held.
+  const system = turns.length === 0 || turns[0]?.role === 'system' ? null : systemTurn(raw, run);
   if (system !== null) turns.unshift(system);
   const rewardInfo = isRecord(raw.reward_info) ? raw.reward_info : null;
   const reward = numberOrNull(rewardInfo?.reward, 'reward_info.reward');
@@ -172,6 +198,7 @@ export function tau2Simulation(raw: unknown, run: Tau2Run, index: number): Canon
   ]) {
     if (raw[key] !== undefined && raw[key] !== null) metadata[key] = raw[key];
   }
+  Object.assign(metadata, crashFacts(raw));
   return {
     source_id:
       typeof raw.id === 'string' && raw.id !== '' ? raw.id : `${taskId}:trial${trial ?? index}`,
@@ -186,4 +213,23 @@ export function tau2Simulation(raw: unknown, run: Tau2Run, index: number): Canon
     tools: null,
     turns,
   };
+}
+
+/**
+ * tau2 records a simulation that failed for good (retries exhausted, a worker lost) as
+ * `termination_reason: infrastructure_error` with no messages and `info.error`: kept with 0 turns.
+ */
+function crashed(raw: Record<string, unknown>): boolean {
+  const info = isRecord(raw.info) ? raw.info : null;
+  return crashedBeforeTurns(raw.messages, info?.error);
+}
+
+/** The error facts of a failed simulation, for its metadata (none for one that ran). */
+function crashFacts(raw: Record<string, unknown>): Record<string, unknown> {
+  const info = isRecord(raw.info) ? raw.info : null;
+  if (info === null || info.error === undefined || info.error === null) return {};
+  const facts: Record<string, unknown> = { error: info.error };
+  if (typeof info.error_type === 'string') facts.error_type = info.error_type;
+  if (typeof info.error_traceback === 'string') facts.traceback = info.error_traceback;
+  return facts;
 }
