@@ -76,6 +76,10 @@ export const FORMAT_LAYOUTS: Readonly<Record<FormatName, readonly FormatLayout[]
       layout: 'tau2-bench full-duplex (voice) simulations read from their ticks',
       checked: 'tau2-bench a2c0247 voice test run (speech timing; text added in tests)',
     },
+    {
+      layout: 'tau2-bench simulations its runner gave up on (infrastructure_error, no messages)',
+      checked: 'written by tests in the shape tau2 runner code writes (a2c0247)',
+    },
   ],
   'nemo-gym': [
     {
