@@ -12,6 +12,12 @@ import { openSqlEditor, typeQuery } from './sql-editor';
 const SHOTS = process.env.TURNWISE_SHOTS ?? 'test-results/unstoppable-query';
 const BOMB =
   "SELECT regexp_matches(repeat('a', 100000), repeat('a?', 20000) || repeat('a', 20000) || 'c') AS m";
+/**
+ * The engine answers within a second of the stop (unstoppable-query.test.ts measures that); here
+ * the click, the HTTP round trip and the rendering come on top, on a busy 2-core machine. Still an
+ * order of magnitude below the ~40 s the call would run.
+ */
+const UI_MS = 3_000;
 const workspace = ownWorkspace('unstoppable');
 let url: URL;
 
@@ -42,8 +48,8 @@ test('Cancel and the time limit end a query DuckDB cannot interrupt, within a se
   await page.waitForTimeout(500);
   const cancelledAt = Date.now();
   await page.getByTestId('sql-cancel').click();
-  await expect(alert).toContainText('the query was cancelled', { timeout: 1_500 });
-  expect(Date.now() - cancelledAt).toBeLessThan(1_500);
+  await expect(alert).toContainText('the query was cancelled', { timeout: UI_MS });
+  expect(Date.now() - cancelledAt).toBeLessThan(UI_MS);
   await expect(alert).toContainText('the engine was restarted to end it');
   await page.screenshot({ path: `${SHOTS}-cancelled.png`, fullPage: true });
 
@@ -51,8 +57,8 @@ test('Cancel and the time limit end a query DuckDB cannot interrupt, within a se
   await typeQuery(page, BOMB);
   const ranAt = Date.now();
   await page.keyboard.press('ControlOrMeta+Enter');
-  await expect(alert).toContainText('time limit of 1 s', { timeout: 2_500 });
-  expect(Date.now() - ranAt).toBeLessThan(2_500);
+  await expect(alert).toContainText('time limit of 1 s', { timeout: 1_000 + UI_MS });
+  expect(Date.now() - ranAt).toBeLessThan(1_000 + UI_MS);
 
   await run(page, 'SELECT count(*) AS n FROM trajectories');
   await expect(page.getByTestId('sql-result')).toBeVisible({ timeout: 10_000 });
