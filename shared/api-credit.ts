@@ -2,7 +2,7 @@
 import * as z from 'zod';
 import { CreditParamsSchema } from './credit';
 import { Id, method } from './api-method';
-import { JobStateSchema } from './job-state';
+import { jobStateOf } from './job-kinds';
 import { SegmentationNameSchema } from './segments';
 
 const Segmentation = SegmentationNameSchema.default('action');
@@ -59,6 +59,26 @@ export const CreditStatsSchema = z.object({
   }),
 });
 export type CreditStats = z.infer<typeof CreditStatsSchema>;
+
+/** The result of a 'credit' job: what it computed, with the parameters it used. */
+export const CreditSummarySchema = z.object({
+  segmentation: z.string(),
+  params: CreditParamsSchema,
+  trajectories: z.number(),
+  segments: z.number(),
+  segments_with_progress: z.number(),
+  flagged_groups: z.object({
+    singleton: z.number(),
+    zero_variance: z.number(),
+    no_rewards: z.number(),
+  }),
+  sign_flips: z.number(),
+  seconds: z.number(),
+});
+export type CreditSummary = z.infer<typeof CreditSummarySchema>;
+
+/** A 'credit' job, whose result is a CreditSummary. */
+export const CreditJobSchema = jobStateOf('credit', CreditSummarySchema);
 
 const CreditInput = {
   dataset_id: Id.optional(),
@@ -119,7 +139,7 @@ export type CreditAgreement = z.infer<typeof CreditAgreementSchema>;
 
 export const CREDIT_API = {
   /** Computes and stores credit for a dataset (or every dataset) as a job. */
-  startCredit: () => method(z.object(CreditInput).strict(), JobStateSchema),
+  startCredit: () => method(z.object(CreditInput).strict(), CreditJobSchema),
   /** The stored credit of one trajectory, segment by segment, with its trajectory scores. */
   getTrajectoryCredit: () =>
     method(

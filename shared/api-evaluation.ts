@@ -4,7 +4,7 @@
 import * as z from 'zod';
 import { Id, method } from './api-method';
 import { RoleLabelSchema } from './api-review';
-import { JobStateSchema } from './job-state';
+import { jobStateOf } from './job-kinds';
 import { SegmentationNameSchema } from './segments';
 import { ServerChoiceSchema } from './server-profiles';
 
@@ -69,6 +69,9 @@ export const JudgeEvalRecordSchema = z.object({
 });
 export type JudgeEvalRecord = z.infer<typeof JudgeEvalRecordSchema>;
 
+/** A 'evaluate' job, whose result is a JudgeEvalRecord. */
+export const EvaluateJobSchema = jobStateOf('evaluate', JudgeEvalRecordSchema);
+
 export const EVALUATION_API = {
   /** Finished evaluations, newest first; optionally of one prompt version. */
   listJudgeEvals: () =>
@@ -103,6 +106,6 @@ export const EVALUATION_API = {
           server: ServerChoiceSchema.optional(),
         })
         .strict(),
-      JobStateSchema,
+      EvaluateJobSchema,
     ),
 } as const;

@@ -3,7 +3,7 @@
 import * as z from 'zod';
 import { method } from './api-method';
 import { EXPORT_TARGETS } from './export-targets';
-import { JobStateSchema } from './job-state';
+import { jobStateOf } from './job-kinds';
 import { TrajectoryFilterSchema } from './trajectory-filter';
 
 // The target ids and what is said about each live in the registry (export-targets.ts).
@@ -157,6 +157,9 @@ export const ExportSummarySchema = z.object({
 });
 export type ExportSummary = z.infer<typeof ExportSummarySchema>;
 
+/** A 'export' job, whose result is a ExportSummary. */
+export const ExportJobSchema = jobStateOf('export', ExportSummarySchema);
+
 export const EXPORT_API = {
   /** Starts an 'export' job; its result is an ExportSummary. */
   startExport: () =>
@@ -169,7 +172,7 @@ export const EXPORT_API = {
         out_dir: z.string().min(1).max(4000),
         overwrite: z.boolean().default(false),
       }).strict(),
-      JobStateSchema,
+      ExportJobSchema,
     ),
   /** Counts and the first records exactly as they would be written; writes nothing. */
   previewExport: () =>

@@ -2,7 +2,8 @@
 // and the datasets it will make), and the remedy an import error carries so that each front end
 // can say it in its own terms (the CLI names --format, the dialog its Format selector).
 import * as z from 'zod';
-import { SkippedRecordSchema } from './model';
+import { jobStateOf } from './job-kinds';
+import { ImportSummarySchema, SkippedRecordSchema } from './model';
 
 /** How the import treats a file: read, left out, stopping the import, or read with another file. */
 export const FILE_STATUSES = ['import', 'skip', 'error', 'companion'] as const;
@@ -96,3 +97,6 @@ export function formatRemedy(details: unknown): ChooseFormat | null {
   const parsed = ChooseFormatSchema.safeParse(details);
   return parsed.success ? parsed.data : null;
 }
+
+/** An 'import' job, whose result is an ImportSummary. */
+export const ImportJobSchema = jobStateOf('import', ImportSummarySchema);

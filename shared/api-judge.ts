@@ -3,7 +3,7 @@
 import * as z from 'zod';
 import { SERVER_PROFILES, ServerChoiceSchema } from './server-profiles';
 import { Empty, Id, method } from './api-method';
-import { JobStateSchema } from './job-state';
+import { jobStateOf } from './job-kinds';
 import { ROLE_LABELS } from './model';
 import { SegmentationNameSchema } from './segments';
 
@@ -66,6 +66,9 @@ export const JudgeSummarySchema = z.object({
   server: z.enum(SERVER_PROFILES).optional(),
 });
 export type JudgeSummary = z.infer<typeof JudgeSummarySchema>;
+
+/** A 'judge' job, whose result is a JudgeSummary. */
+export const JudgeJobSchema = jobStateOf('judge', JudgeSummarySchema);
 
 export const JudgeRunSchema = z.object({
   run_id: z.string(),
@@ -148,7 +151,7 @@ export const JUDGE_API = {
   setActiveJudgePrompt: () =>
     method(z.object({ version_id: Id }).strict(), ActiveJudgePromptSchema),
   /** Labels the segments in scope with the judge (a 'judge' job; its result is a JudgeSummary). */
-  startJudge: () => method(StartJudgeInputSchema, JobStateSchema),
+  startJudge: () => method(StartJudgeInputSchema, JudgeJobSchema),
   /** Finished judge runs, newest first. */
   listJudgeRuns: () =>
     method(

@@ -3,7 +3,7 @@
 // run as a job over a dataset (docs/credit.md, docs/judge.md).
 import * as z from 'zod';
 import { Empty, Id, method } from './api-method';
-import { JobStateSchema } from './job-state';
+import { jobStateOf } from './job-kinds';
 import { ROLE_LABELS } from './model';
 import { DEFAULT_SEGMENTATION, SegmentationNameSchema } from './segments';
 
@@ -71,6 +71,9 @@ export const HeuristicLabelSummarySchema = z.object({
 });
 export type HeuristicLabelSummary = z.infer<typeof HeuristicLabelSummarySchema>;
 
+/** A 'label' job, whose result is a HeuristicLabelSummary. */
+export const LabelJobSchema = jobStateOf('label', HeuristicLabelSummarySchema);
+
 /** A rule of the heuristic rule set, in precedence order (for the docs and the UI). */
 export const HeuristicRuleInfoSchema = z.object({
   name: z.string(),
@@ -115,7 +118,7 @@ export const LABELS_API = {
   startHeuristicLabels: () =>
     method(
       z.object({ dataset_id: Id.optional(), segmentation: Segmentation }).strict(),
-      JobStateSchema,
+      LabelJobSchema,
     ),
   /** The heuristic rule set's version and its rules in precedence order. */
   listHeuristicRules: () =>

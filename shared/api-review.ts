@@ -4,7 +4,7 @@
 import * as z from 'zod';
 import { AnnotatorSchema } from './api-labels';
 import { Id, method } from './api-method';
-import { JobStateSchema } from './job-state';
+import { jobStateOf } from './job-kinds';
 import { ROLE_LABELS } from './model';
 import { SegmentationNameSchema } from './segments';
 
@@ -69,6 +69,9 @@ export const ReviewQueueResultSchema = z.object({
 });
 export type ReviewQueueResult = z.infer<typeof ReviewQueueResultSchema>;
 
+/** A 'review' job, whose result is a ReviewQueueResult. */
+export const ReviewJobSchema = jobStateOf('review', ReviewQueueResultSchema);
+
 /**
  * How a rule's items were decided: decided = approved + relabeled + rejected; precision =
  * (approved + relabeled) / decided (the share of its items worth a reviewer's time), null
@@ -108,7 +111,7 @@ export const REVIEW_API = {
           min_progress_drop: z.number().min(0).default(DEFAULT_PROGRESS_DROP),
         })
         .strict(),
-      JobStateSchema,
+      ReviewJobSchema,
     ),
   /**
    * Adds a segment, or a whole trajectory (segment_index omitted), to the queue by hand; adding

@@ -3,7 +3,7 @@
 // per-token log-probs of the assistant turns under a policy and a reference model.
 import * as z from 'zod';
 import { Id, method } from './api-method';
-import { JobStateSchema } from './job-state';
+import { jobStateOf } from './job-kinds';
 import { SERVER_PROFILES, ServerChoiceSchema } from './server-profiles';
 
 /**
@@ -92,6 +92,9 @@ export const ScoringSummarySchema = z.object({
 });
 export type ScoringSummary = z.infer<typeof ScoringSummarySchema>;
 
+/** A 'score' job, whose result is a ScoringSummary. */
+export const ScoreJobSchema = jobStateOf('score', ScoringSummarySchema);
+
 export const MAX_SCORING_CONCURRENCY = 64;
 
 export const SCORING_API = {
@@ -116,7 +119,7 @@ export const SCORING_API = {
           max_retries: z.number().int().min(0).max(10).default(4),
         })
         .strict(),
-      JobStateSchema,
+      ScoreJobSchema,
     ),
   /** Asks a server which models it serves (GET /v1/models): checks the URL and the key. */
   listEndpointModels: () =>

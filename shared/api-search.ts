@@ -4,7 +4,7 @@
 // reads a search's matches once one has been made for its text.
 import * as z from 'zod';
 import { method } from './api-method';
-import { JobStateSchema } from './job-state';
+import { jobStateOf } from './job-kinds';
 
 /** What is searched for; case is ignored and the text is taken literally. */
 export const SearchText = z.string().trim().min(1).max(200);
@@ -22,8 +22,11 @@ export const TextSearchStateSchema = z.object({
 });
 export type TextSearchState = z.infer<typeof TextSearchStateSchema>;
 
+/** A 'search' job, whose result is a TextSearchState. */
+export const SearchJobSchema = jobStateOf('search', TextSearchStateSchema);
+
 export const SEARCH_API = {
   /** Starts searching every turn for the text; an answered search returns at once. */
-  startTextSearch: () => method(z.object({ text: SearchText }).strict(), JobStateSchema),
+  startTextSearch: () => method(z.object({ text: SearchText }).strict(), SearchJobSchema),
   getTextSearch: () => method(z.object({ text: SearchText }).strict(), TextSearchStateSchema),
 };

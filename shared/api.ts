@@ -11,7 +11,7 @@ import {
   TurnSchema,
 } from './model';
 import { Empty, Id, lazyMethodTable, method } from './api-method';
-import { ImportPreviewSchema } from './api-import';
+import { ImportJobSchema, ImportPreviewSchema } from './api-import';
 import { CHARTS_API } from './api-charts';
 import { CREDIT_API } from './api-credit';
 import { EXPLORER_API } from './api-explorer';
@@ -33,7 +33,15 @@ import { COMPARE_API } from './api-compare';
 import { RUNS_API } from './api-runs';
 import { SEARCH_API } from './api-search';
 
-export { JOB_KINDS, JOB_STATUSES, JobStateSchema, type JobState } from './job-state';
+export {
+  JOB_KINDS,
+  JOB_STATUSES,
+  JobStateSchema,
+  type JobKind,
+  type JobResult,
+  type JobState,
+  type JobStateOf,
+} from './job-state';
 
 export { OUTCOME_FILTERS, TRAJECTORY_SORT_COLUMNS } from './trajectory-filter';
 
@@ -102,7 +110,7 @@ export const API = lazyMethodTable({
           keep_secrets: z.boolean().default(false),
         })
         .strict(),
-      JobStateSchema,
+      ImportJobSchema,
     ),
   /**
    * Reads the files without writing: each file's format (or why it is left out) and record count,

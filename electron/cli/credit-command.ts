@@ -10,7 +10,7 @@ import {
   TOKEN_AGGREGATIONS,
   type CreditParamsInput,
 } from '../../shared/credit';
-import type { CreditSummary } from '../engine/credit/run-credit';
+import type { CreditSummary } from '../../shared/api-credit';
 import { parse, requireDb } from './args';
 import { call, withEngine } from './call';
 import { segmentationFor } from './segmentation-command';

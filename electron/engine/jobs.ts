@@ -1,17 +1,26 @@
 // Long jobs (import, later judge/score/export): progress snapshots, cancellation, one writer at a
 // time so two jobs never race for the same dataset id.
 import { randomUUID } from 'node:crypto';
-import type { JobState } from '../../shared/api';
+import { isJobOf } from '../../shared/job-result';
+import {
+  JobStateSchema,
+  type JobKind,
+  type JobResult,
+  type JobState,
+  type JobStateOf,
+} from '../../shared/job-state';
 import { TurnwiseError } from '../../shared/result';
+import { describeIssues } from './dispatch';
 import { toFailure } from './failure';
 import { elapsedMs, log } from './logging/logger';
 
-export type JobKind = JobState['kind'];
+export type { JobKind };
 export type Progress = JobState['progress'];
-export type JobWork = (
+/** A job's work; it gives the result of its kind (shared/job-state.ts). */
+export type JobWork<K extends JobKind = JobKind> = (
   report: (progress: Progress) => void,
   signal: AbortSignal,
-) => Promise<unknown>;
+) => Promise<JobResult<K>>;
 
 const PROGRESS_EVENT_INTERVAL_MS = 100;
 
@@ -26,9 +35,10 @@ export class JobRunner {
   private readonly listeners = new Set<(job: JobState) => void>();
   private queue: Promise<unknown> = Promise.resolve();
 
-  start(kind: JobKind, work: JobWork): JobState {
+  start<K extends JobKind>(kind: K, work: JobWork<K>): JobStateOf<K> {
     const controller = new AbortController();
-    const state: JobState = {
+    // Parsed, not cast: TypeScript cannot build a snapshot of a generic kind.
+    const state = JobStateSchema.parse({
       job_id: randomUUID(),
       kind,
       status: 'running',
@@ -37,7 +47,8 @@ export class JobRunner {
       finished_at: null,
       result: null,
       error: null,
-    };
+    });
+    if (!isJobOf(state, kind)) throw new TurnwiseError('internal', `not a ${kind} job`);
     const entry: JobEntry = { state, controller, finished: Promise.resolve(state) };
     this.jobs.set(state.job_id, entry);
     const started = performance.now();
@@ -56,7 +67,7 @@ export class JobRunner {
       try {
         if (controller.signal.aborted) throw new TurnwiseError('cancelled', `${kind} cancelled`);
         const result = await work(report, controller.signal);
-        entry.state = { ...entry.state, status: 'succeeded', result: result ?? null };
+        entry.state = succeeded(entry.state, result);
       } catch (error) {
         const failure = toFailure(error);
         const status = !failure.ok && failure.error.code === 'cancelled' ? 'cancelled' : 'failed';
@@ -121,4 +132,19 @@ export class JobRunner {
   private emit(state: JobState): void {
     for (const listener of this.listeners) listener(state);
   }
+}
+
+/**
+ * The snapshot of a job that succeeded with `result`, checked against its kind's result schema:
+ * work that gives a wrong shape (a bug) fails its job as `internal` rather than reaching a screen.
+ */
+function succeeded(state: JobState, result: unknown): JobState {
+  const checked = JobStateSchema.safeParse({ ...state, status: 'succeeded', result });
+  if (!checked.success) {
+    throw new TurnwiseError(
+      'internal',
+      `${state.kind} job gave an invalid result: ${describeIssues(checked.error)}`,
+    );
+  }
+  return checked.data;
 }

@@ -3,6 +3,7 @@
 // and replace the earlier values of that scope and segmentation, in one transaction.
 import type { DuckDBConnection } from '@duckdb/node-api';
 import { canonicalJson } from '../importers/canonical-json';
+import type { CreditSummary } from '../../../shared/api-credit';
 import type { CreditParams } from '../../../shared/credit';
 import { TurnwiseError } from '../../../shared/result';
 import { rowsOn, runOn } from '../store/connection-sql';
@@ -17,17 +18,6 @@ export interface CreditRequest {
   scope: TrajectoryScope;
   segmentation: string;
   params: CreditParams;
-}
-
-export interface CreditSummary {
-  segmentation: string;
-  params: CreditParams;
-  trajectories: number;
-  segments: number;
-  segments_with_progress: number;
-  flagged_groups: { singleton: number; zero_variance: number; no_rewards: number };
-  sign_flips: number;
-  seconds: number;
 }
 
 type Report = (progress: {

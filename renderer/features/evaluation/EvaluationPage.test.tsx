@@ -3,7 +3,7 @@
 // confusion cells, the comparison's deltas, and what a run asks the engine for.
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { JobState } from '../../../shared/api';
+import type { JobStateOf } from '../../../shared/api';
 import type { AgreementReport, JudgeEvalRecord } from '../../../shared/api-evaluation';
 import { ROLE_LABELS } from '../../../shared/model';
 import { fakeTransport, ok } from '../../test/fake-transport';
@@ -62,7 +62,7 @@ function record(id: string, at: string, accuracy: number, ris: number | null): J
 
 const NEWER = record('e2', '2026-01-02T00:00:00.000Z', 0.75, 0.667);
 const OLDER = record('e1', '2026-01-01T00:00:00.000Z', 0.5, null);
-const RUNNING: JobState = {
+const RUNNING: JobStateOf<'evaluate'> = {
   job_id: 'job-1',
   kind: 'evaluate',
   status: 'running',

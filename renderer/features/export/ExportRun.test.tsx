@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { JobState } from '../../../shared/api';
+import type { JobStateOf } from '../../../shared/api';
 import { ExportSelectionSchema } from '../../../shared/api-export';
 import type { Result } from '../../../shared/result';
 import { fakeTransport, ok } from '../../test/fake-transport';
@@ -12,7 +12,7 @@ afterEach(cleanup);
 
 const selection = { ...ExportSelectionSchema.parse({ target: 'trl-sft' }), limit: 3 };
 
-const DONE: JobState = {
+const DONE: JobStateOf<'export'> = {
   job_id: 'job-1',
   kind: 'export',
   status: 'succeeded',
@@ -47,7 +47,7 @@ function exportInto(folder: string, overwrite: boolean) {
 
 describe('ExportRun', () => {
   it('shows a refused overwrite in words, in place of the last export’s result', async () => {
-    const answers: Result<JobState>[] = [
+    const answers: Result<JobStateOf<'export'>>[] = [
       ok(DONE),
       { ok: false, error: { code: 'invalid_input', message: REFUSAL } },
     ];

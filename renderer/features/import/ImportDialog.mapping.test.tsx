@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { JobState } from '../../../shared/api';
+import type { JobStateOf } from '../../../shared/api';
 import { fakeTransport, ok } from '../../test/fake-transport';
 import { renderWithApi } from '../../test/render';
 import { ImportDialog } from './ImportDialog';
@@ -18,7 +18,7 @@ vi.mock('../../components/monaco/JsonEditor', () => ({
 
 afterEach(cleanup);
 
-const JOB: JobState = {
+const JOB: JobStateOf<'import'> = {
   job_id: 'j1',
   kind: 'import',
   status: 'running',

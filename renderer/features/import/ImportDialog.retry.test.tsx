@@ -3,14 +3,14 @@
 // inputs can be changed and the import tried again.
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { JobState } from '../../../shared/api';
+import type { JobStateOf } from '../../../shared/api';
 import { fakeTransport, ok } from '../../test/fake-transport';
 import { renderWithApi } from '../../test/render';
 import { ImportDialog } from './ImportDialog';
 
 afterEach(cleanup);
 
-const FAILED: JobState = {
+const FAILED: JobStateOf<'import'> = {
   job_id: 'j1',
   kind: 'import',
   status: 'failed',
@@ -25,7 +25,7 @@ const FAILED: JobState = {
   },
 };
 
-const RUNNING: JobState = { ...FAILED, job_id: 'j2', status: 'running', error: null };
+const RUNNING: JobStateOf<'import'> = { ...FAILED, job_id: 'j2', status: 'running', error: null };
 
 function setup() {
   const jobs = [FAILED, RUNNING];

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { JobState } from '../../../shared/api';
+import type { JobStateOf } from '../../../shared/api';
 import type { JudgeSummary } from '../../../shared/api-judge';
 import { fakeTransport, ok } from '../../test/fake-transport';
 import { renderWithApi } from '../../test/render';
@@ -12,7 +12,7 @@ afterEach(() => {
   window.sessionStorage.clear();
 });
 
-const RUNNING: JobState = {
+const RUNNING: JobStateOf<'judge'> = {
   job_id: 'job-1',
   kind: 'judge',
   status: 'running',

@@ -173,7 +173,7 @@ function setup(items: ReviewQueueItem[], fill: ReviewQueueItem[] = []) {
         progress: { done: 1, total: 1, unit: 'rules', message: 'done' },
         started_at: '2026-12-02T10:00:00.000Z',
         finished_at: '2026-12-02T10:00:01.000Z',
-        result: { added: fill.length, by_rule: {} },
+        result: { added: fill.length, by_rule: {}, segmentation: 'action', dataset_id: null },
         error: null,
       });
     },

@@ -4,7 +4,7 @@
 // was read and offers to search every turn.
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { JobState } from '../../../shared/api';
+import type { JobStateOf } from '../../../shared/api';
 import type { TextSearchState } from '../../../shared/api-search';
 import { fakeTransport, ok } from '../../test/fake-transport';
 import { renderWithApi } from '../../test/render';
@@ -23,7 +23,11 @@ function Harness({ text }: { text: string }) {
   );
 }
 
-const job = (status: JobState['status'], done: number, message: string): JobState => ({
+const job = (
+  status: JobStateOf<'search'>['status'],
+  done: number,
+  message: string,
+): JobStateOf<'search'> => ({
   job_id: 'job-1',
   kind: 'search',
   status,
