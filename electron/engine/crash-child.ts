@@ -26,11 +26,11 @@ async function call<T>(engine: Engine, method: string, input: unknown): Promise<
   return result.value as T;
 }
 
-async function runJob<T>(engine: Engine, method: string, input: unknown): Promise<T> {
+async function runJob(engine: Engine, method: string, input: unknown): Promise<JobState> {
   const job = await call<JobState>(engine, method, input);
   const final = await engine.waitForJob(job.job_id);
   if (final.error) throw new Error(`${method}: ${final.error.code}: ${final.error.message}`);
-  return final.result as T;
+  return final;
 }
 
 async function sql(engine: Engine, text: string): Promise<Row[]> {

@@ -2,7 +2,7 @@ import { renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { JobState } from '../../../shared/api';
-import type { ImportSummary } from '../../../shared/model';
+import { jobResult } from '../../../shared/job-result';
 import { openEngine } from '../engine';
 import type { Engine } from '../engine-types';
 import { writeParquet } from '../importers/formats/parquet-rows-fixture';
@@ -81,7 +81,7 @@ describe('attach: options, bad rows, missing files', () => {
       dataset: 'mixed',
       format_options: { reward_field: 'info.score', success_field: 'info.passed' },
     });
-    const summary = job.result as ImportSummary;
+    const summary = jobResult(job, 'import');
     expect(summary).toMatchObject({ trajectories: 2, turns: 8, actions: 2, format: 'openai-chat' });
     expect(summary.skipped).toEqual([
       { file, line: 3, reason: 'messages: the message list is empty' },

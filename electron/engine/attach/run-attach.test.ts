@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { JobState } from '../../../shared/api';
+import { jobResult } from '../../../shared/job-result';
 import type { ImportSummary } from '../../../shared/model';
 import { openEngine, type LocalEngine } from '../engine';
 import type { Engine } from '../engine-types';
@@ -59,11 +60,11 @@ describe('attach Parquet by reference', () => {
     engine = await openEngine({ dbPath: path.join(tmp.dir, 'ws.duckdb') });
     const i = await runJob(engine, { paths: [demo], format: 'auto', dataset: 'copied' });
     expect(i.error).toBeNull();
-    imported = i.result as ImportSummary;
+    imported = jobResult(i, 'import');
     expect(imported.format).toBe('turnwise');
     const a = await runJob(engine, { paths: [demo], attach: true, dataset: 'referenced' });
     expect(a.error).toBeNull();
-    attached = a.result as ImportSummary;
+    attached = jobResult(a, 'import');
   }, 60_000);
   afterAll(() => engine.close());
 

@@ -5,6 +5,7 @@ import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { JobState } from '../../../shared/api';
+import { jobResult } from '../../../shared/job-result';
 import type { JudgeEvalRecord } from '../../../shared/api-evaluation';
 import type { RoleLabel } from '../../../shared/model';
 import { createDispatch, type Dispatch } from '../dispatch';
@@ -162,7 +163,7 @@ describe('the evaluate job', () => {
     // Judged: a/0 (m1: R) and b/0 (other: D). Human: a/0 E vs R, b/0 E vs D: 0 of 2 agree.
     const job = await evaluate({});
     expect(job.error).toBeNull();
-    const { result } = job.result as JudgeEvalRecord;
+    const { result } = jobResult(job, 'evaluate');
     expect(result).toMatchObject({ model: null, suite_segments: 8, unjudged: 6, judging: null });
     expect(result.human_labeled).toMatchObject({ n: 2, accuracy: 0 });
     expect(result.counterexamples.n).toBe(0);
@@ -172,7 +173,7 @@ describe('the evaluate job', () => {
   it('judges only the suite segments lacking the model label, then matches the hand count', async () => {
     const job = await evaluate({ endpoint: server.baseUrl, model: 'm1', concurrency: 2 });
     expect(job.error).toBeNull();
-    const record = job.result as JudgeEvalRecord;
+    const record = jobResult(job, 'evaluate');
     const { result } = record;
     // 8 suite segments, a/0 already labeled by m1: 7 requests, none for a/3 or trajectory d.
     expect(result.judging).toMatchObject({ segments: 7, labeled: 7, cached: 0, failed: 0 });
@@ -265,12 +266,12 @@ describe('the evaluate job', () => {
   it('asks nothing on a re-run and scores the same', async () => {
     server.reset();
     const job = await evaluate({ endpoint: server.baseUrl, model: 'm1' });
-    const { result } = job.result as JudgeEvalRecord;
+    const { result } = jobResult(job, 'evaluate');
     expect(server.requests).toHaveLength(0);
     expect(result.judging).toBeNull();
     expect(result.human_labeled.kappa).toBeCloseTo(8 / 26, 12);
     // Any model of the version: b/0's newest label is now m1's E, so the same numbers.
-    const any = (await evaluate({})).result as JudgeEvalRecord;
+    const any = jobResult(await evaluate({}), 'evaluate');
     expect(any.result.human_labeled.kappa).toBeCloseTo(8 / 26, 12);
   });
 

@@ -7,6 +7,7 @@ import path from 'node:path';
 import { DuckDBInstance } from '@duckdb/node-api';
 import { expect } from 'vitest';
 import type { JobState } from '../../../shared/api';
+import { jobResult } from '../../../shared/job-result';
 import { ExportSelectionSchema, type ExportSummary } from '../../../shared/api-export';
 import { openEngine } from '../engine';
 import type { Engine } from '../engine-types';
@@ -70,8 +71,8 @@ export interface EngineCalls {
   engine: Engine;
   /** Dispatches one API method; an error result throws with its code. */
   call: <T>(method: string, input: unknown) => Promise<T>;
-  /** Starts a job, waits for it, expects no error and returns its result. */
-  runJob: <T>(method: string, input: unknown) => Promise<T>;
+  /** Starts a job, waits for it, expects no error and returns its final state. */
+  runJob: (method: string, input: unknown) => Promise<JobState>;
   /** An export job run to completion. */
   exportTo: (input: Row) => Promise<ExportSummary>;
   sql: (sql: string) => Promise<Row[]>;
@@ -83,10 +84,10 @@ export function engineCalls(engine: Engine): EngineCalls {
     if (!result.ok) throw new Error(`${result.error.code}: ${result.error.message}`);
     return result.value as T;
   };
-  const waitFor = async <T>(job: JobState): Promise<T> => {
+  const waitFor = async (job: JobState): Promise<JobState> => {
     const final = await engine.waitForJob(job.job_id);
     expect(final.error).toBeNull();
-    return final.result as T;
+    return final;
   };
   return {
     engine,
@@ -95,7 +96,7 @@ export function engineCalls(engine: Engine): EngineCalls {
     exportTo: async (input) => {
       const job = await call<JobState>('startExport', input);
       expect(job.kind).toBe('export');
-      return waitFor<ExportSummary>(job);
+      return jobResult(await waitFor(job), 'export');
     },
     sql: async (sql) => (await call<{ rows: Row[] }>('runSql', { sql })).rows,
   };

@@ -4,6 +4,7 @@
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { JobState } from '../../../shared/api';
+import { jobResult } from '../../../shared/job-result';
 import type { ActiveJudgePrompt, JudgePrompt, JudgeSummary } from '../../../shared/api-judge';
 import { callOk, importDataset } from '../dispatch-test-support';
 import { openEngine, type LocalEngine } from '../engine';
@@ -31,7 +32,7 @@ async function judge(input: Record<string, unknown> = {}): Promise<JudgeSummary>
   });
   const final = await engine.waitForJob(job.job_id);
   expect(final.error).toBeNull();
-  return final.result as JudgeSummary;
+  return jobResult(final, 'judge');
 }
 
 beforeAll(async () => {

@@ -4,7 +4,8 @@ import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { JobState } from '../../../shared/api';
-import type { JudgePrompt, JudgeRun, JudgeSummary } from '../../../shared/api-judge';
+import { jobResult } from '../../../shared/job-result';
+import type { JudgePrompt, JudgeRun } from '../../../shared/api-judge';
 import { callOk, importDataset } from '../dispatch-test-support';
 import { openEngine, type LocalEngine } from '../engine';
 import {
@@ -91,7 +92,7 @@ describe('the judge job', () => {
     server.setLatency(150);
     const job = await judge({ concurrency: 3 });
     expect(job.error).toBeNull();
-    const summary = job.result as JudgeSummary;
+    const summary = jobResult(job, 'judge');
     expect(summary).toMatchObject({
       source: 'judge:triage-judge/1@judge-test',
       segments: 12,
@@ -153,7 +154,7 @@ describe('the judge job', () => {
         : triageReply(request, index),
     );
     const job = await judge({ model: 'judge-flaky' });
-    const summary = job.result as JudgeSummary;
+    const summary = jobResult(job, 'judge');
     expect(summary).toMatchObject({ labeled: 11, failed: 1, requests: 13 });
     expect(summary.failures).toEqual([
       {

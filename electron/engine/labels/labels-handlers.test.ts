@@ -5,7 +5,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiOutput, JobState } from '../../../shared/api';
-import type { HeuristicLabelSummary } from '../../../shared/api-labels';
+import { jobResult } from '../../../shared/job-result';
 import { segmentTurns } from '../../../shared/segments';
 import { openEngine } from '../engine';
 import type { Engine } from '../engine-types';
@@ -47,7 +47,7 @@ async function runHeuristics(engine: Engine, input: Record<string, unknown>) {
   expect(job.kind).toBe('label');
   const final = await engine.waitForJob(job.job_id);
   expect(final.error).toBeNull();
-  return final.result as HeuristicLabelSummary;
+  return jobResult(final, 'label');
 }
 
 type Segments = ApiOutput<'getSegments'>;

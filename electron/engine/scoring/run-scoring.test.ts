@@ -4,6 +4,7 @@ import { renameSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiInput, JobState } from '../../../shared/api';
+import { jobResult } from '../../../shared/job-result';
 import type { ScoringSummary } from '../../../shared/api-scoring';
 import { openEngine } from '../engine';
 import type { Engine } from '../engine-types';
@@ -38,7 +39,7 @@ async function scored(input: ApiInput<'startScoring'>): Promise<ScoringSummary> 
   const job = await score(input);
   expect(job.error).toBeNull();
   expect(job.status).toBe('succeeded');
-  return job.result as ScoringSummary;
+  return jobResult(job, 'score');
 }
 
 interface LogprobRow {

@@ -6,6 +6,7 @@
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiInput, JobState } from '../../../shared/api';
+import { jobResult } from '../../../shared/job-result';
 import type { ScoringSummary } from '../../../shared/api-scoring';
 import { openEngine } from '../engine';
 import type { Engine } from '../engine-types';
@@ -36,7 +37,7 @@ async function score(input: ApiInput<'startScoring'>): Promise<JobState> {
 async function scored(input: ApiInput<'startScoring'>): Promise<ScoringSummary> {
   const job = await score(input);
   expect(job.error).toBeNull();
-  return job.result as ScoringSummary;
+  return jobResult(job, 'score');
 }
 
 async function rows(dataset: string) {
