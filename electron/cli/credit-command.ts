@@ -1,5 +1,6 @@
 // turnwise credit --db FILE [options]: the option table is CREDIT_COMMAND; the parameters'
 // defaults and choices are those of CreditParamsSchema.
+import { jobResult } from '../../shared/job-result';
 import type { CreditStats } from '../../shared/api-credit';
 import {
   ADVANTAGE_VARIANTS,
@@ -10,7 +11,6 @@ import {
   TOKEN_AGGREGATIONS,
   type CreditParamsInput,
 } from '../../shared/credit';
-import type { CreditSummary } from '../../shared/api-credit';
 import { parse, requireDb } from './args';
 import { call, withEngine } from './call';
 import { segmentationFor } from './segmentation-command';
@@ -140,7 +140,7 @@ export async function creditCommand(args: string[]): Promise<void> {
       'credit',
     );
     const final = await followJob(engine, job, 'credit', values.json === true);
-    const summary = final.result as CreditSummary;
+    const summary = jobResult(final, 'credit');
     const datasets =
       dataset !== undefined
         ? [dataset]

@@ -1,5 +1,6 @@
 // turnwise export --db FILE --target NAME --out DIR [options]: the options below and the
 // curation, weighting and pairing flags of export-options.ts; the targets come from the registry.
+import { jobResult } from '../../shared/job-result';
 import { readFileSync } from 'node:fs';
 import { EXPORT_TARGETS, type ExportSummary } from '../../shared/api-export';
 import { EXPORT_TARGET_INFO } from '../../shared/export-targets';
@@ -116,7 +117,7 @@ export async function exportCommand(args: string[]): Promise<void> {
       'export',
     );
     const final = await followJob(engine, job, 'export', values.json === true);
-    const summary = final.result as ExportSummary;
+    const summary = jobResult(final, 'export');
     if (values.json) {
       // docs/cli.md: {target, records, files: [path], manifest}; the manifest is its parsed content
       // (counts, skips, hashes), at <out>/turnwise-manifest.json.

@@ -1,13 +1,9 @@
 // turnwise import PATH... --db FILE [options]: the option table is IMPORT_COMMAND.
+import { jobResult } from '../../shared/job-result';
 import { readFileSync } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
-import {
-  MappingSpecSchema,
-  type FormatOptions,
-  type ImportSummary,
-  type MappingSpec,
-} from '../../shared/model';
+import { MappingSpecSchema, type FormatOptions, type MappingSpec } from '../../shared/model';
 import { describeJsonProblem, parseJsonText } from '../engine/json-syntax';
 import { parse, requireDb } from './args';
 import { call, withEngine } from './call';
@@ -160,7 +156,7 @@ export async function importCommand(args: string[]): Promise<void> {
       'import',
     );
     const final = await followJob(engine, job, 'import', values.json === true, importErrorText);
-    const summary = final.result as ImportSummary;
+    const summary = jobResult(final, 'import');
     if (trainedFrom !== undefined) {
       for (const made of summary.datasets) {
         const request = { dataset_id: made.dataset, trained_from: trainedFrom };

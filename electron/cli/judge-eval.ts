@@ -3,6 +3,7 @@
 // Measures a judge prompt version against the suite (approved counterexamples and human labels):
 // accuracy, Cohen's kappa, per-role precision/recall/F1 and regression-in-success F1. With an
 // endpoint, the suite segments lacking this version's label are judged first.
+import { jobResult } from '../../shared/job-result';
 import type { AgreementReport, JudgeEvalRecord } from '../../shared/api-evaluation';
 import { SEGMENTATION_NAMES, parseSegmentation } from '../../shared/segments';
 import { parse, requireDb } from './args';
@@ -128,7 +129,7 @@ async function evalCommand(values: Record<string, string | boolean | undefined>)
     );
     // Progress on stderr; Ctrl-C cancels (labels the judge wrote are kept, nothing is stored).
     const final = await followJob(engine, job, 'judge eval', json);
-    const record = final.result as JudgeEvalRecord;
+    const record = jobResult(final, 'evaluate');
     if (json) printJson({ eval_id: record.eval_id, ...record.result });
     else process.stdout.write(`${describeEval(record)}\n`);
   });

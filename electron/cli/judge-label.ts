@@ -1,6 +1,7 @@
 // turnwise label --db FILE --labeler judge --endpoint URL --model NAME [--dataset ID]
 //   [--concurrency 4] [--api-key-env VAR] [--prompt-version V] [--limit N] [--json]
 // The judge half of `turnwise label` (label-command.ts parses the flags and calls this).
+import { jobResult } from '../../shared/job-result';
 import type { JudgeSummary } from '../../shared/api-judge';
 import { SERVER_LABELS } from '../../shared/server-profiles';
 import { requireDb } from './args';
@@ -98,7 +99,7 @@ export async function judgeLabelCommand(values: Record<string, unknown>): Promis
     );
     // Progress on stderr; Ctrl-C cancels (in-flight requests are aborted, written labels kept).
     const final = await followJob(engine, job, 'label', json);
-    const summary = final.result as JudgeSummary;
+    const summary = jobResult(final, 'judge');
     if (json) printJson(summary);
     else process.stdout.write(`${describeSummary(summary).join('\n')}\n`);
   });

@@ -1,6 +1,7 @@
 // turnwise label --db FILE --labeler heuristic|judge [options]: the table is LABEL_COMMAND.
 // The heuristic labeler runs here; the judge is judge-label.ts. Without --dataset every dataset
 // is labeled (the heuristic labeler does it in one transaction).
+import { jobResult } from '../../shared/job-result';
 import type { HeuristicLabelSummary } from '../../shared/api-labels';
 import { SEGMENTATION_NAMES, parseSegmentation } from '../../shared/segments';
 import { parse, requireDb } from './args';
@@ -119,7 +120,7 @@ export async function labelCommand(args: string[]): Promise<void> {
     );
     // Progress on stderr; Ctrl-C cancels and the job's transaction leaves earlier labels as they were.
     const final = await followJob(engine, job, 'label', values.json === true);
-    const summary = final.result as HeuristicLabelSummary;
+    const summary = jobResult(final, 'label');
     if (values.json) printJson({ labeler: 'heuristic', ...summary });
     else console.log(describeSummary(summary));
   });

@@ -1,6 +1,7 @@
 // turnwise review --db FILE list|decide|undo|queue ...: the forms and options are REVIEW_COMMAND.
 // The review queue from the command line (docs/review.md); decisions commit before the answer.
-import type { ReviewQueueItem, ReviewQueueResult } from '../../shared/api-review';
+import { jobResult } from '../../shared/job-result';
+import type { ReviewQueueItem } from '../../shared/api-review';
 import { DEFAULT_PROGRESS_DROP, REVIEW_RULES, REVIEW_STATUSES } from '../../shared/api-review';
 import { ROLE_LABELS } from '../../shared/model';
 import { SEGMENTATION_NAMES, parseSegmentation } from '../../shared/segments';
@@ -158,7 +159,7 @@ async function queue(engine: Engine, { values, positionals }: Parsed): Promise<v
     'review queue',
   );
   const final = await followJob(engine, job, 'review queue', values.json === true);
-  const result = final.result as ReviewQueueResult;
+  const result = jobResult(final, 'review');
   if (values.json) {
     printJson(result);
     return;

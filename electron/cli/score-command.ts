@@ -1,6 +1,7 @@
 // turnwise score --db FILE --policy-endpoint URL and/or --ref-endpoint URL [options]: the table
 // is SCORE_COMMAND.
 import type { ApiInput } from '../../shared/api';
+import { jobResult } from '../../shared/job-result';
 import {
   MAX_SCORING_CONCURRENCY,
   SCORING_RENDERINGS,
@@ -191,7 +192,7 @@ export async function scoreCommand(args: string[]): Promise<void> {
         final.error ?? { code: 'internal', message: 'score ended without a result' },
       );
     }
-    const summary = final.result as ScoringSummary;
+    const summary = jobResult(final, 'score');
     if (values.json) printJson(summary);
     else for (const line of describe(summary)) console.log(line);
   });

@@ -3,7 +3,7 @@
 // it and keeps the matches found so far. The matches are kept, so the explorer, `compare
 // --filter` and `export` with the same text read them instead of scanning again.
 import type { ApiOutput } from '../../shared/api';
-import type { TextSearchState } from '../../shared/api-search';
+import { jobResult } from '../../shared/job-result';
 import { parse, requireDb } from './args';
 import { call, withEngine } from './call';
 import type { CommandSpec } from './command-spec';
@@ -40,7 +40,7 @@ export async function searchCommand(args: string[]): Promise<void> {
   await withEngine(db, false, async (engine) => {
     const job = await call(engine, 'startTextSearch', { text }, 'search');
     const final = await followJob(engine, job, 'search', values.json === true);
-    const state = final.result as TextSearchState;
+    const state = jobResult(final, 'search');
     const list: ApiOutput<'listTrajectories'> =
       limit === 0
         ? { rows: [], total: state.trajectories }
