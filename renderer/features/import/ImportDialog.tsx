@@ -15,6 +15,7 @@ import { useEffect, useState } from 'react';
 import type { ApiOutput } from '../../../shared/api';
 import type { FormatOptions } from '../../../shared/model';
 import type { ApiError } from '../../../shared/result';
+import { jobResult } from '../../../shared/job-result';
 import { useApiClient } from '../../api/ApiContext';
 import { pathForDroppedFile } from '../../api/dropped-files';
 import { useApi } from '../../api/useApi';
@@ -267,7 +268,7 @@ export function ImportDialog({ open, initialPaths, onClose, onImported }: Props)
         {job?.status === 'succeeded' && (
           <Button
             component={AppLink}
-            href={`#/dataset/${encodeURIComponent(String((job.result as { dataset: string }).dataset))}`}
+            href={`#/dataset/${encodeURIComponent(jobResult(job, 'import').dataset)}`}
             onClick={close}
           >
             Open dataset

@@ -1,6 +1,6 @@
 // A running or finished import: bytes, rate and ETA while it runs; the result or the error after.
 import type { JobState } from '../../../shared/api';
-import type { ImportSummary } from '../../../shared/model';
+import { jobResult } from '../../../shared/job-result';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { JobProgressBar } from '../../components/JobProgressBar';
 import { dialogError } from './import-error';
@@ -36,7 +36,7 @@ export function ImportProgress({ job, attached = false, onOpenDataset = () => {}
   if (job.status === 'succeeded') {
     return (
       <ImportResult
-        summary={job.result as ImportSummary}
+        summary={jobResult(job, 'import')}
         attached={attached}
         onOpenDataset={onOpenDataset}
       />

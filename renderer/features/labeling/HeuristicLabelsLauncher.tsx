@@ -7,6 +7,7 @@ import Snackbar from '@mui/material/Snackbar';
 import type { JobState } from '../../../shared/api';
 import type { HeuristicLabelSummary } from '../../../shared/api-labels';
 import type { ApiError } from '../../../shared/result';
+import { jobResult } from '../../../shared/job-result';
 import { useJob } from '../../api/useJob';
 import { formatCount } from '../../components/format';
 import { ROLE_INFOS } from './role-labels';
@@ -24,8 +25,7 @@ function describeSummary(summary: HeuristicLabelSummary): string {
 /** What the status bar says once the job has ended (or could not start). */
 function outcome(job: JobState | null, error: ApiError | null): [AlertColor, string] {
   if (error !== null) return ['error', `Could not start heuristic labeling: ${error.message}`];
-  if (job?.status === 'succeeded')
-    return ['success', describeSummary(job.result as HeuristicLabelSummary)];
+  if (job?.status === 'succeeded') return ['success', describeSummary(jobResult(job, 'label'))];
   if (job?.status === 'cancelled')
     return ['warning', 'Heuristic labeling cancelled; earlier labels are unchanged.'];
   return ['error', `Heuristic labeling failed: ${job?.error?.message ?? 'unknown error'}`];

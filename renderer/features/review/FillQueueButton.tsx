@@ -4,6 +4,7 @@
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import { useEffect, useRef, useState } from 'react';
+import { jobResult } from '../../../shared/job-result';
 import { useJob } from '../../api/useJob';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { FillQueueDialog } from './FillQueueDialog';
@@ -18,10 +19,9 @@ export function FillQueueButton({ onDone }: Props) {
   useEffect(() => {
     if (job === null || running || reported.current === job.job_id) return;
     reported.current = job.job_id;
-    const result = job.result as { added?: number } | null;
     onDone(
       job.status === 'succeeded'
-        ? `The queue rules added ${result?.added ?? 0} new items.`
+        ? `The queue rules added ${jobResult(job, 'review').added} new items.`
         : `Filling the queue ${job.status}: ${job.error?.message ?? 'no reason given'}`,
     );
   }, [job, onDone, running]);

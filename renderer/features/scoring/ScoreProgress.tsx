@@ -5,6 +5,7 @@ import Box from '@mui/material/Box';
 import type { JobState } from '../../../shared/api';
 import type { ScoringSummary } from '../../../shared/api-scoring';
 import { SERVER_LABELS } from '../../../shared/server-profiles';
+import { jobResult } from '../../../shared/job-result';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { formatCount } from '../../components/format';
 import { JobProgressBar } from '../../components/JobProgressBar';
@@ -38,7 +39,7 @@ export function ScoreProgress({ job }: { job: JobState }) {
     );
   }
   if (job.status === 'succeeded') {
-    const summary = job.result as ScoringSummary;
+    const summary = jobResult(job, 'score');
     const notes = skippedNotes(summary);
     return (
       <Box data-testid="score-done">
