@@ -3,7 +3,7 @@
 import { statSync } from 'node:fs';
 import path from 'node:path';
 import type { JobState } from '../../shared/api';
-import type { ExportSummary } from '../../shared/api-export';
+import { jobResult } from '../../shared/job-result';
 import { openEngine } from '../../electron/engine/engine';
 import { argument, measure } from './measure';
 
@@ -19,7 +19,7 @@ await measure(async () => {
   const job = await engine.waitForJob((started.value as JobState).job_id);
   await engine.close();
   if (job.status !== 'succeeded') throw new Error(job.error?.message ?? job.status);
-  const summary = job.result as ExportSummary;
+  const summary = jobResult(job, 'export');
   const bytes = summary.files.reduce((sum, file) => sum + statSync(file).size, 0);
   return {
     records: summary.records,

@@ -1,6 +1,6 @@
 // Turnwise: the real import path (API dispatch, job runner, importer, DuckDB appenders).
-import type { ImportSummary } from '../../shared/model';
 import type { JobState } from '../../shared/api';
+import { jobResult } from '../../shared/job-result';
 import { openEngine } from '../../electron/engine/engine';
 import { argument, measure } from './measure';
 
@@ -14,6 +14,6 @@ await measure(async () => {
   const job = await engine.waitForJob((started.value as JobState).job_id);
   await engine.close();
   if (job.status !== 'succeeded') throw new Error(job.error?.message ?? job.status);
-  const summary = job.result as ImportSummary;
+  const summary = jobResult(job, 'import');
   return { records: summary.trajectories, turns: summary.turns };
 });
