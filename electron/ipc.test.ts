@@ -47,7 +47,7 @@ function setup() {
   );
   const onRefused = vi.fn();
   const dispose = registerIpc(fake.ipcMain, {
-    getEngine: () => ({ dispatch }),
+    getEngine: () => ({ dispatchByName: dispatch }),
     getAppContentsId: () => APP_ID,
     onRefused,
   });
@@ -91,7 +91,7 @@ describe('registerIpc', () => {
     const fake = fakeIpcMain();
     const dispatch = vi.fn();
     registerIpc(fake.ipcMain, {
-      getEngine: () => ({ dispatch }),
+      getEngine: () => ({ dispatchByName: dispatch }),
       getAppContentsId: () => null,
       onRefused: () => undefined,
     });
@@ -102,11 +102,11 @@ describe('registerIpc', () => {
 
   it('answers with a result, never a rejection, when no engine is open or it throws', async () => {
     const fake = fakeIpcMain();
-    let engine: { dispatch: () => Promise<Result<unknown>> } | null = null;
+    let engine: { dispatchByName: () => Promise<Result<unknown>> } | null = null;
     registerIpc(fake.ipcMain, { getEngine: () => engine, getAppContentsId: () => APP_ID });
     const idle = await fake.call(channelOf('appInfo'), APP_EVENT, {});
     expect(idle.ok === false && idle.error.code).toBe('unavailable');
-    engine = { dispatch: () => Promise.reject(new Error('boom')) };
+    engine = { dispatchByName: () => Promise.reject(new Error('boom')) };
     const broken = await fake.call(channelOf('appInfo'), APP_EVENT, {});
     expect(broken).toEqual({ ok: false, error: { code: 'internal', message: 'boom' } });
   });

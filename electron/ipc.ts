@@ -32,7 +32,7 @@ export interface SenderBindings {
 
 export interface IpcBindings extends SenderBindings {
   /** The open engine, or null while a workspace is being switched. */
-  getEngine(): Pick<Engine, 'dispatch'> | null;
+  getEngine(): Pick<Engine, 'dispatchByName'> | null;
 }
 
 export type SenderVerdict = { trusted: true } | { trusted: false; reason: string };
@@ -82,7 +82,7 @@ export function registerIpc(ipcMain: IpcMainLike, bindings: IpcBindings): () => 
       if (engine === null)
         return fail('unavailable', 'no workspace is open (it is being switched)');
       try {
-        return await engine.dispatch(method, input);
+        return await engine.dispatchByName(method, input);
       } catch (error) {
         // dispatch turns handler errors into results; this only catches a broken engine.
         return fail('internal', error instanceof Error ? error.message : String(error));

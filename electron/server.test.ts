@@ -28,7 +28,7 @@ beforeAll(async () => {
   ]);
   const job = await engine.dispatch('startImport', { paths: [file] });
   if (!job.ok) throw new Error(job.error.message);
-  await engine.waitForJob((job.value as JobState).job_id);
+  await engine.waitForJob(job.value.job_id);
   server = await startServer({ engine, rendererDir: renderer, port: 0 });
 });
 
@@ -80,7 +80,7 @@ const CASES: [string, unknown][] = [
 
 describe('the API over dispatch and over HTTP', () => {
   it.each(CASES)('%s %j answers the same both ways', async (method, input) => {
-    const direct = await engine.dispatch(method, input);
+    const direct = await engine.dispatchByName(method, input);
     const response = await post(method, input);
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toMatch(/application\/json/);

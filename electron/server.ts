@@ -230,7 +230,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
         sendJson(response, refusal.status, refusal.body);
         return;
       }
-      const result = await options.engine.dispatch(method, input);
+      const result = await options.engine.dispatchByName(method, input);
       await uploads.noteDispatched(method, input, result);
       sendJson(response, 200, result);
       return;

@@ -12,7 +12,7 @@ import { ensureDemoWorkspace } from './demo-workspace';
 
 const { dir, cleanup } = tempDir();
 let engine: Engine;
-const call = <T>(method: string, input: unknown) => callOk<T>(engine.dispatch, method, input);
+const call = <T>(method: string, input: unknown) => callOk<T>(engine.dispatchByName, method, input);
 const compare = (tasks: string) =>
   call<RunComparison>('compareRuns', { runs: ['demo', 'checkpoint'], tasks });
 

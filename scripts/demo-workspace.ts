@@ -21,7 +21,7 @@ export const DEMO_TRAINED_WHERE = CHECKPOINT_TRAINED_FAMILIES.map(
 ).join(' OR ');
 
 async function runJob(engine: Engine, method: string, input: unknown): Promise<JobState> {
-  const started = await engine.dispatch(method, input);
+  const started = await engine.dispatchByName(method, input);
   if (!started.ok) throw new Error(started.error.message);
   return await engine.waitForJob((started.value as JobState).job_id);
 }

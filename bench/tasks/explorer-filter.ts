@@ -14,7 +14,7 @@ const db = argument(0, 'database file');
 await measure(async () => {
   const engine = await openEngine({ dbPath: db, readOnly: true });
   async function call<T>(method: string, input: unknown): Promise<T> {
-    const result = await engine.dispatch(method, input);
+    const result = await engine.dispatchByName(method, input);
     if (!result.ok) throw new Error(`${method}: ${result.error.code}: ${result.error.message}`);
     return result.value as T;
   }

@@ -2,7 +2,6 @@
 // building, the atomic write and the manifest), as the app and `turnwise export` run it.
 import { statSync } from 'node:fs';
 import path from 'node:path';
-import type { JobState } from '../../shared/api';
 import { jobResult } from '../../shared/job-result';
 import { openEngine } from '../../electron/engine/engine';
 import { argument, measure } from './measure';
@@ -16,7 +15,7 @@ await measure(async () => {
   const engine = await openEngine({ dbPath: db });
   const started = await engine.dispatch('startExport', { ...selection, out_dir: out } as never);
   if (!started.ok) throw new Error(started.error.message);
-  const job = await engine.waitForJob((started.value as JobState).job_id);
+  const job = await engine.waitForJob(started.value.job_id);
   await engine.close();
   if (job.status !== 'succeeded') throw new Error(job.error?.message ?? job.status);
   const summary = jobResult(job, 'export');

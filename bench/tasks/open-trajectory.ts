@@ -83,7 +83,7 @@ writeFileSync(
 await measure(async () => {
   const engine = await openEngine({ dbPath: db });
   async function call<T>(method: string, request: unknown): Promise<T> {
-    const result = await engine.dispatch(method, request);
+    const result = await engine.dispatchByName(method, request);
     if (!result.ok) throw new Error(`${method}: ${result.error.code}: ${result.error.message}`);
     return result.value as T;
   }

@@ -1,5 +1,4 @@
 // Turnwise: the real import path (API dispatch, job runner, importer, DuckDB appenders).
-import type { JobState } from '../../shared/api';
 import { jobResult } from '../../shared/job-result';
 import { openEngine } from '../../electron/engine/engine';
 import { argument, measure } from './measure';
@@ -11,7 +10,7 @@ await measure(async () => {
   const engine = await openEngine({ dbPath: db });
   const started = await engine.dispatch('startImport', { paths: [file], format: 'turnwise' });
   if (!started.ok) throw new Error(started.error.message);
-  const job = await engine.waitForJob((started.value as JobState).job_id);
+  const job = await engine.waitForJob(started.value.job_id);
   await engine.close();
   if (job.status !== 'succeeded') throw new Error(job.error?.message ?? job.status);
   const summary = jobResult(job, 'import');

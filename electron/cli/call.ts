@@ -12,7 +12,7 @@ export async function call<M extends ApiMethod>(
 ): Promise<ApiOutput<M>> {
   const result = await engine.dispatch(method, input);
   if (!result.ok) throw failureFrom(what, result.error);
-  return result.value as ApiOutput<M>;
+  return result.value;
 }
 
 /** Opens the workspace, runs the work, and always closes it. */

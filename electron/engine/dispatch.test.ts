@@ -2,7 +2,7 @@ import { writeFileSync } from 'node:fs';
 import { DuckDBInstance } from '@duckdb/node-api';
 import { describe, expect, it } from 'vitest';
 import { TurnwiseError } from '../../shared/result';
-import { createDispatch, type ApiHandlers } from './dispatch';
+import { createDispatchByName, type ApiHandlers } from './dispatch';
 import { toFailure } from './failure';
 
 function handlers(overrides: Partial<ApiHandlers>): ApiHandlers {
@@ -13,9 +13,9 @@ function handlers(overrides: Partial<ApiHandlers>): ApiHandlers {
   });
 }
 
-describe('createDispatch', () => {
+describe('createDispatchByName', () => {
   it('rejects unknown methods', async () => {
-    const dispatch = createDispatch(handlers({}));
+    const dispatch = createDispatchByName(handlers({}));
     expect(await dispatch('dropEverything', {})).toEqual({
       ok: false,
       error: { code: 'unknown_method', message: "no API method named 'dropEverything'" },
@@ -24,7 +24,7 @@ describe('createDispatch', () => {
 
   it('validates requests and applies defaults before the handler runs', async () => {
     let seen: unknown;
-    const dispatch = createDispatch(
+    const dispatch = createDispatchByName(
       handlers({
         listTrajectories: async (request) => {
           seen = request;
@@ -56,7 +56,7 @@ describe('createDispatch', () => {
   });
 
   it('maps typed errors to their code and other exceptions to internal', async () => {
-    const dispatch = createDispatch(
+    const dispatch = createDispatchByName(
       handlers({
         getTrajectory: () => Promise.reject(new TurnwiseError('not_found', 'no trajectory x')),
         listDatasets: () => Promise.reject(new Error('boom')),
@@ -73,7 +73,7 @@ describe('createDispatch', () => {
   });
 
   it('reports a handler that breaks the response contract', async () => {
-    const dispatch = createDispatch(
+    const dispatch = createDispatchByName(
       handlers({ listDatasets: async () => ({ datasets: [{ name: 1 }] }) as never }),
     );
     const result = await dispatch('listDatasets', {});

@@ -2,6 +2,7 @@
 import {
   API,
   isApiMethod,
+  type ApiInput,
   type ApiMethod,
   type ApiOutput,
   type ApiRequest,
@@ -14,7 +15,27 @@ export type ApiHandlers = {
   [M in ApiMethod]: (request: ApiRequest<M>) => Promise<ApiOutput<M>>;
 };
 
-export type Dispatch = (method: string, input: unknown) => Promise<Result<unknown>>;
+/** One API call, its input checked when compiled and (by the engine) again when it runs. */
+export type Dispatch = <M extends ApiMethod>(
+  method: M,
+  input: ApiInput<M>,
+) => Promise<Result<ApiOutput<M>>>;
+
+/**
+ * One API call by a method name known only at run time: what came over IPC, HTTP or the engine
+ * process's channel. Only transports use it; everything else calls a Dispatch.
+ */
+export type DispatchByName = (method: string, input: unknown) => Promise<Result<unknown>>;
+
+/**
+ * The typed view of a dispatch by name. Sound because what answers by name is always the engine's
+ * createDispatchByName (here or in the engine's process), which checks every value against its
+ * method's output schema before it answers.
+ */
+export function typedDispatch(byName: DispatchByName): Dispatch {
+  return <M extends ApiMethod>(method: M, input: ApiInput<M>) =>
+    byName(method, input) as Promise<Result<ApiOutput<M>>>;
+}
 
 /** A schema failure's issues as one line: `path: message; ...`. */
 export function describeIssues(error: {
@@ -27,7 +48,13 @@ export function describeIssues(error: {
     .join('; ');
 }
 
+/** The engine's dispatch, typed; see createDispatchByName. */
 export function createDispatch(handlers: ApiHandlers): Dispatch {
+  return typedDispatch(createDispatchByName(handlers));
+}
+
+/** Validates each request, calls its handler, validates the answer; never throws. */
+export function createDispatchByName(handlers: ApiHandlers): DispatchByName {
   const answer = answerWith(handlers);
   return async (method, input) => {
     const start = performance.now();
@@ -42,7 +69,7 @@ export function createDispatch(handlers: ApiHandlers): Dispatch {
   };
 }
 
-function answerWith(handlers: ApiHandlers): Dispatch {
+function answerWith(handlers: ApiHandlers): DispatchByName {
   return async (method, input) => {
     if (!isApiMethod(method)) return fail('unknown_method', `no API method named '${method}'`);
     const spec = API[method];

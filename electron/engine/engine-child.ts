@@ -53,7 +53,7 @@ async function answer(engine: Engine, request: EngineRequest): Promise<void> {
     const { id } = request;
     // dispatch turns handler errors into results itself; the catch is for a broken engine.
     const result = await requestIds
-      .run(id, () => engine.dispatch(request.method, request.input))
+      .run(id, () => engine.dispatchByName(request.method, request.input))
       .catch(toFailure);
     send({ type: 'result', id, result }, (error) => ({ type: 'rejected', id, error }));
   } else if (request.type === 'waitForJob') {

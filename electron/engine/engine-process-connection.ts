@@ -3,7 +3,7 @@
 import type { ChildProcess } from 'node:child_process';
 import type { JobState } from '../../shared/api';
 import { TurnwiseError, fail, type ApiError, type Result } from '../../shared/result';
-import type { Dispatch } from './dispatch';
+import { typedDispatch, type DispatchByName } from './dispatch';
 import type { EngineReply, EngineRequest, ForwardedEnvironment } from './engine-process-protocol';
 import type { Engine } from './engine-types';
 import { log } from './logging/logger';
@@ -165,7 +165,7 @@ export function connect(engine: EngineProcess): Engine {
     });
   }
 
-  const dispatch: Dispatch = (method, input) =>
+  const dispatchByName: DispatchByName = (method, input) =>
     request<Result<unknown>>({ type: 'dispatch', id: nextId++, method, input }, method);
 
   async function close(): Promise<void> {
@@ -183,7 +183,8 @@ export function connect(engine: EngineProcess): Engine {
 
   return {
     workspacePath: engine.workspacePath,
-    dispatch,
+    dispatch: typedDispatch(dispatchByName),
+    dispatchByName,
     onJobEvent(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);

@@ -42,11 +42,11 @@ async function exercise(engine: Engine, file: string) {
   const stop = engine.onJobEvent((job) => events.push(job));
   const info = await engine.dispatch('appInfo', {});
   const before = await engine.dispatch('listDatasets', {});
-  const unknown = await engine.dispatch('noSuchMethod', {});
+  const unknown = await engine.dispatchByName('noSuchMethod', {});
   const invalid = await engine.dispatch('listTrajectories', { limit: -1 });
   const started = await engine.dispatch('startImport', { paths: [file], format: 'turnwise' });
   if (!started.ok) throw new Error(started.error.message);
-  const jobId = (started.value as JobState).job_id;
+  const jobId = started.value.job_id;
   const final = await engine.waitForJob(jobId);
   // In-process, waitForJob throws synchronously for an unknown id; the process's version rejects.
   const missing = await Promise.resolve()
@@ -159,7 +159,7 @@ describe('openEngineProcess', () => {
     try {
       const started = await engine.dispatch('startImport', { paths: [file], format: 'turnwise' });
       if (!started.ok) throw new Error(started.error.message);
-      const waiting = engine.waitForJob((started.value as JobState).job_id);
+      const waiting = engine.waitForJob(started.value.job_id);
       children.at(-1)?.child.kill('SIGKILL');
       await expect(waiting).rejects.toMatchObject({ code: 'internal' });
       await expect(engine.dispatch('appInfo', {})).rejects.toMatchObject({ code: 'internal' });
@@ -190,7 +190,7 @@ describe('openEngineProcess', () => {
       const began = performance.now();
       const started = await engine.dispatch('startImport', { paths: [file], format: 'turnwise' });
       if (!started.ok) throw new Error(started.error.message);
-      const final = await engine.waitForJob((started.value as JobState).job_id);
+      const final = await engine.waitForJob(started.value.job_id);
       const took = performance.now() - began;
       clearInterval(timer);
       expect(final.error).toBeNull();

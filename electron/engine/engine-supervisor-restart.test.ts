@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { API_METHODS, type JobState } from '../../shared/api';
 import { TurnwiseError, ok, type Result } from '../../shared/result';
-import type { Dispatch } from './dispatch';
+import { typedDispatch, type DispatchByName } from './dispatch';
 import { RESTARTED_FOR_QUERY } from './engine-process-connection';
 import type { ProcessEngineOptions } from './engine-process';
 import { isRetrySafe, openSupervisedEngine } from './engine-supervisor';
@@ -56,9 +56,11 @@ const job = (status: JobState['status']): JobState => ({
 /** An engine whose requests wait until the test settles them. */
 function fakeEngine(answer: (method: string) => Promise<Result<unknown>>) {
   const listeners = new Set<(job: JobState) => void>();
+  const dispatchByName: DispatchByName = (method) => answer(method);
   const engine: Engine = {
     workspacePath: '/tmp/ws.duckdb',
-    dispatch: ((method: string) => answer(method)) as Dispatch,
+    dispatch: typedDispatch(dispatchByName),
+    dispatchByName,
     onJobEvent(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);

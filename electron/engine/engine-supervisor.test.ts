@@ -4,7 +4,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { JobState } from '../../shared/api';
 import { openSupervisedEngine, type SupervisedEngine } from './engine-supervisor';
 import { setLog, type Logger } from './logging/logger';
 import { fileLogger } from './logging/rotating-log';
@@ -30,7 +29,7 @@ beforeAll(async () => {
   ]);
   const job = await engine.dispatch('startImport', { paths: [file] });
   if (!job.ok) throw new Error(job.error.message);
-  await engine.waitForJob((job.value as JobState).job_id);
+  await engine.waitForJob(job.value.job_id);
 });
 
 afterAll(async () => {

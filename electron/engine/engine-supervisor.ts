@@ -3,7 +3,7 @@
 // reopens the workspace, and later requests go to it. The app and `turnwise serve` use this.
 import type { JobState } from '../../shared/api';
 import { TurnwiseError, fail, ok, type Result } from '../../shared/result';
-import type { Dispatch } from './dispatch';
+import { typedDispatch, type DispatchByName } from './dispatch';
 import { RESTARTED_FOR_QUERY } from './engine-process-connection';
 import { openEngineProcess, type ProcessEngineOptions } from './engine-process';
 import type { Engine } from './engine-types';
@@ -78,11 +78,11 @@ export async function openSupervisedEngine(
   const dispatchOnce = async (method: string, input: unknown): Promise<Result<unknown>> => {
     const lost = jobs.answer(method, input);
     if (lost !== null) return ok(lost);
-    const result = await (await current).dispatch(method, input);
+    const result = await (await current).dispatchByName(method, input);
     return method === 'listJobs' && result.ok ? ok(jobs.withLost(result.value)) : result;
   };
 
-  const dispatch: Dispatch = async (method, input) => {
+  const dispatchByName: DispatchByName = async (method, input) => {
     try {
       return await dispatchOnce(method, input);
     } catch (error) {
@@ -105,7 +105,8 @@ export async function openSupervisedEngine(
     get restarts() {
       return restarts;
     },
-    dispatch,
+    dispatch: typedDispatch(dispatchByName),
+    dispatchByName,
     onJobEvent(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);

@@ -1,6 +1,6 @@
 // Opens a workspace and wires the engine: service handlers, dispatch and the job runner.
 import { settleAttachmentViews } from './attach/attachment-views-check';
-import { createDispatch } from './dispatch';
+import { createDispatchByName, typedDispatch } from './dispatch';
 import type { Engine } from './engine-types';
 import { JobRunner } from './jobs';
 import { log } from './logging/logger';
@@ -40,11 +40,12 @@ export async function engineOn(workspace: Workspace): Promise<LocalEngine> {
     read_only: workspace.readOnly,
   });
   const jobs = new JobRunner();
-  const dispatch = createDispatch(createService(workspace, jobs));
+  const dispatchByName = createDispatchByName(createService(workspace, jobs));
   return {
     workspace,
     workspacePath: workspace.path,
-    dispatch,
+    dispatch: typedDispatch(dispatchByName),
+    dispatchByName,
     onJobEvent: (listener) => jobs.onEvent(listener),
     waitForJob: (jobId) => jobs.wait(jobId),
     async close() {

@@ -39,7 +39,7 @@ beforeAll(async () => {
   };
   await importDataset(engine, writeJsonl(path.join(dir, 'data.jsonl'), [record]), 'data');
   const listed = await callOk<{ datasets: { dataset_id: string }[] }>(
-    engine.dispatch,
+    engine.dispatchByName,
     'listDatasets',
     {},
   );
@@ -59,7 +59,7 @@ afterAll(async () => {
 
 /** The whole answer (and a job's final state) as the page would see it. */
 async function answerOf(method: string, input: unknown): Promise<string> {
-  const result = await engine.dispatch(method, input);
+  const result = await engine.dispatchByName(method, input);
   let text = JSON.stringify(result);
   const job = result.ok ? (result.value as Partial<JobState>) : null;
   if (job?.job_id !== undefined) text += JSON.stringify(await engine.waitForJob(job.job_id));

@@ -32,7 +32,7 @@ let vllm: ToyServer;
 const cliOutput: CliRun[] = [];
 const savedEnv = { judge: process.env[DEFAULT_API_KEY_ENV], scoring: process.env[SCORING_KEY_ENV] };
 
-const call = <T>(method: string, input: unknown) => callOk<T>(engine.dispatch, method, input);
+const call = <T>(method: string, input: unknown) => callOk<T>(engine.dispatchByName, method, input);
 
 async function finished(method: string, input: unknown): Promise<JobState> {
   const job = await engine.waitForJob((await call<JobState>(method, input)).job_id);

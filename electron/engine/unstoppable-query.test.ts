@@ -5,7 +5,6 @@
 // their moment, and other requests keep answering.
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { JobState } from '../../shared/api';
 import type { Result } from '../../shared/result';
 import { openSupervisedEngine, type SupervisedEngine } from './engine-supervisor';
 import { STOP_GRACE_MS } from './store/bounded-query';
@@ -33,7 +32,7 @@ beforeAll(async () => {
   ]);
   const job = await engine.dispatch('startImport', { paths: [file] });
   if (!job.ok) throw new Error(job.error.message);
-  await engine.waitForJob((job.value as JobState).job_id);
+  await engine.waitForJob(job.value.job_id);
 });
 
 afterAll(async () => {

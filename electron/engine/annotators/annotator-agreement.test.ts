@@ -13,7 +13,7 @@ import { tempDir, turnwiseRecord, writeJsonl } from '../test-support';
 const tmp = tempDir();
 let engine: Engine;
 
-const call = <T>(method: string, input: unknown) => callOk<T>(engine.dispatch, method, input);
+const call = <T>(method: string, input: unknown) => callOk<T>(engine.dispatchByName, method, input);
 
 async function label(annotator: string, at: [string, number], role: RoleLabel): Promise<void> {
   const [trajectory_id, segment_index] = at;

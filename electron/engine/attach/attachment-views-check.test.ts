@@ -28,7 +28,7 @@ beforeAll(async () => {
   attached = path.join(tmp.dir, 'attached.duckdb');
   const engine = await openEngine({ dbPath: attached });
   try {
-    const job = await callOk<JobState>(engine.dispatch, 'startImport', {
+    const job = await callOk<JobState>(engine.dispatchByName, 'startImport', {
       paths: [parquet],
       attach: true,
       dataset: 'referenced',

@@ -12,7 +12,7 @@ const tmp = tempDir();
 afterAll(() => tmp.cleanup());
 
 async function call<T>(engine: Engine, method: string, input: unknown): Promise<T> {
-  const result = await engine.dispatch(method as never, input as never);
+  const result = await engine.dispatchByName(method, input);
   if (!result.ok) throw new Error(`${result.error.code}: ${result.error.message}`);
   return result.value as T;
 }

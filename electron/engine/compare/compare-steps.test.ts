@@ -47,7 +47,7 @@ const RUN_B = [
 
 const { dir, cleanup } = tempDir();
 let engine: Engine;
-const call = <T>(method: string, input: unknown) => callOk<T>(engine.dispatch, method, input);
+const call = <T>(method: string, input: unknown) => callOk<T>(engine.dispatchByName, method, input);
 const compare = (input: Record<string, unknown>) =>
   call<RunComparison>('compareRuns', { runs: ['a', 'b'], ...input });
 

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ApiOutput, JobState } from '../../../shared/api';
+import type { ApiOutput } from '../../../shared/api';
 import { openEngine } from '../engine';
 import type { Engine } from '../engine-types';
 import { tempDir } from '../test-support';
@@ -20,7 +20,7 @@ describe('getTurnTree on the demo groups', () => {
       dataset: 'demo',
     });
     if (!started.ok) throw new Error(started.error.message);
-    await engine.waitForJob((started.value as JobState).job_id);
+    await engine.waitForJob(started.value.job_id);
     const result = await engine.dispatch('getTurnTree', {
       dataset_id: 'demo',
       group_id: 'repair-000-g',

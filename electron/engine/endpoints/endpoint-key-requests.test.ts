@@ -65,7 +65,7 @@ const local = () => `http://127.0.0.1:${port}/v1`;
 const remote = () => `http://${lanHost}:${port}/v1`;
 
 async function refusedWith(method: string, input: unknown): Promise<string> {
-  const result = await engine.dispatch(method, input);
+  const result = await engine.dispatchByName(method, input);
   expect(result).toMatchObject({ ok: false, error: { code: 'invalid_input' } });
   return result.ok ? '' : result.error.message;
 }

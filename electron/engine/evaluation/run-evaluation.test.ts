@@ -8,7 +8,7 @@ import type { JobState } from '../../../shared/api';
 import { jobResult } from '../../../shared/job-result';
 import type { JudgeEvalRecord } from '../../../shared/api-evaluation';
 import type { RoleLabel } from '../../../shared/model';
-import { createDispatch, type Dispatch } from '../dispatch';
+import { createDispatchByName, type DispatchByName } from '../dispatch';
 import { callOk } from '../dispatch-test-support';
 import { JobRunner } from '../jobs';
 import { createService } from '../service';
@@ -45,7 +45,7 @@ const reply: ReplyScript = (request) => {
 
 let workspace: Workspace;
 let jobs: JobRunner;
-let dispatch: Dispatch;
+let dispatch: DispatchByName;
 let server: OpenAIChatServer;
 
 const call = <T>(method: string, input: unknown) => callOk<T>(dispatch, method, input);
@@ -122,7 +122,7 @@ beforeAll(async () => {
   writeFileSync(file, records.map((r) => JSON.stringify(r)).join('\n') + '\n');
   workspace = await Workspace.open(path.join(tmp.dir, 'ws.duckdb'));
   jobs = new JobRunner();
-  dispatch = createDispatch(createService(workspace, jobs));
+  dispatch = createDispatchByName(createService(workspace, jobs));
   const imported = await call<JobState>('startImport', { paths: [file], dataset: 'suite' });
   expect((await jobs.wait(imported.job_id)).error).toBeNull();
   server = await startOpenAIChatServer({ reply });

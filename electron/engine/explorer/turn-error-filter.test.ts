@@ -9,7 +9,7 @@ import { samplePath, tempDir } from '../test-support';
 const tmp = tempDir();
 let engine: LocalEngine;
 
-const call = <T>(method: string, input: unknown) => callOk<T>(engine.dispatch, method, input);
+const call = <T>(method: string, input: unknown) => callOk<T>(engine.dispatchByName, method, input);
 
 const ids = async (input: ApiInput<'listTrajectories'>) =>
   (await call<ApiOutput<'listTrajectories'>>('listTrajectories', input)).rows

@@ -21,7 +21,7 @@ const db = path.join(tmp.dir, 'ws.duckdb');
 let engine: LocalEngine;
 let server: OpenAIChatServer;
 
-const call = <T>(method: string, input: unknown) => callOk<T>(engine.dispatch, method, input);
+const call = <T>(method: string, input: unknown) => callOk<T>(engine.dispatchByName, method, input);
 
 async function judge(input: Record<string, unknown> = {}): Promise<JudgeSummary> {
   const job = await call<JobState>('startJudge', {

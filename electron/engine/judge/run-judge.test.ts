@@ -52,7 +52,7 @@ function writeDataset(file: string): void {
 let engine: LocalEngine;
 let server: OpenAIChatServer;
 
-const call = <T>(method: string, input: unknown) => callOk<T>(engine.dispatch, method, input);
+const call = <T>(method: string, input: unknown) => callOk<T>(engine.dispatchByName, method, input);
 
 async function judge(input: Record<string, unknown>): Promise<JobState> {
   const job = await call<JobState>('startJudge', {

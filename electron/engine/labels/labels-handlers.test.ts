@@ -27,13 +27,13 @@ const FIRST = JSON.parse(LINES[0] ?? '') as {
 const ID = `demo:${FIRST.trajectory_id}`;
 
 async function call<T>(engine: Engine, method: string, input: unknown): Promise<T> {
-  const result = await engine.dispatch(method as never, input as never);
+  const result = await engine.dispatchByName(method, input);
   if (!result.ok) throw new Error(`${result.error.code}: ${result.error.message}`);
   return result.value as T;
 }
 
 async function failure(engine: Engine, method: string, input: unknown): Promise<string> {
-  const result = await engine.dispatch(method as never, input as never);
+  const result = await engine.dispatchByName(method, input);
   if (result.ok) throw new Error(`${method} succeeded`);
   return `${result.error.code}: ${result.error.message}`;
 }

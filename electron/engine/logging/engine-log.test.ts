@@ -32,7 +32,7 @@ beforeAll(async () => {
   messages.push({ role: 'user', content: `${MARKER} ${SECRETS.map((s) => s.text).join(' ')}` });
   const file = writeJsonl(path.join(work.dir, 'in.jsonl'), [record]);
   engine = await openEngine({ dbPath: path.join(work.dir, 'ws.duckdb') });
-  const job = await callOk<JobState>(engine.dispatch, 'startImport', {
+  const job = await callOk<JobState>(engine.dispatchByName, 'startImport', {
     paths: [file],
     dataset: 'logged',
   });
@@ -50,20 +50,22 @@ afterAll(async () => {
 describe('the engine log', () => {
   it('names each call and its outcome, never the content it carried', async () => {
     const literals = SECRETS.map((s) => `'${s.text.replaceAll("'", "''")}'`).join(', ');
-    await callOk(engine.dispatch, 'runSql', { sql: `SELECT ${literals}, '${MARKER}' AS m` });
-    await callOk(engine.dispatch, 'runSql', {
+    await callOk(engine.dispatchByName, 'runSql', { sql: `SELECT ${literals}, '${MARKER}' AS m` });
+    await callOk(engine.dispatchByName, 'runSql', {
       sql: `SELECT n_turns\n-- ${MARKER} ${SECRETS[0]?.text ?? ''}\nFROM trajectories`,
     });
     const listed = await callOk<{ rows: { trajectory_id: string }[] }>(
-      engine.dispatch,
+      engine.dispatchByName,
       'listTrajectories',
       {},
     );
     const id = listed.rows[0]?.trajectory_id ?? '';
-    await callOk(engine.dispatch, 'getTrajectory', { trajectory_id: id });
+    await callOk(engine.dispatchByName, 'getTrajectory', { trajectory_id: id });
     const missing = await engine.dispatch('getTrajectory', { trajectory_id: `x-${MARKER}` });
     expect(missing.ok).toBe(false);
-    expect((await engine.dispatch(`${MARKER}${SECRETS[0]?.secret ?? ''}`, {})).ok).toBe(false);
+    expect((await engine.dispatchByName(`${MARKER}${SECRETS[0]?.secret ?? ''}`, {})).ok).toBe(
+      false,
+    );
 
     const text = readFileSync(logFile, 'utf8');
     // The control: the log holds the calls, so the absence below is not an empty file's.

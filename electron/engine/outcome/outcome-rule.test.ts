@@ -14,7 +14,7 @@ let cleanup: () => void;
 let dir: string;
 
 async function importFile(file: string, dataset: string, format = 'auto'): Promise<void> {
-  const job = await callOk<JobState>(engine.dispatch, 'startImport', {
+  const job = await callOk<JobState>(engine.dispatchByName, 'startImport', {
     paths: [file],
     dataset,
     format,
@@ -23,11 +23,11 @@ async function importFile(file: string, dataset: string, format = 'auto'): Promi
 }
 
 const rule = (dataset: string) =>
-  callOk<OutcomeRule>(engine.dispatch, 'getOutcomeRule', { dataset_id: dataset });
+  callOk<OutcomeRule>(engine.dispatchByName, 'getOutcomeRule', { dataset_id: dataset });
 
 async function successes(dataset: string): Promise<(boolean | null)[]> {
   const { rows } = await callOk<{ rows: { success: boolean | null }[] }>(
-    engine.dispatch,
+    engine.dispatchByName,
     'runSql',
     {
       sql: `SELECT success FROM trajectories WHERE dataset_id = '${dataset}' ORDER BY trajectory_id`,
@@ -89,14 +89,14 @@ describe('the default outcome rule', () => {
 
 describe('a dataset rule', () => {
   it('previews counts without changing anything, then applies and resets', async () => {
-    const preview = await callOk<OutcomeCounts>(engine.dispatch, 'previewOutcomeRule', {
+    const preview = await callOk<OutcomeCounts>(engine.dispatchByName, 'previewOutcomeRule', {
       dataset_id: 'weather',
       rule: "metadata->>'missing' IS NOT NULL",
     });
     expect(preview).toEqual({ success: 0, failure: 5, unknown: 0, explicit: 0 });
     expect(await successes('weather')).toEqual([true, true, true, true, true]);
 
-    const set = await callOk<OutcomeRule>(engine.dispatch, 'setOutcomeRule', {
+    const set = await callOk<OutcomeRule>(engine.dispatchByName, 'setOutcomeRule', {
       dataset_id: 'weather',
       rule: 'reward > 2',
     });
@@ -105,14 +105,14 @@ describe('a dataset rule', () => {
     // Other datasets keep theirs.
     expect(await successes('coding')).toEqual([false, false, false, false, false]);
 
-    await callOk(engine.dispatch, 'setOutcomeRule', { dataset_id: 'weather', rule: null });
+    await callOk(engine.dispatchByName, 'setOutcomeRule', { dataset_id: 'weather', rule: null });
     expect(await successes('weather')).toEqual([true, true, true, true, true]);
     expect((await rule('weather')).is_default).toBe(true);
   });
 
   it("never overrides the format's own verdict", async () => {
     expect(await successes('inspect')).toEqual([false]);
-    const set = await callOk<OutcomeRule>(engine.dispatch, 'setOutcomeRule', {
+    const set = await callOk<OutcomeRule>(engine.dispatchByName, 'setOutcomeRule', {
       dataset_id: 'inspect',
       rule: 'true',
     });

@@ -25,7 +25,7 @@ let ref: ToyServer;
 const servers: ToyServer[] = [];
 
 async function call<T>(method: string, input: unknown): Promise<T> {
-  const result = await engine.dispatch(method as never, input as never);
+  const result = await engine.dispatchByName(method, input);
   if (!result.ok) throw new Error(`${result.error.code}: ${result.error.message}`);
   return result.value as T;
 }

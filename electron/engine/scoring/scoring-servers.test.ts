@@ -31,7 +31,7 @@ async function track<T extends { close(): Promise<void> }>(started: Promise<T>):
 async function score(input: ApiInput<'startScoring'>): Promise<JobState> {
   const started = await engine.dispatch('startScoring', input);
   if (!started.ok) throw new Error(started.error.message);
-  return engine.waitForJob((started.value as JobState).job_id);
+  return engine.waitForJob(started.value.job_id);
 }
 
 async function scored(input: ApiInput<'startScoring'>): Promise<ScoringSummary> {
@@ -76,7 +76,7 @@ async function importRecords(dataset: string, records: Record<string, unknown>[]
   const file = writeJsonl(path.join(tmp.dir, `${dataset}.jsonl`), records);
   const started = await engine.dispatch('startImport', { paths: [file], dataset });
   if (!started.ok) throw new Error(started.error.message);
-  expect((await engine.waitForJob((started.value as JobState).job_id)).error).toBeNull();
+  expect((await engine.waitForJob(started.value.job_id)).error).toBeNull();
 }
 
 const READ = { name: 'read', arguments: '{"path":"a.py"}' };

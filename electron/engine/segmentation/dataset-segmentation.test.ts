@@ -15,7 +15,7 @@ let engine: Engine;
 let cleanup: () => void;
 
 async function importFile(file: string, dataset: string): Promise<void> {
-  const job = await callOk<JobState>(engine.dispatch, 'startImport', {
+  const job = await callOk<JobState>(engine.dispatchByName, 'startImport', {
     paths: [file],
     dataset,
     format: 'auto',
@@ -24,19 +24,25 @@ async function importFile(file: string, dataset: string): Promise<void> {
 }
 
 const choice = (dataset: string) =>
-  callOk<DatasetSegmentation>(engine.dispatch, 'getDatasetSegmentation', { dataset_id: dataset });
+  callOk<DatasetSegmentation>(engine.dispatchByName, 'getDatasetSegmentation', {
+    dataset_id: dataset,
+  });
 
 async function firstTrajectory(dataset: string): Promise<string> {
-  const { rows } = await callOk<{ rows: { trajectory_id: string }[] }>(engine.dispatch, 'runSql', {
-    sql: `SELECT trajectory_id FROM trajectories WHERE dataset_id = '${dataset}'
+  const { rows } = await callOk<{ rows: { trajectory_id: string }[] }>(
+    engine.dispatchByName,
+    'runSql',
+    {
+      sql: `SELECT trajectory_id FROM trajectories WHERE dataset_id = '${dataset}'
           ORDER BY trajectory_id LIMIT 1`,
-  });
+    },
+  );
   return (rows[0] as { trajectory_id: string }).trajectory_id;
 }
 
 const segments = async (trajectory: string, segmentation: string) =>
   (
-    await callOk<{ segments: LabeledSegment[] }>(engine.dispatch, 'getSegments', {
+    await callOk<{ segments: LabeledSegment[] }>(engine.dispatchByName, 'getSegments', {
       trajectory_id: trajectory,
       segmentation,
     })
@@ -65,7 +71,7 @@ describe('dataset segmentation', () => {
 
     const trajectory = await firstTrajectory('tau');
     const detail = await callOk<{ segmentation: string; turns: { role: string }[] }>(
-      engine.dispatch,
+      engine.dispatchByName,
       'getTrajectory',
       { trajectory_id: trajectory },
     );
@@ -79,7 +85,7 @@ describe('dataset segmentation', () => {
   });
 
   it('labels every reply of a dialogue with the heuristic rules under turn', async () => {
-    const job = await callOk<JobState>(engine.dispatch, 'startHeuristicLabels', {
+    const job = await callOk<JobState>(engine.dispatchByName, 'startHeuristicLabels', {
       dataset_id: 'tau',
       segmentation: 'turn',
     });
@@ -98,20 +104,28 @@ describe('dataset segmentation', () => {
 
   it('keeps action for agent logs and remembers a stored choice', async () => {
     expect(await choice('inspect')).toMatchObject({ segmentation: 'action', is_default: true });
-    const stored = await callOk<DatasetSegmentation>(engine.dispatch, 'setDatasetSegmentation', {
-      dataset_id: 'inspect',
-      segmentation: 'window:2',
-    });
+    const stored = await callOk<DatasetSegmentation>(
+      engine.dispatchByName,
+      'setDatasetSegmentation',
+      {
+        dataset_id: 'inspect',
+        segmentation: 'window:2',
+      },
+    );
     expect(stored).toMatchObject({ segmentation: 'window:2', is_default: false });
     const trajectory = await firstTrajectory('inspect');
-    const detail = await callOk<{ segmentation: string }>(engine.dispatch, 'getTrajectory', {
+    const detail = await callOk<{ segmentation: string }>(engine.dispatchByName, 'getTrajectory', {
       trajectory_id: trajectory,
     });
     expect(detail.segmentation).toBe('window:2');
-    const reset = await callOk<DatasetSegmentation>(engine.dispatch, 'setDatasetSegmentation', {
-      dataset_id: 'inspect',
-      segmentation: null,
-    });
+    const reset = await callOk<DatasetSegmentation>(
+      engine.dispatchByName,
+      'setDatasetSegmentation',
+      {
+        dataset_id: 'inspect',
+        segmentation: null,
+      },
+    );
     expect(reset).toMatchObject({ segmentation: 'action', is_default: true });
   });
 

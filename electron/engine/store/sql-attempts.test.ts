@@ -4,7 +4,6 @@ import { spawnSync } from 'node:child_process';
 import { mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { JobState } from '../../../shared/api';
 import { openEngine, type LocalEngine } from '../engine';
 import { tempDir, turnwiseRecord, writeJsonl } from '../test-support';
 
@@ -45,7 +44,7 @@ beforeAll(async () => {
   ]);
   const job = await engine.dispatch('startImport', { paths: [file] });
   if (!job.ok) throw new Error(job.error.message);
-  await engine.waitForJob((job.value as JobState).job_id);
+  await engine.waitForJob(job.value.job_id);
   before = await state();
 });
 

@@ -14,7 +14,7 @@ const tmp = tempDir();
 afterAll(() => tmp.cleanup());
 
 const api = <T>(engine: Engine, method: string, input: unknown) =>
-  callOk<T>(engine.dispatch, method, input);
+  callOk<T>(engine.dispatchByName, method, input);
 
 describe('turn errors', () => {
   let engine: Engine;
