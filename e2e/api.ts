@@ -1,5 +1,5 @@
 // Calls the running server's API directly (to find ids for deep links), as the renderer would.
-import type { JobState } from '../shared/api';
+import type { ApiInput, ApiMethod, ApiOutput, JobState } from '../shared/api';
 
 export function serverUrl(): URL {
   const url = process.env.TURNWISE_URL;
@@ -7,12 +7,35 @@ export function serverUrl(): URL {
   return new URL(url);
 }
 
-export function api<T>(method: string, input: unknown): Promise<T> {
-  return apiAt<T>(serverUrl(), method, input);
+/** One API call, typed by its method: the input and output are the contract's. */
+export function api<M extends ApiMethod>(method: M, input: ApiInput<M>): Promise<ApiOutput<M>> {
+  return apiAt(serverUrl(), method, input);
 }
 
 /** An API call to a server other than the shared one (a spec serving its own workspace). */
-export async function apiAt<T>(url: URL, method: string, input: unknown): Promise<T> {
+export function apiAt<M extends ApiMethod>(
+  url: URL,
+  method: M,
+  input: ApiInput<M>,
+): Promise<ApiOutput<M>> {
+  return post<ApiOutput<M>>(url, method, input);
+}
+
+/**
+ * A call whose answer the contract leaves open (runSql's rows, for one): the caller names the
+ * shape it expects.
+ */
+export function apiAs<T>(method: ApiMethod, input: unknown): Promise<T> {
+  return post<T>(serverUrl(), method, input);
+}
+
+/** apiAs for a server other than the shared one. */
+export function apiAsAt<T>(url: URL, method: ApiMethod, input: unknown): Promise<T> {
+  return post<T>(url, method, input);
+}
+
+// The one place the answer's JSON is given its type; the server checked it against the contract.
+async function post<T>(url: URL, method: ApiMethod, input: unknown): Promise<T> {
   const response = await fetch(`${url.origin}/api/${method}`, {
     method: 'POST',
     headers: {
@@ -46,7 +69,7 @@ export async function waitForJob(job: JobState): Promise<JobState> {
   let state = job;
   while (state.status === 'running') {
     await new Promise((resolve) => setTimeout(resolve, 200));
-    state = await api<JobState>('getJob', { job_id: state.job_id });
+    state = await api('getJob', { job_id: state.job_id });
   }
   return state;
 }
@@ -57,7 +80,7 @@ export async function waitForJob(job: JobState): Promise<JobState> {
  * first is reused under its dataset id rather than failing the spec that comes second.
  */
 export async function importFiles(paths: string[], dataset: string): Promise<string> {
-  const job = await waitForJob(await api<JobState>('startImport', { paths, dataset }));
+  const job = await waitForJob(await api('startImport', { paths, dataset }));
   if (job.error?.code === 'duplicate') {
     const existing = (job.error.details as { dataset_id?: unknown } | undefined)?.dataset_id;
     if (typeof existing === 'string') return existing;

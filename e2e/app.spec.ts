@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { api, appUrl, defined, serverUrl } from './api';
+import { api, apiAs, appUrl, defined, serverUrl } from './api';
 
 interface TrajectoryRow {
   trajectory_id: string;
@@ -7,11 +7,6 @@ interface TrajectoryRow {
   group_id: string;
   n_turns: number;
   success: boolean | null;
-}
-interface TurnRow {
-  role: string;
-  content: string;
-  tool_calls: { name: string }[];
 }
 
 test('the dataset list shows the demo dataset with its real counts', async ({ page }) => {
@@ -30,13 +25,13 @@ test('the dataset list shows the demo dataset with its real counts', async ({ pa
 test('a trajectory opens by deep link and shows every turn with its role and tool calls', async ({
   page,
 }) => {
-  const list = await api<{ rows: TrajectoryRow[] }>('listTrajectories', {
+  const list = await api('listTrajectories', {
     dataset_id: 'demo',
     outcome: 'failure',
     limit: 1,
   });
   const target = defined(list.rows[0], 'a failed demo trajectory');
-  const detail = await api<{ turns: TurnRow[] }>('getTrajectory', {
+  const detail = await api('getTrajectory', {
     trajectory_id: target.trajectory_id,
   });
   await page.goto(appUrl(`/trajectory/${encodeURIComponent(target.trajectory_id)}`));
@@ -81,12 +76,12 @@ test('navigation: datasets to trajectories to a trajectory, and the group deep l
   await expect(page.getByTestId('turn').first()).toBeVisible();
   expect(decodeURIComponent(page.url())).toContain(firstId);
 
-  const list = await api<{ rows: TrajectoryRow[] }>('listTrajectories', {
+  const list = await apiAs<{ rows: TrajectoryRow[] }>('listTrajectories', {
     dataset_id: 'demo',
     limit: 1,
   });
   const group = defined(list.rows[0], 'a demo trajectory').group_id;
-  const members = await api<{ total: number }>('listTrajectories', { group_id: group });
+  const members = await api('listTrajectories', { group_id: group });
   await page.goto(appUrl(`/group/${encodeURIComponent(group)}`));
   await expect(page.getByTestId('trajectory-row')).toHaveCount(Math.min(members.total, 100));
   await expect(page.getByTestId('no-such-group')).toHaveCount(0);
@@ -98,7 +93,9 @@ test('navigation: datasets to trajectories to a trajectory, and the group deep l
 });
 
 test('untrusted trajectory content is shown as text, never as HTML', async ({ page }) => {
-  const list = await api<{ rows: TrajectoryRow[] }>('listTrajectories', { dataset_id: 'hostile' });
+  const list = await api('listTrajectories', {
+    dataset_id: 'hostile',
+  });
   expect(list.rows).toHaveLength(1);
   await page.goto(
     appUrl(

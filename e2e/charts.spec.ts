@@ -2,11 +2,10 @@
 // opens the explorer on that task, and after credit runs the ROC's AUROC matches getCreditStats.
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import type { JobState } from '../shared/api';
-import type { Charts } from '../shared/api-charts';
-import { api, appUrl, defined } from './api';
+import { api, apiAs, appUrl, defined } from './api';
 
 async function sql<T>(query: string): Promise<T[]> {
-  return (await api<{ rows: T[] }>('runSql', { sql: query })).rows;
+  return (await apiAs<{ rows: T[] }>('runSql', { sql: query })).rows;
 }
 
 /**
@@ -32,7 +31,7 @@ async function clickBar(page: Page, figure: Locator, xFractions: number[]): Prom
 }
 
 test('charts page: demo numbers, a task bar opens the explorer on that task', async ({ page }) => {
-  const charts = await api<Charts>('getCharts', {});
+  const charts = await api('getCharts', {});
   const [count] = await sql<{ n: number }>('SELECT count(*)::INTEGER AS n FROM trajectories');
   expect(charts.trajectories).toBe(defined(count, 'a count').n);
   const [top] = await sql<{ task_id: string; n: number; known: number; s: number }>(
@@ -83,7 +82,7 @@ test('charts page: demo numbers, a task bar opens the explorer on that task', as
     `task ${task} among the charted tasks`,
   );
   expect(row.success_rate ?? 0).toBeGreaterThan(0.3);
-  const listed = await api<{ total: number }>('listTrajectories', { task_ids: [task], limit: 1 });
+  const listed = await api('listTrajectories', { task_ids: [task], limit: 1 });
   expect(listed.total).toBe(row.n);
 });
 
@@ -100,17 +99,17 @@ test('charts page: a filtered deep link, and credit histograms with the ROC', as
   );
   await expect(filterBar).toContainText(`${defined(failures, 'a count').n} trajectories matching`);
 
-  let job = await api<JobState>('startCredit', { dataset_id: 'demo' });
+  let job: JobState = await api('startCredit', { dataset_id: 'demo' });
   while (job.status === 'running') {
     await new Promise((resolve) => setTimeout(resolve, 200));
-    job = await api<JobState>('getJob', { job_id: job.job_id });
+    job = await api('getJob', { job_id: job.job_id });
   }
   expect(job.error).toBeNull();
-  const stats = await api<{ auroc: number | null; segments: number }>('getCreditStats', {
+  const stats = await api('getCreditStats', {
     dataset_id: 'demo',
   });
   const auroc = defined(stats.auroc, 'the demo AUROC');
-  const charts = await api<Charts>('getCharts', { dataset_id: 'demo' });
+  const charts = await api('getCharts', { dataset_id: 'demo' });
   expect(defined(charts.roc, 'the ROC').auroc).toBeCloseTo(auroc, 9);
   expect(charts.credit_total.values).toBe(stats.segments);
 

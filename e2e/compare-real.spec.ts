@@ -4,7 +4,6 @@
 // right) and gpt-4o-mini (the popularity .eval, samples 1-10, never scored, so no outcome).
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
-import type { RunComparison } from '../shared/api-compare';
 import { samplePath } from '../electron/engine/test-support';
 import { apiAt, appUrlAt } from './api';
 import { ownWorkspace } from './own-workspace';
@@ -29,7 +28,9 @@ test.afterAll(() => workspace.dispose());
 test('compare: real Inspect runs of one task by three models, side by side', async ({ page }) => {
   const card = (id: string) => page.getByTestId(`compare-card-${id}`);
   // By hand: sample 1 is the one shared task; 0 of 1 right, then 1 of 2 (a success at 0.5).
-  const api = await apiAt<RunComparison>(url, 'compareRuns', { runs: ['llama-8b', 'llama-405b'] });
+  const api = await apiAt(url, 'compareRuns', {
+    runs: ['llama-8b', 'llama-405b'],
+  });
   expect(api).toMatchObject({ shared_tasks: 1, fixed: 1, broken: 0, success_a: 0, success_b: 0.5 });
   expect(api.only_in).toEqual({ 'llama-8b': 0, 'llama-405b': 1 });
 

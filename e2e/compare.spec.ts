@@ -4,7 +4,7 @@
 // workspace of its own rather than adding it to the one the other specs count on.
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import type { RunComparison } from '../shared/api-compare';
+import type { ApiInput, ApiMethod } from '../shared/api';
 import { apiAt, appUrlAt } from './api';
 import { demoFile, ownWorkspace } from './own-workspace';
 
@@ -13,7 +13,7 @@ const workspace = ownWorkspace('compare');
 const exportDir = path.join(workspace.dir, 'export');
 let url: URL;
 const appUrl = (route: string) => appUrlAt(url, route);
-const call = <T>(method: string, input: unknown) => apiAt<T>(url, method, input);
+const call = <M extends ApiMethod>(method: M, input: ApiInput<M>) => apiAt(url, method, input);
 
 test.beforeAll(async () => {
   test.setTimeout(120_000);
@@ -67,7 +67,7 @@ test('runs and compare: link a checkpoint to its export, read the lineage, compa
   // The comparison the Runs page links to, with the engine's numbers.
   await checkpoint.getByRole('link', { name: 'Compare with parent' }).click();
   await expect(page).toHaveURL(/#\/compare\?runs=demo,checkpoint$/);
-  const all = await call<RunComparison>('compareRuns', { runs: ['demo', 'checkpoint'] });
+  const all = await call('compareRuns', { runs: ['demo', 'checkpoint'] });
   await expect(await summaryCard(page, 'shared')).toContainText(String(all.shared_tasks), LOADED);
   await expect(await summaryCard(page, 'flips')).toContainText(
     `${all.fixed} / ${all.broken} / ${all.unchanged}`,

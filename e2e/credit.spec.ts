@@ -1,15 +1,10 @@
 import { expect, test } from '@playwright/test';
 import { api, appUrl, defined } from './api';
 
-interface Row {
-  trajectory_id: string;
-  n_actions: number;
-}
-
 test('credit panel: parameters change the trajectory and dataset credit at once; store keeps it', async ({
   page,
 }) => {
-  const list = await api<{ rows: Row[] }>('listTrajectories', {
+  const list = await api('listTrajectories', {
     dataset_id: 'demo',
     outcome: 'failure',
     limit: 1,
@@ -42,10 +37,7 @@ test('credit panel: parameters change the trajectory and dataset credit at once;
 
   await panel.getByRole('button', { name: 'Store for the dataset' }).click();
   await expect(panel.getByText('Stored')).toBeVisible();
-  const stats = await api<{ segments: number; params: { step_agg: string; lambda: number } }>(
-    'getCreditStats',
-    { dataset_id: 'demo' },
-  );
+  const stats = await api('getCreditStats', { dataset_id: 'demo' });
   expect(stats.params).toMatchObject({ step_agg: 'sum', lambda: 0.25 });
   expect(stats.segments).toBeGreaterThan(0);
 

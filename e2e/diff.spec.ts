@@ -1,10 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { api, appUrl, defined } from './api';
 
-interface Summary {
-  trajectory_id: string;
-  success: boolean | null;
-}
 interface Turn {
   turn_index: number;
   role: string;
@@ -22,13 +18,13 @@ const sameTurn = (x: Turn, y: Turn) =>
     JSON.stringify(y.tool_calls.map((c) => [c.name, c.arguments]));
 
 async function turnsOf(id: string): Promise<Turn[]> {
-  return (await api<{ turns: Turn[] }>('getTrajectory', { trajectory_id: id })).turns;
+  return (await api('getTrajectory', { trajectory_id: id })).turns;
 }
 
 test('diff: a success and a failure of one demo task, aligned, first divergence highlighted', async ({
   page,
 }) => {
-  const group = await api<{ rows: Summary[] }>('listTrajectories', {
+  const group = await api('listTrajectories', {
     group_id: 'repair-000-g',
     limit: 50,
   });

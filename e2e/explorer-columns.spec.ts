@@ -6,8 +6,6 @@ import { api, appUrl } from './api';
 
 const SHOTS = process.env.TURNWISE_SHOTS ?? 'test-results/explorer-columns';
 
-type Layout = { columns: { id: string; width: number; hidden: boolean }[] };
-
 const header = (page: Page, column: string) =>
   page.locator(`[role="columnheader"][data-column="${column}"]`);
 const headerIds = (page: Page) =>
@@ -116,7 +114,7 @@ test('hide, move and resize columns; a reload keeps them; Reset columns restores
 
   // The workspace has it, and a reload shows it.
   await expect
-    .poll(async () => (await api<Layout>('getExplorerLayout', {})).columns.slice(0, 4))
+    .poll(async () => (await api('getExplorerLayout', {})).columns.slice(0, 4))
     .toEqual([
       { id: 'trajectory_id', width: 140, hidden: false },
       { id: 'dataset_id', width: 96, hidden: true },
@@ -134,7 +132,7 @@ test('hide, move and resize columns; a reload keeps them; Reset columns restores
   await page.getByTestId('explorer-columns-reset').click();
   await expect.poll(async () => headerIds(page)).toEqual(defaultOrder);
   await expect(firstIdCell(page)).toHaveText(fullId.slice('demo:'.length));
-  await expect.poll(async () => (await api<Layout>('getExplorerLayout', {})).columns).toEqual([]);
+  await expect.poll(async () => (await api('getExplorerLayout', {})).columns).toEqual([]);
   await page.reload();
   await expect(firstIdCell(page)).toHaveText(fullId.slice('demo:'.length));
   expect(await headerIds(page)).toEqual(defaultOrder);

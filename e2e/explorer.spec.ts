@@ -6,8 +6,6 @@ import { api, appUrl, importFiles } from './api';
 
 const SHOTS = process.env.TURNWISE_SHOTS ?? 'test-results/explorer';
 
-type List = { total: number; rows: { trajectory_id: string; reward: number | null }[] };
-
 const count = (page: Page) => page.getByTestId('trajectory-count');
 const formatted = (n: number) => `${n.toLocaleString('en-US')} trajectories`;
 /** The id cell: it shows the id without its dataset prefix and holds the full id as its title. */
@@ -20,23 +18,20 @@ const TAU2_RUN = path.resolve(
 test('facets, full-text search, ranges and sorting narrow the explorer as the API does', async ({
   page,
 }) => {
-  const all = await api<List>('listTrajectories', { limit: 1 });
+  const all = await api('listTrajectories', { limit: 1 });
   await page.goto(appUrl('/trajectories'));
   await expect(count(page)).toHaveText(formatted(all.total));
 
   // Facet: outcome failure. The URL carries the filter.
-  const failures = await api<List>('listTrajectories', { outcome: 'failure', limit: 1 });
+  const failures = await api('listTrajectories', { outcome: 'failure', limit: 1 });
   await page.getByRole('checkbox', { name: 'outcome failure' }).check();
   await expect(page).toHaveURL(/#\/trajectories\?outcome=failure/);
   await expect(count(page)).toHaveText(formatted(failures.total));
 
   // Facet: one task, combined with the outcome.
-  const facets = await api<{ facets: { task_id: { entries: { value: string }[] } } }>(
-    'getTrajectoryFacets',
-    { outcome: 'failure' },
-  );
+  const facets = await api('getTrajectoryFacets', { outcome: 'failure' });
   const task = facets.facets.task_id.entries[0]?.value ?? '';
-  const taskFailures = await api<List>('listTrajectories', {
+  const taskFailures = await api('listTrajectories', {
     outcome: 'failure',
     task_ids: [task],
     limit: 1,
@@ -49,7 +44,7 @@ test('facets, full-text search, ranges and sorting narrow the explorer as the AP
   // Clear all, then search the text of the turns.
   await page.getByRole('button', { name: 'Clear all' }).click();
   await expect(count(page)).toHaveText(formatted(all.total));
-  const matching = await api<List>('listTrajectories', { text: 'assertionerror', limit: 1 });
+  const matching = await api('listTrajectories', { text: 'assertionerror', limit: 1 });
   expect(matching.total).toBeGreaterThan(0);
   expect(matching.total).toBeLessThan(all.total);
   await page.getByTestId('trajectory-text-search').fill('assertionerror');
@@ -59,7 +54,10 @@ test('facets, full-text search, ranges and sorting narrow the explorer as the AP
   await expect(count(page)).toHaveText(formatted(all.total));
 
   // A value range through the dialog.
-  const short = await api<List>('listTrajectories', { ranges: { n_turns: { max: 12 } }, limit: 1 });
+  const short = await api('listTrajectories', {
+    ranges: { n_turns: { max: 12 } },
+    limit: 1,
+  });
   await page.getByTestId('range-filters').click();
   await page.getByRole('textbox', { name: 'Turns max' }).fill('12');
   await page.getByRole('button', { name: 'Apply', exact: true }).click();
@@ -68,7 +66,7 @@ test('facets, full-text search, ranges and sorting narrow the explorer as the AP
   await expect(page.getByTestId('active-filters')).toContainText('Turns ≤ 12');
 
   // Sorting by reward, highest first, on the server.
-  const best = await api<List>('listTrajectories', {
+  const best = await api('listTrajectories', {
     ranges: { n_turns: { max: 12 } },
     sort: 'reward',
     descending: true,
@@ -83,7 +81,7 @@ test('facets, full-text search, ranges and sorting narrow the explorer as the AP
 });
 
 test('saved filters, deep links and j/k/Enter', async ({ page }) => {
-  const successes = await api<List>('listTrajectories', {
+  const successes = await api('listTrajectories', {
     outcome: 'success',
     ranges: { n_actions: { min: 3 } },
     limit: 2,
@@ -102,11 +100,11 @@ test('saved filters, deep links and j/k/Enter', async ({ page }) => {
   await page.getByTestId('saved-filter').filter({ hasText: 'long successes' }).click();
   await expect(page).toHaveURL(/outcome=success/);
   await expect(count(page)).toHaveText(formatted(successes.total));
-  const saved = await api<{ filters: { name: string }[] }>('listSavedFilters', {});
+  const saved = await api('listSavedFilters', {});
   expect(saved.filters.map((f) => f.name)).toContain('long successes');
 
   // j j k selects the second row... then Enter opens it (sorted by id, as the API's default).
-  const ordered = await api<List>('listTrajectories', {
+  const ordered = await api('listTrajectories', {
     outcome: 'success',
     ranges: { n_actions: { min: 3 } },
     sort: 'trajectory_id',
@@ -137,7 +135,7 @@ test('with two datasets: short ids, sort in the URL, a visible selection', async
   // dialog later and needs it not imported yet.
   const tau = await importFiles([TAU2_RUN], 'tau2-telecom');
   await page.setViewportSize({ width: 1440, height: 900 });
-  const byTurns = await api<List>('listTrajectories', {
+  const byTurns = await api('listTrajectories', {
     sort: 'n_turns',
     descending: true,
     limit: 1,

@@ -4,6 +4,7 @@ import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
+import type { ApiInput } from '../shared/api';
 import { api, appUrl } from './api';
 
 const SHOTS = process.env.TURNWISE_SHOTS ?? 'test-results/export';
@@ -27,8 +28,11 @@ async function pickTarget(page: Page, target: string) {
 test('an export is previewed, then written with its manifest, from the explorer filter', async ({
   page,
 }) => {
-  const selection = { target: 'trl-dpo', filter: { dataset_id: 'demo' } };
-  const preview = await api<{ records: number; trajectories: number }>('previewExport', selection);
+  const selection = {
+    target: 'trl-dpo',
+    filter: { dataset_id: 'demo' },
+  } satisfies ApiInput<'previewExport'>;
+  const preview = await api('previewExport', selection);
   expect(preview.records).toBeGreaterThan(0);
 
   // From the explorer, filtered to the demo dataset, to the Export page.
@@ -81,9 +85,9 @@ test('curation and step pairs set on the page preview what the API gives for the
     top_k: 4,
     stratify_bins: 2,
     pairs: { trajectory: false, step: true, min_gap: 0.4 },
-  };
-  const preview = await api<{ records: number; trajectories: number }>('previewExport', selection);
-  const all = await api<{ trajectories: number }>('previewExport', {
+  } satisfies ApiInput<'previewExport'>;
+  const preview = await api('previewExport', selection);
+  const all = await api('previewExport', {
     target: 'trl-dpo',
     filter: { dataset_id: 'demo' },
   });

@@ -7,7 +7,6 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { api, appUrl, waitForJob } from './api';
-import type { JobState } from '../shared/api';
 
 const LOADED = { timeout: 30_000 };
 const DATASET = 'hostile-corpus';
@@ -106,9 +105,7 @@ test.beforeAll(async () => {
   records.push(huge);
   const file = path.join(mkdtempSync(path.join(tmpdir(), 'turnwise-hostile-')), 'hostile.jsonl');
   writeFileSync(file, records.map((r) => JSON.stringify(r)).join('\n') + '\n');
-  const job = await waitForJob(
-    await api<JobState>('startImport', { paths: [file], dataset: DATASET }),
-  );
+  const job = await waitForJob(await api('startImport', { paths: [file], dataset: DATASET }));
   expect(job.error).toBeNull();
 });
 

@@ -9,7 +9,7 @@ import {
   plantSecret,
   tamperedWorkspace,
 } from '../electron/engine/store/hostile-workspace-test-support';
-import { apiAt, appUrlAt } from './api';
+import { apiAsAt, appUrlAt } from './api';
 import { demoFile, ownWorkspace } from './own-workspace';
 
 const LOADED = { timeout: 30_000 };
@@ -42,7 +42,7 @@ test('a received workspace that carries SQL shows none of what that SQL reads', 
   page,
 }) => {
   // The console's view is Turnwise's again: the demo's rows, not the file.
-  const rows = await apiAt<{ rows: { task_id: string }[] }>(url, 'runSql', {
+  const rows = await apiAsAt<{ rows: { task_id: string }[] }>(url, 'runSql', {
     sql: 'SELECT task_id FROM trajectories ORDER BY task_id LIMIT 3',
   });
   expect(rows.rows.map((row) => row.task_id)).toEqual(['config-001', 'config-001', 'config-001']);

@@ -46,10 +46,7 @@ test('import dialog: a mixed folder is previewed file by file and imported per f
   await expect(done).toContainText('into 2 datasets, one per format');
   await expect(done.getByTestId('import-skipped-files')).toContainText('README.md');
   await expect(done.getByTestId('import-skipped-files')).toContainText('SOURCE.txt');
-  const listed = await api<{ datasets: { dataset_id: string; format: string }[] }>(
-    'listDatasets',
-    {},
-  );
+  const listed = await api('listDatasets', {});
   const made = listed.datasets.filter((d) => d.dataset_id.startsWith('mixed-runs-'));
   expect(made.map((d) => [d.dataset_id, d.format]).sort()).toEqual([
     ['mixed-runs-inspect', 'inspect'],

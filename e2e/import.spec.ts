@@ -4,7 +4,7 @@ import { DuckDBInstance } from '@duckdb/node-api';
 import { expect, test } from '@playwright/test';
 import { plantedSecrets } from '../electron/engine/importers/secrets/planted-secrets';
 import { samplePath } from '../electron/engine/test-support';
-import { api, appUrl } from './api';
+import { api, apiAs, appUrl } from './api';
 
 const samples = samplePath();
 
@@ -53,7 +53,7 @@ test('import dialog: a chosen file is uploaded in browser mode and imported', as
 test('import dialog: a bad file fails with file:line: reason and nothing is written', async ({
   page,
 }) => {
-  const before = await api<{ datasets: unknown[] }>('listDatasets', {});
+  const before = await api('listDatasets', {});
   await page.goto(appUrl());
   await page.getByTestId('import-open').click();
   await page
@@ -63,7 +63,7 @@ test('import dialog: a bad file fails with file:line: reason and nothing is writ
   await expect(page.getByRole('dialog').getByTestId('error-alert')).toContainText(
     'format not recognised',
   );
-  const after = await api<{ datasets: unknown[] }>('listDatasets', {});
+  const after = await api('listDatasets', {});
   expect(after.datasets.length).toBe(before.datasets.length);
 });
 
@@ -160,7 +160,7 @@ test('import dialog: secrets are redacted by default, listed on the dataset page
   await page.getByTestId('import-keep-secrets').click();
   await page.getByTestId('import-start').click();
   await expect(page.getByTestId('import-done')).toContainText('Secrets were kept');
-  const stored = await api<{ rows: { secrets: string }[] }>('runSql', {
+  const stored = await apiAs<{ rows: { secrets: string }[] }>('runSql', {
     sql: "SELECT secrets FROM datasets WHERE name = 'planted-kept'",
   });
   expect(stored.rows).toEqual([{ secrets: 'kept' }]);

@@ -7,7 +7,8 @@ import {
   startOpenAIChatServer,
   type OpenAIChatServer,
 } from '../electron/engine/test-servers/openai-chat-server';
-import { api, appUrl, defined } from './api';
+import type { RoleLabel } from '../shared/model';
+import { api, apiAs, appUrl, defined } from './api';
 
 interface Sql {
   rows: Record<string, string | number | boolean | null>[];
@@ -27,14 +28,14 @@ test.afterAll(async () => {
 
 /** The last demo trajectory (by id) with this outcome: not one other specs label. */
 async function lastTrajectory(success: boolean): Promise<string> {
-  const { rows } = await api<Sql>('runSql', {
+  const { rows } = await apiAs<Sql>('runSql', {
     sql: `SELECT trajectory_id FROM trajectories WHERE dataset_id = 'demo' AND success = ${success}
           AND n_actions >= 3 ORDER BY trajectory_id DESC LIMIT 1`,
   });
   return String(defined(rows[0], 'a demo trajectory').trajectory_id);
 }
 
-async function label(trajectory: string, roles: string[]): Promise<void> {
+async function label(trajectory: string, roles: RoleLabel[]): Promise<void> {
   for (const [segment_index, role_label] of roles.entries()) {
     await api('setLabel', {
       trajectory_id: trajectory,
@@ -47,7 +48,7 @@ async function label(trajectory: string, roles: string[]): Promise<void> {
 
 /** Accuracy of the judge's labels against the newest human label, computed here in SQL. */
 async function expectedAccuracy(): Promise<{ n: number; accuracy: number }> {
-  const { rows } = await api<Sql>('runSql', {
+  const { rows } = await apiAs<Sql>('runSql', {
     sql: `WITH h AS (SELECT trajectory_id, segment_index, role_label FROM labels
             WHERE source LIKE 'human:%' AND segmentation = 'action'
             QUALIFY row_number() OVER (PARTITION BY trajectory_id, segment_index
@@ -105,7 +106,7 @@ test('a prompt version is evaluated against human labels and two evaluations are
   await expect(comparison.getByRole('row', { name: /^Accuracy vs human labels/ })).toContainText(
     '±0.000',
   );
-  const evals = await api<{ evals: { result: { model: string | null } }[] }>('listJudgeEvals', {});
+  const evals = await api('listJudgeEvals', {});
   expect(evals.evals.length).toBeGreaterThanOrEqual(2);
   await page.screenshot({ path: 'test-results/judge-eval.png' });
   await comparison.scrollIntoViewIfNeeded();

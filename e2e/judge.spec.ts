@@ -6,7 +6,7 @@ import {
   triageReply,
   type OpenAIChatServer,
 } from '../electron/engine/test-servers/openai-chat-server';
-import { api, appUrl } from './api';
+import { apiAs, appUrl } from './api';
 import { DEFAULT_JUDGE_CONCURRENCY } from '../shared/api-judge';
 
 interface Sql {
@@ -32,7 +32,7 @@ test('the judge labels a few demo trajectories and a re-run is answered from the
   page,
 }) => {
   const [first] = (
-    await api<Sql>('runSql', {
+    await apiAs<Sql>('runSql', {
       sql: `SELECT sum(n_actions) AS n FROM (SELECT n_actions FROM trajectories
             WHERE dataset_id = 'demo' ORDER BY trajectory_id LIMIT 3)`,
     })
@@ -56,7 +56,7 @@ test('the judge labels a few demo trajectories and a re-run is answered from the
     expect(request.user).not.toMatch(/step_roles|failure_step|"reward"|checks_passed/);
   }
 
-  const labels = await api<Sql>('runSql', {
+  const labels = await apiAs<Sql>('runSql', {
     sql: `SELECT count(*) AS n, count(DISTINCT trajectory_id) AS t, min(source) AS source
           FROM labels WHERE source LIKE 'judge:%@e2e-judge'`,
   });
@@ -121,7 +121,7 @@ test('a judge run is cancelled from the dialog and keeps what it wrote', async (
       'judge cancelled; 3 labels written before it are kept',
     );
     await expect(page.getByTestId('judge-summary')).toContainText('Labels written3');
-    const kept = await api<Sql>('runSql', {
+    const kept = await apiAs<Sql>('runSql', {
       sql: `SELECT count(*) AS n FROM labels WHERE source LIKE 'judge:%@e2e-cancel'`,
     });
     expect(kept.rows).toEqual([{ n: 3 }]);

@@ -1,7 +1,7 @@
 // Step labels by keyboard in the trajectory view (saved at once, persisted across a reload and
 // in force in labels_effective), and the heuristic rule set run from the dataset page.
 import { expect, test, type Page } from '@playwright/test';
-import { api, appUrl, defined } from './api';
+import { api, apiAs, appUrl, defined } from './api';
 
 interface Sql {
   rows: Record<string, string | number | null>[];
@@ -17,7 +17,7 @@ const RATIONALE = 'reran the tests without changing anything';
 const rows = (page: Page) => page.getByTestId('segment-row');
 
 test('labels set with the keyboard are saved at once and persist', async ({ page }) => {
-  const detail = await api<{ trajectory: { n_actions: number } }>('getTrajectory', {
+  const detail = await api('getTrajectory', {
     trajectory_id: TRAJECTORY,
   });
   expect(detail.trajectory.n_actions).toBeGreaterThanOrEqual(2);
@@ -59,7 +59,7 @@ test('labels set with the keyboard are saved at once and persist', async ({ page
   );
   await expect(panel.getByTestId('label-in-force')).toContainText(RATIONALE);
 
-  const effective = await api<Sql>('runSql', {
+  const effective = await apiAs<Sql>('runSql', {
     sql: `SELECT segment_index, role_label, source, rationale FROM labels_effective
           WHERE trajectory_id = '${TRAJECTORY}' AND segmentation = 'action'
             AND segment_index IN (0, 1) ORDER BY segment_index`,
@@ -74,7 +74,7 @@ test('the heuristic rule set runs from the dataset page; human labels stay in fo
   page,
 }) => {
   const [actions] = (
-    await api<Sql>('runSql', {
+    await apiAs<Sql>('runSql', {
       sql: `SELECT sum(n_actions) AS n FROM trajectories WHERE dataset_id = 'demo'`,
     })
   ).rows;
@@ -96,12 +96,12 @@ test('the heuristic rule set runs from the dataset page; human labels stay in fo
   await expect(page.getByTestId('credit-agreement')).toContainText(
     `Credit signals on ${segments} labeled segments`,
   );
-  const stored = await api<Sql>('runSql', {
+  const stored = await apiAs<Sql>('runSql', {
     sql: `SELECT count(*) AS n FROM labels
           WHERE source = 'heuristic:triage-rules/1' AND trajectory_id LIKE 'demo:%'`,
   });
   expect(stored.rows).toEqual([{ n: segments }]);
-  const inForce = await api<Sql>('runSql', {
+  const inForce = await apiAs<Sql>('runSql', {
     sql: `SELECT segment_index, source FROM labels_effective
           WHERE trajectory_id = '${OTHER}' AND segmentation = 'action' ORDER BY segment_index`,
   });

@@ -2,7 +2,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
-import { api, appUrl } from './api';
+import { api, apiAs, appUrl } from './api';
 
 test('a custom mapping in Monaco previews live and imports a shape no reader knows', async ({
   page,
@@ -44,7 +44,7 @@ test('a custom mapping in Monaco previews live and imports a shape no reader kno
   await page.screenshot({ path: 'test-results/mapping.png' });
   await page.getByTestId('import-start').click();
   await expect(page.getByTestId('import-done')).toContainText('Imported 2 trajectories');
-  const rows = await api<{ rows: { trajectory_id: string; reward: number }[] }>('runSql', {
+  const rows = await apiAs<{ rows: { trajectory_id: string; reward: number }[] }>('runSql', {
     sql: "SELECT trajectory_id, reward FROM trajectories WHERE dataset_id = 'odd-shape' ORDER BY 1",
   });
   expect(rows.rows).toEqual([

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { samplePath } from '../electron/engine/test-support';
-import { api, appUrl, defined, importFiles } from './api';
+import { apiAs, appUrl, defined, importFiles } from './api';
 
 const LOADED = { timeout: 30_000 };
 const PNG =
@@ -73,7 +73,7 @@ test.beforeAll(async () => {
 test('a tau-bench reply renders its Markdown, and raw shows the stored text', async ({
   page,
 }, testInfo) => {
-  const { rows } = await api<{
+  const { rows } = await apiAs<{
     rows: { trajectory_id: string; turn_index: number; content: string }[];
   }>('runSql', {
     sql: `SELECT trajectory_id, turn_index, content FROM turns

@@ -1,10 +1,10 @@
 import { expect, test } from '@playwright/test';
 import { samplePath } from '../electron/engine/test-support';
-import { api, appUrl, importFiles } from './api';
+import { apiAs, appUrl, importFiles } from './api';
 
 const successes = async (dataset: string) =>
   (
-    await api<{ rows: { n: number }[] }>('runSql', {
+    await apiAs<{ rows: { n: number }[] }>('runSql', {
       sql: `SELECT count(*) FILTER (WHERE success) AS n FROM trajectories WHERE dataset_id = '${dataset}'`,
     })
   ).rows[0]?.n;

@@ -13,17 +13,12 @@ const TRAJECTORY = 'demo:investigate-023-s7';
 const ME = 'e2e-ann';
 const OTHER = 'e2e-other';
 
-interface Active {
-  version_id: string;
-  previous_version: string | null;
-}
-
 const versionRow = (page: Page, id: string) =>
   page.locator(`[data-testid="prompt-version"][data-version="${id}"]`);
 
 test('a prompt version is written in Monaco, diffed, used and rolled back', async ({ page }) => {
   test.setTimeout(180_000);
-  const before = await api<Active>('getActiveJudgePrompt', {});
+  const before = await api('getActiveJudgePrompt', {});
   await page.goto(appUrl('/prompts'));
   await versionRow(page, before.version_id).click();
   await expect(page.getByTestId('prompt-selected')).toHaveText(before.version_id);
@@ -39,9 +34,7 @@ test('a prompt version is written in Monaco, diffed, used and rolled back', asyn
   await page.getByTestId('prompt-save').click();
   await expect(page.getByTestId('prompt-selected')).not.toHaveText(before.version_id);
   const created = (await page.getByTestId('prompt-selected').textContent()) ?? '';
-  const { prompts } = await api<{
-    prompts: { version_id: string; parent_version: string | null; text: string }[];
-  }>('listJudgePrompts', {});
+  const { prompts } = await api('listJudgePrompts', {});
   const saved = prompts.find((p) => p.version_id === created);
   expect(saved?.parent_version).toBe(before.version_id);
   expect(saved?.text.trimEnd().endsWith(ADDED)).toBe(true);
@@ -61,15 +54,15 @@ test('a prompt version is written in Monaco, diffed, used and rolled back', asyn
   await page.getByTestId('prompt-use').click();
   await expect(page.getByTestId('prompt-in-use')).toBeVisible();
   await expect(versionRow(page, created)).toHaveAttribute('data-active', 'true');
-  expect((await api<Active>('getActiveJudgePrompt', {})).version_id).toBe(created);
+  expect((await api('getActiveJudgePrompt', {})).version_id).toBe(created);
   await page.screenshot({ path: `${SHOTS}-in-use.png`, fullPage: true });
 
   // An evaluation of the parent (scoring the labels it already has) shows beside it as evidence.
-  const job = await api<{ job_id: string }>('startJudgeEval', {
+  const job = await api('startJudgeEval', {
     prompt_version: before.version_id,
   });
   await expect
-    .poll(async () => (await api<{ status: string }>('getJob', { job_id: job.job_id })).status, {
+    .poll(async () => (await api('getJob', { job_id: job.job_id })).status, {
       timeout: 30_000,
     })
     .toBe('succeeded');
@@ -84,7 +77,7 @@ test('a prompt version is written in Monaco, diffed, used and rolled back', asyn
   await page.getByTestId('prompt-rollback').click();
   await expect(versionRow(page, before.version_id)).toHaveAttribute('data-active', 'true');
   await expect(versionRow(page, created)).toHaveAttribute('data-active', 'false');
-  expect(await api<Active>('getActiveJudgePrompt', {})).toMatchObject({
+  expect(await api('getActiveJudgePrompt', {})).toMatchObject({
     version_id: before.version_id,
     previous_version: created,
   });

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { api, appUrl } from './api';
+import { apiAs, appUrl } from './api';
 
 interface Sql {
   rows: { n: number }[];
@@ -7,7 +7,7 @@ interface Sql {
 
 const distinctGroups = async () =>
   (
-    await api<Sql>('runSql', {
+    await apiAs<Sql>('runSql', {
       sql: `SELECT count(DISTINCT group_id) AS n FROM trajectories WHERE dataset_id = 'demo'`,
     })
   ).rows[0]?.n;

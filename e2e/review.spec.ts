@@ -12,25 +12,18 @@ const REVIEWER = 'e2e-reviewer';
 const LOADED = { timeout: 30_000 };
 const NOTE = 'the step only reran the tests';
 
-interface Queue {
-  items: ReviewQueueItem[];
-  total: number;
-  by_status: Record<string, number>;
-  by_rule: Record<string, number>;
-}
-
 async function finished(job: JobState): Promise<JobState> {
   let state = job;
   while (state.status === 'running') {
     await new Promise((resolve) => setTimeout(resolve, 200));
-    state = await api<JobState>('getJob', { job_id: state.job_id });
+    state = await api('getJob', { job_id: state.job_id });
   }
   expect(state.error).toBeNull();
   return state;
 }
 
 async function ruleStats(rule: ReviewRule): Promise<ReviewRuleStats> {
-  const { rules } = await api<{ rules: ReviewRuleStats[] }>('getReviewRuleStats', {});
+  const { rules } = await api('getReviewRuleStats', {});
   return defined(
     rules.find((row) => row.rule === rule),
     `stats of ${rule}`,
@@ -38,9 +31,10 @@ async function ruleStats(rule: ReviewRule): Promise<ReviewRuleStats> {
 }
 
 async function humanLabel(item: ReviewQueueItem) {
-  const segments = await api<{
-    segments: { segment_index: number; label: { role_label: string; source: string } | null }[];
-  }>('getSegments', { trajectory_id: item.trajectory_id, segmentation: item.segmentation });
+  const segments = await api('getSegments', {
+    trajectory_id: item.trajectory_id,
+    segmentation: item.segmentation,
+  });
   return segments.segments.find((s) => s.segment_index === item.segment_index)?.label ?? null;
 }
 
@@ -48,10 +42,10 @@ test('three queue items are decided by keyboard, one is undone, and the queue fi
   page,
 }) => {
   test.setTimeout(180_000); // many steps, each waiting on the engine, on a 2-core machine
-  await finished(await api<JobState>('startHeuristicLabels', { dataset_id: 'demo' }));
-  await finished(await api<JobState>('startCredit', { dataset_id: 'demo' }));
-  await finished(await api<JobState>('startReviewQueue', { dataset_id: 'demo' }));
-  const pending = await api<Queue>('listReviewQueue', { status: 'pending' });
+  await finished(await api('startHeuristicLabels', { dataset_id: 'demo' }));
+  await finished(await api('startCredit', { dataset_id: 'demo' }));
+  await finished(await api('startReviewQueue', { dataset_id: 'demo' }));
+  const pending = await api('listReviewQueue', { status: 'pending' });
   // Three items with a proposal to approve and with a segment (the first three the screen shows).
   expect(pending.items.length).toBeGreaterThanOrEqual(3);
   const [first, second, third] = pending.items as [
@@ -117,7 +111,7 @@ test('three queue items are decided by keyboard, one is undone, and the queue fi
   await expect(item).not.toHaveAttribute('data-item-id', third.item_id);
   await expect(row(third.item_id)).toHaveCount(0);
   await expect(row(second.item_id)).toHaveCount(0);
-  const pendingNow = await api<Queue>('listReviewQueue', { status: 'pending' });
+  const pendingNow = await api('listReviewQueue', { status: 'pending' });
   expect(pendingNow.items.map((i) => i.item_id)).not.toContain(third.item_id);
   await expect(page.getByTestId('review-queue')).toHaveAttribute(
     'data-count',
@@ -133,17 +127,7 @@ test('three queue items are decided by keyboard, one is undone, and the queue fi
   await page.screenshot({ path: `${SHOTS}-decided.png`, fullPage: true });
 
   // Every decision is an event with who and what; approve and relabel wrote human labels.
-  const events = async (id: string) =>
-    (
-      await api<{
-        events: {
-          status: string;
-          decided_label: string | null;
-          decided_by: string;
-          note: string | null;
-        }[];
-      }>('listReviewEvents', { item_id: id })
-    ).events;
+  const events = async (id: string) => (await api('listReviewEvents', { item_id: id })).events;
   expect(await events(first.item_id)).toEqual([
     expect.objectContaining({
       status: 'approved',
@@ -169,7 +153,7 @@ test('three queue items are decided by keyboard, one is undone, and the queue fi
     role_label: relabelTo,
     source: `human:${REVIEWER}`,
   });
-  const counted = await api<Queue>('listReviewQueue', { limit: 1 });
+  const counted = await api('listReviewQueue', { limit: 1 });
   await expect(page.getByTestId('review-progress')).toHaveAttribute(
     'data-decided',
     String(
@@ -210,7 +194,7 @@ test('three queue items are decided by keyboard, one is undone, and the queue fi
   await page.getByRole('option', { name: /^pending/ }).click();
   const rules = Object.entries(counted.by_rule).filter(([, n]) => n > 0);
   const [rule] = defined(rules.at(-1), 'a rule with items') as [ReviewRule, number];
-  const ruled = await api<Queue>('listReviewQueue', { status: 'pending', rule });
+  const ruled = await api('listReviewQueue', { status: 'pending', rule });
   await page.getByRole('combobox', { name: 'Rule' }).click();
   await page.locator(`[role="option"][data-rule="${rule}"]`).click();
   const rows = page.getByTestId('review-queue-row');
@@ -246,10 +230,7 @@ test('three queue items are decided by keyboard, one is undone, and the queue fi
 
 test('a step is added to the queue by hand from the trajectory view', async ({ page }) => {
   const id = 'demo:repair-006-s1';
-  const segments = await api<{ segments: { segment_index: number; turn_start: number }[] }>(
-    'getSegments',
-    { trajectory_id: id },
-  );
+  const segments = await api('getSegments', { trajectory_id: id });
   const step = defined(segments.segments[1], 'a second step');
   await page.goto(appUrl(`/trajectory/${encodeURIComponent(id)}?turn=${step.turn_start}`));
   await page.getByTestId('add-to-review').click();
@@ -260,7 +241,7 @@ test('a step is added to the queue by hand from the trajectory view', async ({ p
   await expect(page.getByTestId('add-to-review-status')).toContainText(
     `Added Step ${step.segment_index} to the review queue`,
   );
-  const manual = await api<Queue>('listReviewQueue', { rule: 'manual' });
+  const manual = await api('listReviewQueue', { rule: 'manual' });
   expect(manual.items).toContainEqual(
     expect.objectContaining({
       trajectory_id: id,

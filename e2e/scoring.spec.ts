@@ -12,7 +12,7 @@ import {
   type ToyServer,
 } from '../electron/engine/test-servers/vllm-completions-server';
 import { startSglangServer } from '../electron/engine/test-servers/sglang-server';
-import { api, appUrl } from './api';
+import { api, apiAs, appUrl } from './api';
 
 let policy: ToyServer;
 let ref: ToyServer;
@@ -41,16 +41,16 @@ async function importDataset(name: string, count: number): Promise<void> {
     ],
   }));
   writeFileSync(file, records.map((r) => JSON.stringify(r)).join('\n') + '\n');
-  let job = await api<JobState>('startImport', { paths: [file], dataset: name });
+  let job: JobState = await api('startImport', { paths: [file], dataset: name });
   while (job.status === 'running') {
     await new Promise((resolve) => setTimeout(resolve, 200));
-    job = await api<JobState>('getJob', { job_id: job.job_id });
+    job = await api('getJob', { job_id: job.job_id });
   }
   expect(job.error).toBeNull();
 }
 
 async function logprobRows(dataset: string): Promise<LogprobRow[]> {
-  const result = await api<{ rows: LogprobRow[] }>('runSql', {
+  const result = await apiAs<{ rows: LogprobRow[] }>('runSql', {
     sql: `SELECT l.trajectory_id, l.token_ids, l.logp_policy, l.logp_ref FROM token_logprobs l
           JOIN trajectories t USING (trajectory_id) WHERE t.dataset_id = '${dataset}'
           ORDER BY l.trajectory_id, l.turn_index`,

@@ -1,9 +1,9 @@
 import { expect, test } from '@playwright/test';
 import { samplePath } from '../electron/engine/test-support';
-import { api, appUrl, importFiles } from './api';
+import { api, apiAs, appUrl, importFiles } from './api';
 
 async function firstTrajectory(dataset: string): Promise<{ id: string; replies: number }> {
-  const { rows } = await api<{ rows: { trajectory_id: string; replies: number }[] }>('runSql', {
+  const { rows } = await apiAs<{ rows: { trajectory_id: string; replies: number }[] }>('runSql', {
     sql: `SELECT trajectory_id, count(*) FILTER (WHERE role = 'assistant') AS replies
           FROM turns WHERE trajectory_id IN (SELECT trajectory_id FROM trajectories
                                              WHERE dataset_id = '${dataset}')
@@ -37,7 +37,7 @@ test('a dialogue dataset labels every reply, and its segmentation is chosen on i
   await page.getByRole('option', { name: /^action:/ }).click();
   await card.getByTestId('segmentation-save').click();
   await expect(card.getByText('default', { exact: true })).toHaveCount(0);
-  const stored = await api<{ segmentation: string }>('getDatasetSegmentation', {
+  const stored = await api('getDatasetSegmentation', {
     dataset_id: dataset,
   });
   expect(stored.segmentation).toBe('action');

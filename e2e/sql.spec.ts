@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { api, appUrl } from './api';
+import { apiAs, appUrl } from './api';
 import { typeQuery } from './sql-editor';
 
 const SHOTS = process.env.TURNWISE_SHOTS ?? 'test-results/sql';
@@ -28,7 +28,7 @@ test('the SQL console completes, runs, charts and filters trajectories', async (
 
   const grid = page.getByTestId('sql-result');
   await expect(grid).toBeVisible();
-  const tasks = await api<{ rows: { n: number }[] }>('runSql', {
+  const tasks = await apiAs<{ rows: { n: number }[] }>('runSql', {
     // GROUP BY keeps a NULL task (datasets without task ids) as a group of its own.
     sql: 'SELECT count(*) AS n FROM (SELECT DISTINCT task_id FROM trajectories)',
   });
@@ -43,7 +43,7 @@ test('the SQL console completes, runs, charts and filters trajectories', async (
   await page.screenshot({ path: `${SHOTS}-chart.png`, fullPage: true });
 
   // A result with trajectory ids becomes a filtered trajectory list.
-  const expected = await api<{ rows: { trajectory_id: string }[] }>('runSql', {
+  const expected = await apiAs<{ rows: { trajectory_id: string }[] }>('runSql', {
     sql: 'SELECT trajectory_id FROM trajectories ORDER BY trajectory_id DESC LIMIT 7',
   });
   await typeQuery(
@@ -69,7 +69,7 @@ test('the SQL console refuses writes with a clear message and keeps a history', 
   page,
 }) => {
   test.setTimeout(180_000);
-  const before = await api<{ rows: { n: number }[] }>('runSql', {
+  const before = await apiAs<{ rows: { n: number }[] }>('runSql', {
     sql: 'SELECT count(*) AS n FROM turns',
   });
   await page.goto(appUrl('/sql'));
@@ -87,7 +87,7 @@ test('the SQL console refuses writes with a clear message and keeps a history', 
   await page.keyboard.press('ControlOrMeta+Enter');
   await expect(page.getByRole('alert')).toContainText('DELETE statements are refused');
   await page.screenshot({ path: `${SHOTS}-refused.png`, fullPage: true });
-  const after = await api<{ rows: { n: number }[] }>('runSql', {
+  const after = await apiAs<{ rows: { n: number }[] }>('runSql', {
     sql: 'SELECT count(*) AS n FROM turns',
   });
   expect(after.rows).toEqual(before.rows);

@@ -2,16 +2,15 @@
 // status line gives the count and the turns read, the rows and facets are the API's, and the
 // explorer keeps the text field focused while the search is made.
 import { expect, test } from '@playwright/test';
-import { api, appUrl } from './api';
+import { api, apiAs, appUrl } from './api';
 
 const SHOTS = process.env.TURNWISE_SHOTS ?? 'test-results/text-search';
-type List = { total: number; rows: { trajectory_id: string }[] };
 const formatted = (n: number) => new RegExp(`^${n.toLocaleString('en-US')} trajectories`);
 
 test('a text search reads every turn once, then the explorer shows its matches', async ({
   page,
 }) => {
-  const sql = await api<{ rows: { n: number }[] }>('runSql', {
+  const sql = await apiAs<{ rows: { n: number }[] }>('runSql', {
     sql: 'SELECT count(*)::INTEGER AS n FROM turns',
   });
   const turns = sql.rows[0]?.n ?? 0;
@@ -20,10 +19,7 @@ test('a text search reads every turn once, then the explorer shows its matches',
   await expect(page).toHaveURL(/text=AssertionError/);
   const done = page.getByTestId('text-search-done');
   await expect(done).toBeVisible();
-  const state = await api<{ status: string; trajectories: number; turns_total: number }>(
-    'getTextSearch',
-    { text: 'AssertionError' },
-  );
+  const state = await api('getTextSearch', { text: 'AssertionError' });
   expect(state).toMatchObject({ status: 'complete', turns_total: turns });
   expect(state.trajectories).toBeGreaterThan(0);
   await expect(done).toHaveText(
@@ -31,7 +27,7 @@ test('a text search reads every turn once, then the explorer shows its matches',
       `(${turns.toLocaleString('en-US')} turns searched).`,
   );
   // The list is the API's answer for the same filter, which now reads the search's matches.
-  const list = await api<List>('listTrajectories', { text: 'assertionerror', limit: 1 });
+  const list = await api('listTrajectories', { text: 'assertionerror', limit: 1 });
   expect(list.total).toBe(state.trajectories);
   await expect(page.getByTestId('trajectory-count')).toHaveText(formatted(list.total));
   // The field kept its text and focus through the search.

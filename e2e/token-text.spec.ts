@@ -8,7 +8,7 @@ import { expect, test } from '@playwright/test';
 import { loadLocalTokenizer } from '../electron/engine/export/local-tokenizer';
 import { writeFixtureTokenizer } from '../electron/engine/export/tokenizer-fixture';
 import { writeJsonl } from '../electron/engine/test-support';
-import { api, appUrl, defined, importFiles } from './api';
+import { apiAs, appUrl, defined, importFiles } from './api';
 
 const LOADED = { timeout: 30_000 };
 
@@ -35,7 +35,7 @@ test('heat strips show token text once a tokenizer.json is set', async ({ page }
   ]);
   const source = `tt-${path.basename(dir)}`;
   await importFiles([file], 'token-text');
-  const { rows } = await api<{ rows: { trajectory_id: string }[] }>('runSql', {
+  const { rows } = await apiAs<{ rows: { trajectory_id: string }[] }>('runSql', {
     sql: `SELECT trajectory_id FROM trajectories WHERE trajectory_id LIKE '%:${source}'`,
   });
   const id = defined(rows[0], 'the imported trajectory').trajectory_id;

@@ -2,12 +2,12 @@
 // old_str/new_str as a diff, write_file content as numbered code lines, and a raw toggle that
 // shows the exact stored JSON.
 import { expect, test, type Page } from '@playwright/test';
-import { api, appUrl, defined } from './api';
+import { apiAs, appUrl, defined } from './api';
 
 type Row = { trajectory_id: string; turn_index: number; arguments: string };
 
 async function firstCall(tool: string): Promise<Row> {
-  const { rows } = await api<{ rows: Row[] }>('runSql', {
+  const { rows } = await apiAs<{ rows: Row[] }>('runSql', {
     sql: `SELECT trajectory_id, turn_index,
                  json_extract_string(tool_calls, '$[0].arguments') AS arguments
           FROM turns

@@ -5,8 +5,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { api, appUrl, defined, waitForJob } from './api';
-import type { JobState } from '../shared/api';
+import { api, apiAs, appUrl, defined, waitForJob } from './api';
 
 interface FailureSignal {
   turn_index: number;
@@ -17,7 +16,7 @@ interface FailureSignal {
 const LOADED = { timeout: 30_000 };
 
 async function sql<T>(text: string): Promise<T[]> {
-  return (await api<{ rows: T[] }>('runSql', { sql: text })).rows;
+  return (await apiAs<{ rows: T[] }>('runSql', { sql: text })).rows;
 }
 
 async function open(page: Page, id: string, turn?: number) {
@@ -32,10 +31,7 @@ test('heat strips of a turn with log-probs show values on hover', async ({ page 
      ORDER BY trajectory_id, turn_index LIMIT 1`,
   );
   const { trajectory_id: id, turn_index: turn, n } = defined(row, 'a turn with log-probs');
-  const logprobs = await api<{ token_ids: number[]; logp_policy: (number | null)[] }>(
-    'getTurnLogprobs',
-    { trajectory_id: id, turn_index: turn },
-  );
+  const logprobs = await api('getTurnLogprobs', { trajectory_id: id, turn_index: turn });
   expect(logprobs.token_ids).toHaveLength(n);
   await open(page, id, turn);
   const card = page.locator(`#turn-${turn}`);
@@ -57,7 +53,7 @@ test('heat strips of a turn with log-probs show values on hover', async ({ page 
 test('search within a trajectory moves between matching turns', async ({ page }) => {
   const id = 'demo:repair-003-s1';
   const query = 'run_tests';
-  const { turn_indexes: matches } = await api<{ turn_indexes: number[] }>('searchTrajectory', {
+  const { turn_indexes: matches } = await api('searchTrajectory', {
     trajectory_id: id,
     query,
   });
@@ -90,7 +86,7 @@ test('the failure-signal jump goes to an error in a failed trajectory', async ({
   );
   let found: { id: string; signals: FailureSignal[] } | undefined;
   for (const { trajectory_id: id } of failed) {
-    const { signals } = await api<{ signals: FailureSignal[] }>('getFailureSignals', {
+    const { signals } = await api('getFailureSignals', {
       trajectory_id: id,
     });
     if (signals.some((s) => s.kind === 'tool_error' || s.kind === 'test_failure')) {
@@ -137,13 +133,10 @@ test('a ?turn=N deep link opens scrolled to that turn', async ({ page }) => {
 });
 
 test('segment markers show the role label in force after heuristic labeling', async ({ page }) => {
-  const job = await waitForJob(await api<JobState>('startHeuristicLabels', { dataset_id: 'demo' }));
+  const job = await waitForJob(await api('startHeuristicLabels', { dataset_id: 'demo' }));
   expect(job.error).toBeNull();
   const id = 'demo:config-004-s1';
-  const credit = await api<{ segments: { turn_start: number; role_label: string | null }[] }>(
-    'getTrajectoryCredit',
-    { trajectory_id: id },
-  );
+  const credit = await api('getTrajectoryCredit', { trajectory_id: id });
   const first = defined(credit.segments[0], 'a segment');
   expect(first.role_label).not.toBeNull();
   await open(page, id);
@@ -185,9 +178,7 @@ test('a 2,000-turn trajectory opens at once, virtualized, and scrolls to far tur
     `${JSON.stringify({ trajectory_id: 'long-1', reward: 1, success: true, messages })}\n`,
   );
   const importing = Date.now();
-  const job = await waitForJob(
-    await api<JobState>('startImport', { paths: [file], dataset: 'long2000' }),
-  );
+  const job = await waitForJob(await api('startImport', { paths: [file], dataset: 'long2000' }));
   console.log(`2,000-turn import: ${Date.now() - importing} ms`);
   expect(job.error).toBeNull();
   const id = 'long2000:long-1';

@@ -2,7 +2,7 @@
 // reason, a tool call's sandbox events, and the scorer's explanation on the last turn.
 import { expect, test } from '@playwright/test';
 import { samplePath } from '../electron/engine/test-support';
-import { api, appUrl, defined, importFiles } from './api';
+import { apiAs, appUrl, defined, importFiles } from './api';
 
 const LOADED = { timeout: 30_000 };
 
@@ -11,7 +11,7 @@ test('a turn shows what the format recorded about its call', async ({ page }) =>
     [samplePath('inspect-ai/2025-05-12T20-27-36-04-00_browser.json')],
     'inspect-browser',
   );
-  const { rows } = await api<{ rows: { trajectory_id: string; n_turns: number }[] }>('runSql', {
+  const { rows } = await apiAs<{ rows: { trajectory_id: string; n_turns: number }[] }>('runSql', {
     sql: `SELECT trajectory_id, n_turns FROM trajectories WHERE dataset_id = '${dataset}'`,
   });
   const { trajectory_id: id, n_turns: n } = defined(rows[0], 'the imported trajectory');

@@ -2,7 +2,7 @@
 // red badges on the error turns, counted as failure signals, and the explorer's error filter.
 import { expect, test } from '@playwright/test';
 import { samplePath } from '../electron/engine/test-support';
-import { api, appUrl, defined, importFiles } from './api';
+import { apiAs, appUrl, defined, importFiles } from './api';
 
 type SqlRows = { rows: Record<string, unknown>[] };
 
@@ -11,7 +11,7 @@ test('tool errors are badged, counted as failure signals and filterable', async 
     [samplePath('inspect-ai/log_tool_call_error.json')],
     'inspect-tool-errors',
   );
-  const { rows } = await api<SqlRows>('runSql', {
+  const { rows } = await apiAs<SqlRows>('runSql', {
     sql: `SELECT trajectory_id, count(*) FILTER (WHERE error IS NOT NULL) AS errors
           FROM turns JOIN trajectories USING (trajectory_id)
           WHERE dataset_id = '${dataset}' GROUP BY 1 ORDER BY 2 DESC, 1`,
@@ -32,10 +32,10 @@ test('tool errors are badged, counted as failure signals and filterable', async 
 
   // The whole workspace (the demo and whatever other specs imported): the filter keeps exactly
   // the trajectories SQL finds with an error turn.
-  const { rows: errored } = await api<SqlRows>('runSql', {
+  const { rows: errored } = await apiAs<SqlRows>('runSql', {
     sql: `SELECT count(DISTINCT trajectory_id) AS n FROM turns WHERE error IS NOT NULL`,
   });
-  const { rows: everything } = await api<SqlRows>('runSql', {
+  const { rows: everything } = await apiAs<SqlRows>('runSql', {
     sql: `SELECT count(*) AS n FROM trajectories`,
   });
   const count = (n: unknown) => `${Number(n).toLocaleString('en-US')} trajectories`;
