@@ -103,6 +103,7 @@ export default tseslint.config(
   {
     ignores: [
       'node_modules/**',
+      '.cache/**',
       'out/**',
       'test-results/**',
       'playwright-report/**',
