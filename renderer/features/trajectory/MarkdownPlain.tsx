@@ -1,5 +1,8 @@
 // A message shown as its plain text inside the Markdown view: while its parse is pending (no
 // note), or for good when it is past a cap or its parse failed or ran too long (with the reason).
+// Redactions are chips here as in the parsed view, so the text does not change form as it loads.
+import { RedactedText } from './RedactedText';
+
 export function MarkdownPlain({ text, reason }: { text: string; reason?: string }) {
   return (
     <>
@@ -13,7 +16,7 @@ export function MarkdownPlain({ text, reason }: { text: string; reason?: string 
         data-testid="markdown-plain"
         data-state={reason === undefined ? 'pending' : 'plain'}
       >
-        {text}
+        <RedactedText text={text} />
       </div>
     </>
   );

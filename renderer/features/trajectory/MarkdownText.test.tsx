@@ -207,6 +207,21 @@ describe('MarkdownText, a message no parse can stall', () => {
     expect(screen.queryByTestId('markdown-plain')).toBeNull();
   });
 
+  it('shows redactions as chips while the parse is pending, as after it', async () => {
+    const { parser, answer } = heldParser();
+    renderWith(parser, 'key: [REDACTED:aws-access-token] ok');
+    const plain = screen.getByTestId('markdown-plain');
+    expect(plain.dataset.state).toBe('pending');
+    expect(plain.textContent).not.toContain('[REDACTED:');
+    expect(screen.getByTestId('redaction-chip').textContent).toContain('aws-access-token');
+    await act(async () => {
+      await Promise.resolve();
+      answer();
+    });
+    expect(screen.queryByTestId('markdown-plain')).toBeNull();
+    expect(screen.getByTestId('redaction-chip').textContent).toContain('aws-access-token');
+  });
+
   it('ends a parse that never returns and shows the message plain, saying why', async () => {
     const { parser, terminated } = heldParser(50);
     renderWith(parser, 'a *hung* parse');
