@@ -4,7 +4,12 @@ import type { ChildProcess } from 'node:child_process';
 import type { JobState } from '../../shared/api';
 import { TurnwiseError, fail, type ApiError, type Result } from '../../shared/result';
 import { typedDispatch, type DispatchByName } from './dispatch';
-import type { EngineReply, EngineRequest, ForwardedEnvironment } from './engine-process-protocol';
+import {
+  replyError,
+  type EngineReply,
+  type EngineRequest,
+  type ForwardedEnvironment,
+} from './engine-process-protocol';
 import type { Engine } from './engine-types';
 import { log } from './logging/logger';
 import { logText } from './logging/log-text';
@@ -21,8 +26,6 @@ interface Pending {
 
 export interface EngineProcess {
   child: ChildProcess;
-  /** Settles when the process has ended. */
-  exited: Promise<void>;
   workspacePath: string;
   environment: ForwardedEnvironment;
   /** Why the process ended, from its exit and what it wrote on stderr. */
@@ -30,10 +33,6 @@ export interface EngineProcess {
   /** Waits for the process to end by itself, killing it if it does not in time. */
   ended(): Promise<void>;
   onUnexpectedExit?: (reason: TurnwiseError) => void;
-}
-
-function toError(error: ApiError): TurnwiseError {
-  return new TurnwiseError(error.code, error.message, error.details);
 }
 
 export function connect(engine: EngineProcess): Engine {
@@ -91,7 +90,7 @@ export function connect(engine: EngineProcess): Engine {
       case 'rejected': {
         const request = pending.get(reply.id);
         pending.delete(reply.id);
-        if (reply.type === 'rejected') request?.reject(toError(reply.error));
+        if (reply.type === 'rejected') request?.reject(replyError(reply.error));
         else request?.resolve(reply.type === 'result' ? reply.result : reply.job);
         break;
       }
@@ -178,7 +177,7 @@ export function connect(engine: EngineProcess): Engine {
     const error = alive ? await closed : null;
     await engine.ended();
     listeners.clear();
-    if (error !== null) throw toError(error);
+    if (error !== null) throw replyError(error);
   }
 
   return {

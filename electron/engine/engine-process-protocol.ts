@@ -1,7 +1,7 @@
 // The messages between the engine's process (engine-child.ts) and the code that started it
 // (engine-process.ts), and the environment changes the parent forwards to it.
 import type { JobState } from '../../shared/api';
-import type { ApiError, Result } from '../../shared/result';
+import { TurnwiseError, type ApiError, type Result } from '../../shared/result';
 
 export type EngineRequest =
   | { type: 'dispatch'; id: number; method: string; input: unknown }
@@ -19,6 +19,11 @@ export type EngineReply =
   /** A query went on past its stop; `id` is the request it ran for, if any. The parent kills. */
   | { type: 'unstoppable'; id: number | null; error: ApiError }
   | { type: 'closed'; error: ApiError | null };
+
+/** An error the child sent (it crosses the channel as data), as the error it was. */
+export function replyError(error: ApiError): TurnwiseError {
+  return new TurnwiseError(error.code, error.message, error.details);
+}
 
 export interface EngineChildData {
   dbPath: string;

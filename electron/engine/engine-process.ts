@@ -3,11 +3,12 @@
 // on past its stop (DuckDB looks at an interrupt only between vectors) is answered here and the
 // process killed; engine-supervisor.ts starts the next one. engine-child.ts is the other end.
 import { fork, type ChildProcess } from 'node:child_process';
-import { TurnwiseError, type ApiError } from '../../shared/result';
+import { TurnwiseError } from '../../shared/result';
 import type { EngineOptions } from './engine';
 import { connect } from './engine-process-connection';
 import {
   ForwardedEnvironment,
+  replyError,
   type EngineChildData,
   type EngineReply,
 } from './engine-process-protocol';
@@ -35,10 +36,6 @@ export interface ProcessEngineOptions extends EngineOptions {
 export function engineHeapMb(): number {
   const configured = Number(process.env.TURNWISE_ENGINE_HEAP_MB);
   return Number.isFinite(configured) && configured >= 32 ? configured : 4096;
-}
-
-function toError(error: ApiError): TurnwiseError {
-  return new TurnwiseError(error.code, error.message, error.details);
 }
 
 /** Waits for the process to end on its own; kills it if it does not in time. */
@@ -84,7 +81,6 @@ export async function openEngineProcess(options: ProcessEngineOptions): Promise<
     const workspacePath = await ready(child);
     return connect({
       child,
-      exited,
       workspacePath,
       environment,
       exitReason: (code, signal) => exitReason(code, signal, stderrTail),
@@ -108,7 +104,7 @@ function ready(child: ChildProcess): Promise<string> {
     };
     const onMessage = (reply: EngineReply) => {
       if (reply.type === 'ready') finish(() => resolve(reply.workspacePath));
-      else if (reply.type === 'failed') finish(() => reject(toError(reply.error)));
+      else if (reply.type === 'failed') finish(() => reject(replyError(reply.error)));
     };
     const onError = (error: Error) =>
       finish(() =>
