@@ -26,7 +26,12 @@ export class ZstdFrameGuard {
 
   /** Looks at the next bytes of the stream; throws when a frame asks for too large a window. */
   push(chunk: Uint8Array): void {
-    let data = Buffer.concat([this.pending, chunk]);
+    // Only a header split across chunks is carried over; otherwise the chunk is read in place,
+    // not copied (this runs on every chunk of a large file).
+    let data =
+      this.pending.length === 0
+        ? Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength)
+        : Buffer.concat([this.pending, chunk]);
     for (;;) {
       if (this.skip > 0) {
         const passed = Math.min(this.skip, data.length);
