@@ -4,12 +4,7 @@ import type { ToolCall, TurnRole } from '../../../shared/model';
 import { canonicalArguments } from './canonical-json';
 import { RecordError, type CanonicalTurn, type TokenLogprobs } from './canonical';
 import { tokenList } from './token-lists';
-import {
-  decodedToolCall,
-  keepRawToolCalls,
-  toolCallEntries,
-  type RawToolCall,
-} from './raw-tool-calls';
+import { keepRawToolCalls, readToolCalls, type RawToolCall } from './raw-tool-calls';
 
 const ROLE_ALIASES: Record<string, TurnRole> = {
   system: 'system',
@@ -55,28 +50,17 @@ function optionalString(value: unknown, where: string): string | null {
 
 /** The message's tool calls; entries given as JSON text are decoded, or kept raw (raw-tool-calls.ts). */
 function toolCalls(value: unknown, where: string): { calls: ToolCall[]; raw: RawToolCall[] } {
-  if (value !== null && value !== undefined && typeof value !== 'string' && !Array.isArray(value)) {
-    throw new RecordError(`${where}: expected a list`);
-  }
-  const { entries, raw } = toolCallEntries(value);
-  const calls: ToolCall[] = [];
-  entries.forEach((entry, index) => {
-    const at = `${where}[${index}]`;
-    const decoded = decodedToolCall(entry, index);
-    if (!decoded.ok) return void raw.push(decoded.raw);
-    const call = decoded.value;
-    if (!isRecord(call)) throw new RecordError(`${at}: expected an object`);
+  return readToolCalls(value, where, (call, at, index) => {
     const fn = isRecord(call.function) ? call.function : call;
     if (typeof fn.name !== 'string' || fn.name === '') {
       throw new RecordError(`${at}.function.name: expected a non-empty string`);
     }
-    calls.push({
+    return {
       id: optionalString(call.id, `${at}.id`) ?? `call_${index}`,
       name: fn.name,
       arguments: canonicalArguments(fn.arguments),
-    });
+    };
   });
-  return { calls, raw };
 }
 
 function logprobsOf(message: Record<string, unknown>, where: string): TokenLogprobs | null {

@@ -3,7 +3,7 @@
 // saved by hand. Text that decodes to an object is read as that object; text that does not is
 // kept on its turn and the turn says so (docs/formats/README.md, raw tool calls), so one garbled
 // call neither fails its record nor vanishes.
-import type { CanonicalTurn } from './canonical';
+import { RecordError, type CanonicalTurn } from './canonical';
 import { parseJsonText } from '../json-syntax';
 
 /**
@@ -41,6 +41,35 @@ export function toolCallEntries(value: unknown): { entries: unknown[]; raw: RawT
   const parsed = parseJsonText(value);
   if (!parsed.ok) return { entries: [], raw: [{ index: null, text: value }] };
   return { entries: Array.isArray(parsed.value) ? parsed.value : [parsed.value], raw: [] };
+}
+
+/**
+ * A message's tool calls (a list, or JSON text of one) with each entry decoded: an entry that does
+ * not decode is kept raw, one that decodes to a non-object fails the record, and every object is
+ * given to the format's `parse` with its path and position. Absent (null) means no calls.
+ */
+export function readToolCalls<T>(
+  value: unknown,
+  where: string,
+  parse: (call: Record<string, unknown>, at: string, index: number) => T,
+): { calls: T[]; raw: RawToolCall[] } {
+  if (value === null || value === undefined) return { calls: [], raw: [] };
+  if (typeof value !== 'string' && !Array.isArray(value)) {
+    throw new RecordError(`${where}: expected a list`);
+  }
+  const { entries, raw } = toolCallEntries(value);
+  const calls: T[] = [];
+  entries.forEach((entry, index) => {
+    const at = `${where}[${index}]`;
+    const decoded = decodedToolCall(entry, index);
+    if (!decoded.ok) {
+      raw.push(decoded.raw);
+      return;
+    }
+    if (!isObject(decoded.value)) throw new RecordError(`${at}: expected an object`);
+    calls.push(parse(decoded.value, at, index));
+  });
+  return { calls, raw };
 }
 
 /**

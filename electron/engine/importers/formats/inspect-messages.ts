@@ -5,12 +5,7 @@ import type { ToolCall, TurnRole } from '../../../../shared/model';
 import { canonicalArguments } from '../canonical-json';
 import { RecordError, type CanonicalTurn } from '../canonical';
 import { isRecord } from '../openai-messages';
-import {
-  decodedToolCall,
-  keepRawToolCalls,
-  toolCallEntries,
-  type RawToolCall,
-} from '../raw-tool-calls';
+import { keepRawToolCalls, readToolCalls, type RawToolCall } from '../raw-tool-calls';
 import { inspectToolError } from '../turn-error';
 
 const ROLES: Record<string, TurnRole> = {
@@ -111,31 +106,16 @@ function contentParts(content: unknown, where: string): ContentParts {
  * another tool is decoded, and text that is not JSON is kept raw on the turn (raw-tool-calls.ts).
  */
 function toolCalls(value: unknown, where: string): { calls: ToolCall[]; raw: RawToolCall[] } {
-  if (value === null || value === undefined) return { calls: [], raw: [] };
-  const { entries, raw } = toolCallEntries(value);
-  if (typeof value !== 'string' && !Array.isArray(value)) {
-    throw new RecordError(`${where}: expected a list`);
-  }
-  const calls: ToolCall[] = [];
-  entries.forEach((entry, index) => {
-    const at = `${where}[${index}]`;
-    const decoded = decodedToolCall(entry, index);
-    if (!decoded.ok) {
-      raw.push(decoded.raw);
-      return;
-    }
-    const call = decoded.value;
-    if (!isRecord(call)) throw new RecordError(`${at}: expected an object`);
+  return readToolCalls(value, where, (call, at, index) => {
     if (typeof call.function !== 'string' || call.function === '') {
       throw new RecordError(`${at}.function: expected a non-empty string`);
     }
-    calls.push({
+    return {
       id: typeof call.id === 'string' ? call.id : `call_${index}`,
       name: call.function,
       arguments: canonicalArguments(call.arguments),
-    });
+    };
   });
-  return { calls, raw };
 }
 
 export function inspectMessageToTurn(message: unknown, where: string): CanonicalTurn {

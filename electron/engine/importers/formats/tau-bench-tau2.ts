@@ -3,12 +3,7 @@
 // simulated user may call tools too (kept on the user turn, marked requestor 'user'). The agent's
 // system prompt is not in the messages: it is the run's domain policy, added as the first turn.
 import { crashedBeforeTurns } from '../crashed-record';
-import {
-  decodedToolCall,
-  keepRawToolCalls,
-  toolCallEntries,
-  type RawToolCall,
-} from '../raw-tool-calls';
+import { keepRawToolCalls, readToolCalls, type RawToolCall } from '../raw-tool-calls';
 import type { ToolCall, TurnRole } from '../../../../shared/model';
 import { canonicalArguments } from '../canonical-json';
 import { plainTurn, RecordError, type CanonicalTrajectory, type CanonicalTurn } from '../canonical';
@@ -53,33 +48,24 @@ interface Calls {
 
 /** A message's calls; one saved as JSON text is decoded, or kept raw (raw-tool-calls.ts). */
 function calls(value: unknown, where: string): Calls {
-  if (value === null || value === undefined) return { calls: [], requestors: [], raw: [] };
-  if (!Array.isArray(value) && typeof value !== 'string') {
-    throw new RecordError(`${where}: expected a list`);
-  }
-  const { entries, raw } = toolCallEntries(value);
-  const requestors: string[] = [];
-  const list: ToolCall[] = [];
-  entries.forEach((entry, index) => {
-    const at = `${where}[${index}]`;
-    const decoded = decodedToolCall(entry, index);
-    if (!decoded.ok) {
-      raw.push(decoded.raw);
-      return;
-    }
-    const call = decoded.value;
-    if (!isRecord(call)) throw new RecordError(`${at}: expected an object`);
+  const read = readToolCalls(value, where, (call, at, index) => {
     if (typeof call.name !== 'string' || call.name === '') {
       throw new RecordError(`${at}.name: expected a non-empty string`);
     }
-    requestors.push(typeof call.requestor === 'string' ? call.requestor : 'assistant');
-    list.push({
-      id: typeof call.id === 'string' && call.id !== '' ? call.id : `call_${index}`,
-      name: call.name,
-      arguments: canonicalArguments(call.arguments),
-    });
+    return {
+      requestor: typeof call.requestor === 'string' ? call.requestor : 'assistant',
+      call: {
+        id: typeof call.id === 'string' && call.id !== '' ? call.id : `call_${index}`,
+        name: call.name,
+        arguments: canonicalArguments(call.arguments),
+      },
+    };
   });
-  return { calls: list, requestors, raw };
+  return {
+    calls: read.calls.map((entry) => entry.call),
+    requestors: read.calls.map((entry) => entry.requestor),
+    raw: read.raw,
+  };
 }
 
 /** One tau2 message as turns (a MultiToolMessage gives one tool turn per result). */
