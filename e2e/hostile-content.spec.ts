@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { api, appUrl, waitForJob } from './api';
+import { openSqlEditor, typeQuery } from './sql-editor';
 
 const LOADED = { timeout: 30_000 };
 const DATASET = 'hostile-corpus';
@@ -155,19 +156,11 @@ test('the explorer, diff and SQL views show hostile content inertly', async ({ p
   await expectNothingRan(page, seen);
 
   await page.goto(appUrl('/sql'));
-  // The full editor loads when the plain textarea is first focused.
-  await page.getByTestId('sql-plain').click();
-  await expect(page.getByTestId('sql-editor').locator('.monaco-editor')).toBeVisible(LOADED);
-  await page.getByTestId('sql-editor').locator('.view-lines').click();
-  await page.keyboard.press('ControlOrMeta+A');
-  await page.keyboard.press('Delete');
-  await page.keyboard.type(
+  await openSqlEditor(page);
+  await typeQuery(
+    page,
     `SELECT content, reasoning, tool_calls FROM turns WHERE content LIKE '%pwned%'`,
-    {
-      delay: 25,
-    },
   );
-  await page.keyboard.press('Escape');
   await page.keyboard.press('ControlOrMeta+Enter');
   await expect(page.getByTestId('sql-result-row').first()).toBeVisible(LOADED);
   await expect(

@@ -1,7 +1,10 @@
 // Typing into the SQL console's editor as a user would.
 import { expect, type Page } from '@playwright/test';
 
-/** Opens the full editor: it loads when the plain textarea is first focused. */
+/**
+ * Opens the full editor: it loads when the plain textarea is first focused. Monaco is a
+ * multi-megabyte lazy chunk; on a busy 2-core machine it can take a while.
+ */
 export async function openSqlEditor(page: Page) {
   await page.getByTestId('sql-plain').click();
   await expect(page.getByTestId('sql-editor').locator('.monaco-editor')).toBeVisible({

@@ -1,18 +1,13 @@
 import { expect, test } from '@playwright/test';
 import { apiAs, appUrl } from './api';
-import { typeQuery } from './sql-editor';
+import { openSqlEditor, typeQuery } from './sql-editor';
 
 const SHOTS = process.env.TURNWISE_SHOTS ?? 'test-results/sql';
 
 test('the SQL console completes, runs, charts and filters trajectories', async ({ page }) => {
   test.setTimeout(180_000); // typing into Monaco key by key is slow on a 2-core machine
   await page.goto(appUrl('/sql'));
-  // Monaco is a multi-megabyte lazy chunk; on a busy 2-core machine it can take a while.
-  // The full editor loads when the plain textarea is first focused.
-  await page.getByTestId('sql-plain').click();
-  await expect(page.getByTestId('sql-editor').locator('.monaco-editor')).toBeVisible({
-    timeout: 30_000,
-  });
+  await openSqlEditor(page);
 
   // Completion offers the view when its name is half typed; Tab accepts it.
   await typeQuery(page, 'SELECT task_id, count(*) AS n, avg(reward) AS mean_reward FROM traj');
@@ -73,12 +68,7 @@ test('the SQL console refuses writes with a clear message and keeps a history', 
     sql: 'SELECT count(*) AS n FROM turns',
   });
   await page.goto(appUrl('/sql'));
-  // Monaco is a multi-megabyte lazy chunk; on a busy 2-core machine it can take a while.
-  // The full editor loads when the plain textarea is first focused.
-  await page.getByTestId('sql-plain').click();
-  await expect(page.getByTestId('sql-editor').locator('.monaco-editor')).toBeVisible({
-    timeout: 30_000,
-  });
+  await openSqlEditor(page);
   await typeQuery(page, 'SELECT count(*) AS n FROM turns');
   await page.keyboard.press('ControlOrMeta+Enter');
   await expect(page.getByTestId('sql-result')).toBeVisible();
@@ -106,11 +96,7 @@ test('the SQL console refuses file access by name and cancels a running query', 
 }) => {
   test.setTimeout(180_000);
   await page.goto(appUrl('/sql'));
-  // The full editor loads when the plain textarea is first focused.
-  await page.getByTestId('sql-plain').click();
-  await expect(page.getByTestId('sql-editor').locator('.monaco-editor')).toBeVisible({
-    timeout: 30_000,
-  });
+  await openSqlEditor(page);
   await typeQuery(page, "SELECT content FROM read_text('/etc/passwd')");
   await page.keyboard.press('ControlOrMeta+Enter');
   const alert = page.getByRole('alert');
