@@ -14,7 +14,7 @@ import boundaries from 'eslint-plugin-boundaries';
 /** Zones by folder; the first match wins, so engine precedes electron. */
 const zones = [
   { type: 'shared', pattern: 'shared', partialMatch: false },
-  { type: 'engine', pattern: 'electron/engine', partialMatch: false },
+  { type: 'engine', pattern: 'engine', partialMatch: false },
   { type: 'electron', pattern: 'electron', partialMatch: false },
   { type: 'renderer', pattern: 'renderer', partialMatch: false },
   { type: 'tools', pattern: '{scripts,bench,e2e}', partialMatch: false },
@@ -128,7 +128,7 @@ export default tseslint.config(
   },
   {
     files: [
-      'electron/**/*.ts',
+      '{engine,electron}/**/*.ts',
       'scripts/**/*.{ts,js,mjs}',
       'bench/**/*.ts',
       'e2e/**/*.ts',
@@ -139,7 +139,7 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.node } },
   },
   {
-    files: ['{shared,electron,renderer,scripts,bench,e2e}/**/*.{ts,tsx,js,mjs}'],
+    files: ['{shared,engine,electron,renderer,scripts,bench,e2e}/**/*.{ts,tsx,js,mjs}'],
     plugins: { boundaries },
     settings: {
       'boundaries/elements': zones,

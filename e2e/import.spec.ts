@@ -2,8 +2,8 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { DuckDBInstance } from '@duckdb/node-api';
 import { expect, test } from '@playwright/test';
-import { plantedSecrets } from '../electron/engine/importers/secrets/planted-secrets';
-import { samplePath } from '../electron/engine/test-support';
+import { plantedSecrets } from '../engine/importers/secrets/planted-secrets';
+import { samplePath } from '../engine/test-support';
 import { api, apiAs, appUrl } from './api';
 
 const samples = samplePath();

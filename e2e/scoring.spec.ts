@@ -10,8 +10,8 @@ import {
   toyLogprob,
   toyTokenId,
   type ToyServer,
-} from '../electron/engine/test-servers/vllm-completions-server';
-import { startSglangServer } from '../electron/engine/test-servers/sglang-server';
+} from '../engine/test-servers/vllm-completions-server';
+import { startSglangServer } from '../engine/test-servers/sglang-server';
 import { api, apiAs, appUrl } from './api';
 
 let policy: ToyServer;

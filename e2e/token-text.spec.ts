@@ -5,9 +5,9 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
-import { loadLocalTokenizer } from '../electron/engine/export/local-tokenizer';
-import { writeFixtureTokenizer } from '../electron/engine/export/tokenizer-fixture';
-import { writeJsonl } from '../electron/engine/test-support';
+import { loadLocalTokenizer } from '../engine/export/local-tokenizer';
+import { writeFixtureTokenizer } from '../engine/export/tokenizer-fixture';
+import { writeJsonl } from '../engine/test-support';
 import { apiAs, appUrl, defined, importFiles } from './api';
 
 const LOADED = { timeout: 30_000 };

@@ -3,12 +3,12 @@
 // and a SWE-agent file view with its numbers in a gutter and the code coloured as Python.
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { samplePath } from '../electron/engine/test-support';
+import { samplePath } from '../engine/test-support';
 import { appUrl, importFiles } from './api';
 
 const HERMES = path.resolve(
   import.meta.dirname,
-  '../electron/engine/importers/formats/fixtures/nemo-gym/anyswe_hermes.example_rollouts.head1.jsonl',
+  '../engine/importers/formats/fixtures/nemo-gym/anyswe_hermes.example_rollouts.head1.jsonl',
 );
 
 async function openTurn(page: Page, trajectoryId: string, turn: number) {

@@ -3,9 +3,9 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { writeParquet } from './engine/importers/formats/parquet-rows-fixture';
-import { tempDir, turnwiseRecord, writeJsonl } from './engine/test-support';
-import { plantedSecrets } from './engine/importers/secrets/planted-secrets';
+import { writeParquet } from '../engine/importers/formats/parquet-rows-fixture';
+import { tempDir, turnwiseRecord, writeJsonl } from '../engine/test-support';
+import { plantedSecrets } from '../engine/importers/secrets/planted-secrets';
 
 const bin = path.resolve(import.meta.dirname, '..', 'bin', 'turnwise.js');
 let dir: string;

@@ -20,7 +20,7 @@ import { SCORE_COMMAND } from './cli/score-command';
 import { SEARCH_COMMAND } from './cli/search-command';
 import { SERVE_COMMAND } from './cli/serve-command';
 import { SQL_COMMAND } from './cli/sql-command';
-import { setUnstoppableQueryHandler } from './engine/store/bounded-query';
+import { setUnstoppableQueryHandler } from '../engine/store/bounded-query';
 
 /** The commands in the order `turnwise --help` lists them. */
 export const COMMANDS: readonly CommandSpec[] = [

@@ -6,8 +6,8 @@ import { chmodSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'n
 import path from 'node:path';
 import type { ApiKeyList } from '../shared/api-keys';
 import { TurnwiseError } from '../shared/result';
-import { checkKeyName } from './engine/endpoints/endpoint-key';
-import { parseJsonFile } from './engine/json-syntax';
+import { checkKeyName } from '../engine/endpoints/endpoint-key';
+import { parseJsonFile } from '../engine/json-syntax';
 
 /** Electron's safeStorage satisfies this. */
 export interface StringEncryptor {

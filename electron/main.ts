@@ -17,12 +17,12 @@ import {
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { APP_SCHEME_PRIVILEGES, createAppProtocolHandler } from './app-protocol';
-import { openSupervisedEngine } from './engine/engine-supervisor';
-import type { Engine } from './engine/engine-types';
-import { log, setLog } from './engine/logging/logger';
-import { logError } from './engine/logging/log-text';
-import { fileLogger } from './engine/logging/rotating-log';
-import { logUncaughtErrors } from './engine/logging/uncaught';
+import { openSupervisedEngine } from '../engine/engine-supervisor';
+import type { Engine } from '../engine/engine-types';
+import { log, setLog } from '../engine/logging/logger';
+import { logError } from '../engine/logging/log-text';
+import { fileLogger } from '../engine/logging/rotating-log';
+import { logUncaughtErrors } from '../engine/logging/uncaught';
 import { forwardJobEvents, registerIpc } from './ipc';
 import { registerKeyIpc } from './key-ipc';
 import { KeyStore } from './key-store';

@@ -3,9 +3,9 @@
 import { Agent, request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ok } from '../shared/result';
-import { typedDispatch, type DispatchByName } from './engine/dispatch';
-import type { Engine } from './engine/engine-types';
-import { tempDir } from './engine/test-support';
+import { typedDispatch, type DispatchByName } from '../engine/dispatch';
+import type { Engine } from '../engine/engine-types';
+import { tempDir } from '../engine/test-support';
 import { startServer, type RunningServer } from './server';
 
 /** Answers every method with its name; no workspace is needed to test the transport. */

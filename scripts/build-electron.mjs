@@ -46,8 +46,8 @@ await Promise.all([
   // scripts inside the asar archive), where only DuckDB's package is unpacked beside them: bundle
   // every other dependency into each.
   ...[
-    ['electron/engine/engine-child.ts', 'engine-child.js'],
-    ['electron/engine/importers/read-worker.ts', 'read-worker.js'],
+    ['engine/engine-child.ts', 'engine-child.js'],
+    ['engine/importers/read-worker.ts', 'read-worker.js'],
   ].map(([entry, file]) =>
     build({
       ...nodeEsm,

@@ -86,8 +86,8 @@ export async function buildCli(out = CLI_OUT) {
     absWorkingDir: root,
     entryPoints: {
       cli: 'electron/cli.ts',
-      'engine-child': 'electron/engine/engine-child.ts',
-      'read-worker': 'electron/engine/importers/read-worker.ts',
+      'engine-child': 'engine/engine-child.ts',
+      'read-worker': 'engine/importers/read-worker.ts',
     },
     outdir,
     bundle: true,

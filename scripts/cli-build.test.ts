@@ -6,8 +6,8 @@ import { statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { Workspace } from '../electron/engine/store/workspace';
-import { tempDir, turnwiseRecord, writeJsonl } from '../electron/engine/test-support';
+import { Workspace } from '../engine/store/workspace';
+import { tempDir, turnwiseRecord, writeJsonl } from '../engine/test-support';
 import { buildCli, currentCliBuild } from './cli-build.mjs';
 
 const { dir, cleanup } = tempDir();
@@ -57,7 +57,7 @@ describe('the built CLI', { timeout: 120_000 }, () => {
       inputs: string[];
     };
     expect(pointer.inputs).toContain('electron/cli.ts');
-    expect(pointer.inputs).toContain('electron/engine/engine-child.ts');
+    expect(pointer.inputs).toContain('engine/engine-child.ts');
     // Built before the sources were last written: stale.
     writeFileSync(pointerFile, JSON.stringify({ ...pointer, started: 0 }));
     expect(currentCliBuild(dir)).toBeNull();
@@ -96,8 +96,8 @@ describe('the built CLI', { timeout: 120_000 }, () => {
     // What `formats` evaluates (V8's coverage of the bundle, whose lazily evaluated modules are
     // functions named by their paths): the format list, no reader, no DuckDB.
     const ran = modulesEvaluated(entry, ['formats']);
-    expect(ran).toContain('electron/engine/importers/format-infos.ts');
-    expect(ran.filter((name) => name.startsWith('electron/engine/importers/formats/'))).toEqual([]);
+    expect(ran).toContain('engine/importers/format-infos.ts');
+    expect(ran.filter((name) => name.startsWith('engine/importers/formats/'))).toEqual([]);
     expect(ran.filter((name) => name.startsWith('node_modules/@duckdb/'))).toEqual([]);
   });
 

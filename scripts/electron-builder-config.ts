@@ -197,11 +197,11 @@ export const runtimeEntryPoints: Record<string, BuildOptions> = {
     external: ['electron'],
   },
   'out/electron/engine-child.js': {
-    entryPoints: ['electron/engine/engine-child.ts'],
+    entryPoints: ['engine/engine-child.ts'],
     external: ['electron', '@duckdb/*'],
   },
   'out/electron/read-worker.js': {
-    entryPoints: ['electron/engine/importers/read-worker.ts'],
+    entryPoints: ['engine/importers/read-worker.ts'],
     external: ['electron', '@duckdb/*'],
   },
 };

@@ -31,7 +31,7 @@ function diagnostics(project: string, file: string, code: string): string[] {
 }
 
 describe('engine tsconfig', () => {
-  const file = 'electron/engine/store/tsconfig-fixture.ts';
+  const file = 'engine/store/tsconfig-fixture.ts';
 
   it.each([
     ["import { app } from 'electron';\nexport const a = app;\n", /is not a module/],
@@ -42,18 +42,18 @@ describe('engine tsconfig', () => {
     ['export const a = document.title;\n', /Cannot find name 'document'/],
     ['export const a = window.location;\n', /Cannot find name 'window'/],
   ])('rejects %s', (code, error) => {
-    expect(diagnostics('electron/engine', file, code).join('\n')).toMatch(error);
+    expect(diagnostics('engine', file, code).join('\n')).toMatch(error);
   });
 
   it('accepts node, DuckDB and shared/', () => {
     const code = [
       "import fs from 'node:fs';",
       "import { DuckDBInstance } from '@duckdb/node-api';",
-      "import { ok } from '../../../shared/result';",
+      "import { ok } from '../../shared/result';",
       'export const a = [fs.existsSync, DuckDBInstance, ok];',
       '',
     ].join('\n');
-    expect(diagnostics('electron/engine', file, code)).toEqual([]);
+    expect(diagnostics('engine', file, code)).toEqual([]);
   });
 });
 

@@ -3,7 +3,7 @@
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { openEngine } from '../electron/engine/engine';
+import { openEngine } from '../engine/engine';
 import { packageRoot, rendererDir } from '../electron/paths';
 import { startServer } from '../electron/server';
 import { ensureDemoWorkspace } from './demo-workspace';

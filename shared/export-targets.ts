@@ -1,7 +1,7 @@
 // The export targets, once: their ids, what the Export page, `turnwise export --help` and the
 // targets table of docs/export.md say about them, and the metadata the engine and the screen
 // agree on (data files, contracts, which options apply). Pure data, so the renderer and the
-// engine both read it; the writers stay in electron/engine/export/targets/, keyed by these ids.
+// engine both read it; the writers stay in engine/export/targets/, keyed by these ids.
 
 /** What a target does with turn credit: real-valued weights, binary train flags, or nothing. */
 export type TargetCredit = 'turn_weights' | 'train_flags' | null;

@@ -3,9 +3,9 @@
 // (not timed). Timed separately: making the segments, then the credit computation itself.
 import { rmSync } from 'node:fs';
 import { CreditParamsSchema } from '../../shared/credit';
-import { runCredit } from '../../electron/engine/credit/run-credit';
-import { ensureSegments } from '../../electron/engine/credit/segments-store';
-import { Workspace } from '../../electron/engine/store/workspace';
+import { runCredit } from '../../engine/credit/run-credit';
+import { ensureSegments } from '../../engine/credit/segments-store';
+import { Workspace } from '../../engine/store/workspace';
 import { argument, measure } from './measure';
 
 const db = argument(0, 'database file');

@@ -4,7 +4,7 @@
 // facets. Same memory cap as a workspace (TURNWISE_MEMORY_LIMIT, default 512MB).
 // Usage: tsx bench/tasks/explorer-duckdb.ts <database file>
 import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
-import { DEFAULT_MEMORY_LIMIT } from '../../electron/engine/store/workspace';
+import { DEFAULT_MEMORY_LIMIT } from '../../engine/store/workspace';
 import {
   baselineCount,
   baselineFacets,

@@ -4,7 +4,7 @@
 // untimed call, then the median of 5.
 // Usage: tsx bench/tasks/explorer-filter.ts <database file>
 import type { ApiOutput } from '../../shared/api';
-import { openEngine } from '../../electron/engine/engine';
+import { openEngine } from '../../engine/engine';
 import { EXPLORER_CASES } from './explorer-cases';
 import { argument, measure } from './measure';
 import { warmMedian } from './timing';

@@ -5,9 +5,9 @@
 // heuristic role labels for every action of about one trajectory in ten.
 // Usage: tsx bench/tasks/explorer-workspace.ts <database file> [trajectories=1000000]
 import { rmSync } from 'node:fs';
-import { Workspace } from '../../electron/engine/store/workspace';
+import { Workspace } from '../../engine/store/workspace';
 import { argument, measure } from './measure';
-import { labelCountsQuery } from '../../electron/engine/store/label-counts';
+import { labelCountsQuery } from '../../engine/store/label-counts';
 
 const db = argument(0, 'database file');
 const trajectories = Number(process.argv[3] ?? 1_000_000);

@@ -3,7 +3,7 @@
 import { statSync } from 'node:fs';
 import path from 'node:path';
 import { jobResult } from '../../shared/job-result';
-import { openEngine } from '../../electron/engine/engine';
+import { openEngine } from '../../engine/engine';
 import { argument, measure } from './measure';
 
 const db = argument(0, 'database file');

@@ -11,7 +11,7 @@ import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { chromium, type Page } from 'playwright-core';
 import type { ApiOutput, JobState } from '../../shared/api';
-import { openEngine } from '../../electron/engine/engine';
+import { openEngine } from '../../engine/engine';
 import { longTrajectory } from './long-trajectory';
 import { argument, measure } from './measure';
 import { serveWorkspace } from './serve-workspace';

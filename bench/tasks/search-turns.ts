@@ -3,7 +3,7 @@
 // agent-log-like text built from hashes, so a rare needle ("src/module_19999.py") is in about one
 // trajectory in a thousand and a common one ("status 5;") in most. Reasoning on one turn in seven.
 // Usage: tsx bench/tasks/search-turns.ts <database file> [per=20]
-import { Workspace } from '../../electron/engine/store/workspace';
+import { Workspace } from '../../engine/store/workspace';
 import { argument, measure } from './measure';
 
 const db = argument(0, 'database file');

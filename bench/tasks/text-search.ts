@@ -1,5 +1,5 @@
 // The explorer's "text in any turn" filter over the search workspace (search-turns.ts), as the
-// explorer runs it: the text search job (electron/engine/search/text-search.ts: when its first
+// explorer runs it: the text search job (engine/search/text-search.ts: when its first
 // matches are in, when it is complete), then listTrajectories with the filter (first 100 rows and
 // the count), which reads the search's matches. Beside them, the same listTrajectories call before
 // any search (the filter scans every turn itself) and the ILIKE query the filter ran before, in
@@ -7,8 +7,8 @@
 // Usage: tsx bench/tasks/text-search.ts <database file>
 import { DuckDBInstance } from '@duckdb/node-api';
 import type { ApiOutput } from '../../shared/api';
-import { openEngine, type LocalEngine } from '../../electron/engine/engine';
-import { runTextSearch } from '../../electron/engine/search/text-search';
+import { openEngine, type LocalEngine } from '../../engine/engine';
+import { runTextSearch } from '../../engine/search/text-search';
 import { argument, measure } from './measure';
 
 const db = argument(0, 'database file');

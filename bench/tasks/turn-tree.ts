@@ -7,8 +7,8 @@
 // Usage: tsx bench/tasks/turn-tree.ts <database file> [rollouts=64] [turns=100]
 import { rmSync } from 'node:fs';
 import type { ApiOutput } from '../../shared/api';
-import { openEngine } from '../../electron/engine/engine';
-import { Workspace } from '../../electron/engine/store/workspace';
+import { openEngine } from '../../engine/engine';
+import { Workspace } from '../../engine/store/workspace';
 import { layoutTurnTree } from '../../renderer/features/turn-tree/tree-layout';
 import { turnTreeOption } from '../../renderer/features/turn-tree/turn-tree-option';
 import { argument, measure } from './measure';

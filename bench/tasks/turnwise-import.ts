@@ -1,6 +1,6 @@
 // Turnwise: the real import path (API dispatch, job runner, importer, DuckDB appenders).
 import { jobResult } from '../../shared/job-result';
-import { openEngine } from '../../electron/engine/engine';
+import { openEngine } from '../../engine/engine';
 import { argument, measure } from './measure';
 
 const file = argument(0, 'JSONL file');

@@ -1,6 +1,6 @@
 // Calls an API method through the engine's dispatch, as the app does, and unwraps the result.
 import type { ApiInput, ApiMethod, ApiOutput } from '../../shared/api';
-import type { Engine } from '../engine/engine-types';
+import type { Engine } from '../../engine/engine-types';
 import { failureFrom } from './output';
 import { TurnwiseError } from '../../shared/result';
 
@@ -25,9 +25,9 @@ export async function withEngine<T>(
   try {
     // Loaded on first use: commands that open no workspace (formats, --help) never load DuckDB.
     // DuckDB opens the file on a thread of its own while this one loads the rest of the engine.
-    const { Workspace } = await import('../engine/store/workspace');
+    const { Workspace } = await import('../../engine/store/workspace');
     const opening = Workspace.open(dbPath, { readOnly });
-    const loading = import('../engine/engine');
+    const loading = import('../../engine/engine');
     const [workspace, { engineOn }] = await Promise.all([
       opening,
       loading.catch(async (error: unknown) => {

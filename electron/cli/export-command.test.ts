@@ -4,8 +4,8 @@ import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { LEADING_MODEL_TURN_LEFT_OUT } from '../engine/export/targets/llamafactory';
-import { samplePath } from '../engine/test-support';
+import { LEADING_MODEL_TURN_LEFT_OUT } from '../../engine/export/targets/llamafactory';
+import { samplePath } from '../../engine/test-support';
 import { cliWorkspace, onlyJson, importDemo, turnwise } from './cli-test-support';
 
 const { dir, db } = cliWorkspace();
@@ -160,7 +160,7 @@ describe('turnwise export', () => {
     // LLaMA-Factory record cannot start with.
     const run = path.resolve(
       import.meta.dirname,
-      '../engine/importers/formats/fixtures/tau2-text-run/results.json',
+      '../../engine/importers/formats/fixtures/tau2-text-run/results.json',
     );
     expect(turnwise('import', run, '--db', db, '--dataset', 'tau2').code).toBe(0);
     const out = path.join(dir, 'llamafactory');

@@ -2,7 +2,7 @@
 // key they name may go to its host (docs/security.md, "Endpoint keys"). The CLI runs the engine
 // in its own process: listing the host in this process's TURNWISE_KEY_HOSTS is all it takes, and
 // nothing outlives the command. The API has no such list: there a page could fill it.
-import { KEY_HOSTS_ENV } from '../engine/endpoints/endpoint-key';
+import { KEY_HOSTS_ENV } from '../../engine/endpoints/endpoint-key';
 
 export function trustFlagEndpoints(
   urls: readonly (string | undefined)[],

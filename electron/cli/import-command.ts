@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { MappingSpecSchema, type FormatOptions, type MappingSpec } from '../../shared/model';
-import { describeJsonProblem, parseJsonText } from '../engine/json-syntax';
+import { describeJsonProblem, parseJsonText } from '../../engine/json-syntax';
 import { parse, requireDb } from './args';
 import { call, withEngine } from './call';
 import type { CommandSpec } from './command-spec';
@@ -110,7 +110,7 @@ export const IMPORT_COMMAND: CommandSpec = {
 async function lineageFrom(value: unknown): Promise<string | undefined> {
   if (typeof value !== 'string') return undefined;
   try {
-    const { readExportManifest } = await import('../engine/runs/export-manifest');
+    const { readExportManifest } = await import('../../engine/runs/export-manifest');
     return (await readExportManifest(value)).dir;
   } catch (error) {
     if (error instanceof TurnwiseError) throw failureFrom('import --trained-from', error);
@@ -176,7 +176,7 @@ export async function importCommand(args: string[]): Promise<void> {
  * one) while the workspace opens, rather than after it (docs/performance.md, Import).
  */
 async function prewarmReading(paths: string[]): Promise<void> {
-  const reading = await import('../engine/importers/read-in-worker');
+  const reading = await import('../../engine/importers/read-in-worker');
   let bytes = 0;
   for (const given of paths) {
     const info = await stat(given).catch(() => null);

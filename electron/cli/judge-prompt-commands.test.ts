@@ -3,7 +3,7 @@
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { turnwiseRecord, writeJsonl } from '../engine/test-support';
+import { turnwiseRecord, writeJsonl } from '../../engine/test-support';
 import { cliWorkspace, onlyJson, turnwise } from './cli-test-support';
 
 const { dir, db } = cliWorkspace();
@@ -20,7 +20,7 @@ beforeAll(() => {
       '--import',
       'tsx/esm',
       '-e',
-      `const { openEngine } = await import(${JSON.stringify(path.resolve('electron/engine/engine.ts'))});
+      `const { openEngine } = await import(${JSON.stringify(path.resolve('engine/engine.ts'))});
        const engine = await openEngine({ dbPath: ${JSON.stringify(db)} });
        const r = await engine.dispatch('createJudgePrompt', { parent_version: 'triage-judge/1', text: 'Be strict.' });
        await engine.close();

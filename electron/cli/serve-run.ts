@@ -1,11 +1,11 @@
 // What `turnwise serve` does (the option table is SERVE_COMMAND in serve-command.ts): opens the
 // workspace in a supervised engine process, serves the app until interrupted, logs with --log-dir.
 import path from 'node:path';
-import { openSupervisedEngine } from '../engine/engine-supervisor';
-import { log, setLog } from '../engine/logging/logger';
-import { fileLogger } from '../engine/logging/rotating-log';
-import { logUncaughtErrors } from '../engine/logging/uncaught';
-import { TURNWISE_VERSION } from '../engine/service';
+import { openSupervisedEngine } from '../../engine/engine-supervisor';
+import { log, setLog } from '../../engine/logging/logger';
+import { fileLogger } from '../../engine/logging/rotating-log';
+import { logUncaughtErrors } from '../../engine/logging/uncaught';
+import { TURNWISE_VERSION } from '../../engine/service';
 import { rendererDir } from '../paths';
 import { isLoopbackHost } from '../request-guard';
 import { startServer } from '../server';

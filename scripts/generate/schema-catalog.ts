@@ -1,11 +1,11 @@
-// Writes electron/engine/store/schema-catalog.generated.json: the catalog the migrations make,
+// Writes engine/store/schema-catalog.generated.json: the catalog the migrations make,
 // which opening a workspace compares against (docs/security.md, "A received workspace").
 // Run: npx tsx scripts/generate/schema-catalog.ts   (schema-catalog.test.ts fails when stale)
 import path from 'node:path';
-import { buildReferenceCatalog } from '../../electron/engine/store/reference-catalog';
+import { buildReferenceCatalog } from '../../engine/store/reference-catalog';
 import { formatted, ROOT, write } from './generated-file';
 
-export const SCHEMA_CATALOG_FILE = 'electron/engine/store/schema-catalog.generated.json';
+export const SCHEMA_CATALOG_FILE = 'engine/store/schema-catalog.generated.json';
 
 export async function schemaCatalogSource(): Promise<string> {
   const text = `${JSON.stringify(await buildReferenceCatalog(), null, 2)}\n`;

@@ -1,5 +1,5 @@
 // Reads an item's evidence (the signals at queueing time, stored as JSON by the queue job; see
-// electron/engine/review/review-rules.ts): labels by source, outcome, credit, failure step and the
+// engine/review/review-rules.ts): labels by source, outcome, credit, failure step and the
 // segment's turns. Every part is optional, so an item written by an older rule still shows.
 import * as z from 'zod';
 import { RoleLabelSchema } from '../../../shared/api-review';

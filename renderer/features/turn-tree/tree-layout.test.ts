@@ -3,7 +3,7 @@ import { summarizeTreeNodes } from '../../../shared/turn-tree-summary';
 import { buildTurnTree, type TreeRollout } from '../../../shared/turn-tree';
 import { drawnNodeLabel, layoutTurnTree, type TreeNode } from './tree-layout';
 
-// The API's node shape, as electron/engine/credit/turn-tree-query.ts makes it.
+// The API's node shape, as engine/credit/turn-tree-query.ts makes it.
 function apiNodes(rollouts: TreeRollout[]): TreeNode[] {
   return summarizeTreeNodes(buildTurnTree(rollouts));
 }

@@ -1,0 +1,118 @@
+// One run's rollouts, task by task, as the comparison needs them: outcomes and rewards, plus the
+// step-level sums (actions, tool results and errors, progress scores, effective label counts)
+// that say how its behaviour moved (docs/compare.md). Rollouts are those the explorer's filter
+// keeps in the run's dataset, with a task_id and a known outcome.
+import type { RunStepStats } from '../../shared/api-compare';
+import { ROLE_LABELS, type RoleLabel } from '../../shared/model';
+import type { ParsedTrajectoryFilter } from '../../shared/trajectory-filter';
+import { filteredTrajectories, type FilterSqlOptions } from '../explorer/filter-sql';
+import { searchedText } from '../search/text-search';
+import type { Workspace } from '../store/workspace';
+
+export interface TaskSums {
+  task_id: string;
+  n: number;
+  successes: number;
+  mean_reward: number | null;
+  actions: number;
+  tool_results: number;
+  tool_errors: number;
+  progress_sum: number;
+  progress_n: number;
+  labels: Record<RoleLabel, number>;
+}
+
+type Row = Omit<TaskSums, 'labels'> & Record<RoleLabel, number>;
+
+/** The compared rollouts of a run (optionally of one task), as a SELECT over alias t. */
+export function runRollouts(
+  datasetId: string,
+  filter: ParsedTrajectoryFilter,
+  taskId?: string,
+  options: Pick<FilterSqlOptions, 'textFromSearch'> = {},
+): ReturnType<typeof filteredTrajectories> & { select: string } {
+  const parts = filteredTrajectories({ ...filter, dataset_id: datasetId }, options);
+  const task = taskId === undefined ? '' : ` AND t.task_id = ${parts.bind(taskId)}`;
+  const select =
+    `SELECT t.trajectory_id, t.task_id, t.sample_index, t.success, t.reward, t.n_actions ` +
+    `FROM ${parts.from} ${parts.where} AND t.task_id IS NOT NULL AND t.success IS NOT NULL${task}`;
+  return { ...parts, select };
+}
+
+export async function runTaskSums(
+  workspace: Workspace,
+  datasetId: string,
+  filter: ParsedTrajectoryFilter,
+  taskId?: string,
+): Promise<Map<string, TaskSums>> {
+  const rollouts = runRollouts(datasetId, filter, taskId, {
+    textFromSearch: await searchedText(workspace, filter.text),
+  });
+  const segmentation = rollouts.bind(filter.segmentation);
+  const within = 'trajectory_id IN (SELECT trajectory_id FROM sel)';
+  const roles = ROLE_LABELS.map((r) => `coalesce(sum(lc.${r}), 0)::INTEGER AS ${r}`).join(', ');
+  const rows = (await workspace.query(
+    `WITH sel AS (${rollouts.select}),
+     tools AS (SELECT trajectory_id, count(*) AS results, count(error) AS errors
+               FROM tw_all_turns WHERE role = 'tool' AND ${within} GROUP BY trajectory_id),
+     scores AS (SELECT trajectory_id, progress_score FROM tw_trajectory_scores
+                WHERE segmentation = ${segmentation} AND ${within}),
+     lc AS (SELECT * FROM tw_label_counts WHERE segmentation = ${segmentation} AND ${within})
+     SELECT sel.task_id, count(*)::INTEGER AS n,
+            count(*) FILTER (WHERE sel.success)::INTEGER AS successes,
+            avg(sel.reward) AS mean_reward, coalesce(sum(sel.n_actions), 0)::DOUBLE AS actions,
+            coalesce(sum(tools.results), 0)::INTEGER AS tool_results,
+            coalesce(sum(tools.errors), 0)::INTEGER AS tool_errors,
+            coalesce(sum(scores.progress_score), 0)::DOUBLE AS progress_sum,
+            count(scores.progress_score)::INTEGER AS progress_n, ${roles}
+     FROM sel LEFT JOIN tools USING (trajectory_id) LEFT JOIN scores USING (trajectory_id)
+       LEFT JOIN lc USING (trajectory_id)
+     GROUP BY sel.task_id`,
+    rollouts.params,
+  )) as unknown as Row[];
+  return new Map(
+    rows.map((row) => {
+      const labels = Object.fromEntries(ROLE_LABELS.map((r) => [r, row[r]])) as TaskSums['labels'];
+      return [row.task_id, { ...row, labels }];
+    }),
+  );
+}
+
+const ratio = (part: number, whole: number) => (whole === 0 ? null : part / whole);
+
+/** Per-task step figures: means over the task's compared rollouts. */
+export function taskStepFigures(sums: TaskSums) {
+  return {
+    mean_actions: ratio(sums.actions, sums.n),
+    tool_error_rate: ratio(sums.tool_errors, sums.tool_results),
+    mean_progress: ratio(sums.progress_sum, sums.progress_n),
+  };
+}
+
+/** The step-level behaviour of a run over the given tasks' compared rollouts. */
+export function stepStats(tasks: readonly TaskSums[]): RunStepStats {
+  const total = (pick: (t: TaskSums) => number) => tasks.reduce((sum, t) => sum + pick(t), 0);
+  const trajectories = total((t) => t.n);
+  const toolResults = total((t) => t.tool_results);
+  const labelMix = Object.fromEntries(
+    ROLE_LABELS.map((role) => [role, total((t) => t.labels[role])]),
+  ) as RunStepStats['label_mix'];
+  return {
+    trajectories,
+    mean_actions: ratio(
+      total((t) => t.actions),
+      trajectories,
+    ),
+    tool_error_rate: ratio(
+      total((t) => t.tool_errors),
+      toolResults,
+    ),
+    mean_progress: ratio(
+      total((t) => t.progress_sum),
+      total((t) => t.progress_n),
+    ),
+    tool_results: toolResults,
+    labelled_steps: ROLE_LABELS.reduce((sum, role) => sum + labelMix[role], 0),
+    label_mix: labelMix,
+  };
+}

@@ -1,0 +1,44 @@
+// Named explorer filters, kept in the workspace so they travel with the data.
+import type { ApiOutput } from '../../shared/api';
+import { TrajectoryFilterSchema, type TrajectoryFilter } from '../../shared/trajectory-filter';
+import { sql } from '../store/sql-template';
+import type { Workspace } from '../store/workspace';
+
+type Saved = ApiOutput<'saveFilter'>;
+
+function toSaved(row: Record<string, unknown>): Saved | null {
+  // A row written by a newer version may not parse: it is skipped rather than failing the list.
+  const parsed = TrajectoryFilterSchema.safeParse(JSON.parse(String(row.filter)));
+  if (!parsed.success) return null;
+  return { name: String(row.name), filter: parsed.data, created_at: String(row.created_at) };
+}
+
+export async function listSavedFilters(workspace: Workspace): Promise<Saved[]> {
+  const rows = await workspace.query(
+    `SELECT name, filter::VARCHAR AS filter, strftime(created_at, '%Y-%m-%dT%H:%M:%SZ') AS created_at
+     FROM tw_saved_filters ORDER BY lower(name), name`,
+  );
+  return rows.map(toSaved).filter((f): f is Saved => f !== null);
+}
+
+export async function saveFilter(
+  workspace: Workspace,
+  name: string,
+  filter: TrajectoryFilter,
+): Promise<Saved> {
+  const text = JSON.stringify(TrajectoryFilterSchema.parse(filter));
+  // One statement: replacing a filter is atomic.
+  await workspace.run(
+    sql`INSERT OR REPLACE INTO tw_saved_filters VALUES (${name}, ${text}::JSON, now())`,
+  );
+  const saved = (await listSavedFilters(workspace)).find((f) => f.name === name);
+  if (saved === undefined) throw new Error(`saved filter '${name}' was not stored`);
+  return saved;
+}
+
+export async function deleteSavedFilter(workspace: Workspace, name: string): Promise<boolean> {
+  const rows = await workspace.query(
+    sql`DELETE FROM tw_saved_filters WHERE name = ${name} RETURNING name`,
+  );
+  return rows.length > 0;
+}

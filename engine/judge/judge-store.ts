@@ -1,0 +1,178 @@
+// The judge's reads: which trajectories and segments a run covers, their turns (long texts
+// clipped in SQL, so a 500 kB observation never crosses into JavaScript whole) and cached answers.
+import { createHash } from 'node:crypto';
+import type { DuckDBConnection } from '@duckdb/node-api';
+import { JudgeAnswerSchema, type JudgeAnswer } from '../../shared/api-judge';
+import type { ToolCall } from '../../shared/model';
+import * as z from 'zod';
+import { rowsAsOn } from '../store/connection-sql';
+import { requireDataset } from '../store/require';
+import { sql } from '../store/sql-template';
+import type { Workspace } from '../store/workspace';
+import type { ClippedText, JudgeSegment, JudgeTurn } from './judge-context';
+
+/** Texts up to this length are read whole; longer ones as a head and a tail (judge-context). */
+const WHOLE = 12_000;
+const HEAD = 8_000;
+const TAIL = 4_000;
+
+export interface JudgeScope {
+  dataset_id?: string | undefined;
+  trajectory_ids?: string[] | undefined;
+  segmentation: string;
+  limit?: number | undefined;
+}
+
+/** The ids as one JSON parameter rather than one per id: a run may name thousands. */
+const idsIn = (ids: string[]) =>
+  sql`(SELECT unnest(from_json(${JSON.stringify(ids)}, '["VARCHAR"]')))`;
+
+/** The trajectories a run covers: those in scope with segments, by id, the first `limit`. */
+export async function selectTrajectories(
+  workspace: Workspace,
+  scope: JudgeScope,
+): Promise<string[]> {
+  const conditions = [sql`segmentation = ${scope.segmentation}`];
+  if (scope.dataset_id !== undefined) {
+    await requireDataset(workspace, scope.dataset_id);
+    conditions.push(
+      sql`trajectory_id IN (SELECT trajectory_id FROM tw_trajectories WHERE dataset_id = ${scope.dataset_id})`,
+    );
+  }
+  if (scope.trajectory_ids !== undefined) {
+    conditions.push(sql`trajectory_id IN ${idsIn(scope.trajectory_ids)}`);
+  }
+  const rows = await workspace.query(
+    sql`SELECT DISTINCT trajectory_id FROM tw_segments WHERE ${sql.join(conditions, ' AND ')}
+     ORDER BY trajectory_id ${scope.limit === undefined ? sql`` : sql`LIMIT ${scope.limit}`}`,
+  );
+  return rows.map((row) => String(row.trajectory_id));
+}
+
+export async function loadSegments(
+  workspace: Workspace,
+  trajectoryIds: string[],
+  segmentation: string,
+): Promise<Map<string, JudgeSegment[]>> {
+  const rows = await workspace.query(
+    sql`SELECT trajectory_id, segment_index, turn_start, turn_end FROM tw_segments
+        WHERE segmentation = ${segmentation} AND trajectory_id IN ${idsIn(trajectoryIds)}
+        ORDER BY trajectory_id, segment_index`,
+  );
+  const segments = new Map<string, JudgeSegment[]>();
+  for (const row of rows) {
+    const id = String(row.trajectory_id);
+    const list = segments.get(id) ?? [];
+    list.push({
+      segment_index: Number(row.segment_index),
+      turn_start: Number(row.turn_start),
+      turn_end: Number(row.turn_end),
+    });
+    segments.set(id, list);
+  }
+  return segments;
+}
+
+/** Segments already labeled by this source, as `trajectory_id NUL segment_index`. */
+export async function labeledSegments(
+  workspace: Workspace,
+  trajectoryIds: string[],
+  source: string,
+  segmentation: string,
+): Promise<Set<string>> {
+  const rows = await workspace.query(
+    sql`SELECT DISTINCT trajectory_id, segment_index FROM tw_labels
+        WHERE source = ${source} AND segmentation = ${segmentation}
+          AND trajectory_id IN ${idsIn(trajectoryIds)}`,
+  );
+  return new Set(
+    rows.map((row) => segmentKey(String(row.trajectory_id), Number(row.segment_index))),
+  );
+}
+
+export function segmentKey(trajectoryId: string, segmentIndex: number): string {
+  return `${trajectoryId}\u0000${segmentIndex}`;
+}
+
+function clipped(column: string): string {
+  return `CASE WHEN length(${column}) <= ${WHOLE} THEN ${column} ELSE left(${column}, ${HEAD}) END
+            AS ${column}_head,
+          CASE WHEN length(${column}) <= ${WHOLE} THEN '' ELSE right(${column}, ${TAIL}) END
+            AS ${column}_tail,
+          length(${column}) AS ${column}_length`;
+}
+
+function text(row: Record<string, unknown>, column: string): ClippedText | null {
+  if (row[`${column}_head`] === null || row[`${column}_head`] === undefined) return null;
+  return {
+    head: String(row[`${column}_head`]),
+    tail: String(row[`${column}_tail`]),
+    length: Number(row[`${column}_length`]),
+  };
+}
+
+/** Each trajectory's turns in order, one trajectory at a time, streamed from a reader connection. */
+export async function* streamTrajectoryTurns(
+  connection: DuckDBConnection,
+  trajectoryIds: string[],
+): AsyncGenerator<{ trajectory_id: string; turns: JudgeTurn[] }> {
+  const statement = sql`SELECT trajectory_id, turn_index, role, is_action,
+        tool_calls::VARCHAR AS tool_calls, ${sql.raw(clipped('content'))},
+        ${sql.raw(clipped('reasoning'))}
+     FROM tw_all_turns WHERE trajectory_id IN ${idsIn(trajectoryIds)}
+     ORDER BY trajectory_id, turn_index`;
+  const result = await connection.stream(statement.text, statement.params);
+  const names = result.columnNames();
+  let current: string | null = null;
+  let turns: JudgeTurn[] = [];
+  for (;;) {
+    const chunk = await result.fetchChunk();
+    if (!chunk || chunk.rowCount === 0) break;
+    for (const row of chunk.getRowObjects(names)) {
+      const id = String(row.trajectory_id);
+      if (id !== current) {
+        if (current !== null) yield { trajectory_id: current, turns };
+        current = id;
+        turns = [];
+      }
+      turns.push({
+        turn_index: Number(row.turn_index),
+        role: String(row.role),
+        is_action: row.is_action === true,
+        tool_calls: JSON.parse(String(row.tool_calls)) as ToolCall[],
+        content: text(row, 'content') ?? { head: '', tail: '', length: 0 },
+        reasoning: text(row, 'reasoning'),
+      });
+    }
+  }
+  if (current !== null) yield { trajectory_id: current, turns };
+}
+
+/** The cache key: sha256 of (prompt version, model, segment context). */
+export function cacheKey(promptVersion: string, model: string, context: string): string {
+  return createHash('sha256')
+    .update(JSON.stringify([promptVersion, model, context]))
+    .digest('hex');
+}
+
+const CachedRow = z.object({ cache_key: z.string(), response: z.string() });
+
+export async function cachedAnswers(
+  connection: DuckDBConnection,
+  keys: string[],
+): Promise<Map<string, JudgeAnswer>> {
+  const answers = new Map<string, JudgeAnswer>();
+  if (keys.length === 0) return answers;
+  const rows = await rowsAsOn(
+    CachedRow,
+    connection,
+    sql`SELECT cache_key, response::VARCHAR AS response FROM tw_judge_cache
+        WHERE cache_key IN ${idsIn(keys)}`,
+  );
+  for (const row of rows) {
+    // An entry that no longer parses is treated as a miss and asked again.
+    const parsed = JudgeAnswerSchema.safeParse(JSON.parse(row.response));
+    if (parsed.success) answers.set(row.cache_key, parsed.data);
+  }
+  return answers;
+}

@@ -1,0 +1,92 @@
+// Read queries behind the browsing API methods.
+import { existsSync } from 'node:fs';
+import type { ApiOutput, ApiRequest } from '../shared/api';
+import { turnRelationsFor } from './attach/turn-relations';
+import { segmentationInForce } from './segmentation/dataset-segmentation';
+import { notFound } from './store/require';
+import { sql } from './store/sql-template';
+import type { Row, Workspace } from './store/workspace';
+
+/** Turn content longer than this travels as a preview; the rest is paged with getTurnText. */
+export const TURN_PREVIEW_CHARS = 2000;
+
+export async function listDatasets(workspace: Workspace): Promise<ApiOutput<'listDatasets'>> {
+  const rows = await workspace.query(`
+    SELECT d.dataset_id, d.name, d.format, d.source_path, d.imported_at, d.content_sha256,
+           coalesce(d.storage, 'imported') AS storage, a.files::VARCHAR AS attached_files,
+           coalesce(d.secrets, 'unscanned') AS secrets,
+           coalesce((SELECT sum(r.count) FROM tw_redactions r WHERE r.dataset_id = d.dataset_id), 0)
+             AS secrets_redacted,
+           count(t.trajectory_id) AS trajectories,
+           coalesce(sum(t.n_turns), 0) AS turns,
+           count(DISTINCT t.group_id) AS groups,
+           avg(CASE WHEN t.success THEN 1.0 WHEN NOT t.success THEN 0.0 END) AS success_rate,
+           avg(t.reward) AS mean_reward
+    FROM tw_datasets d LEFT JOIN tw_trajectories t USING (dataset_id)
+    LEFT JOIN tw_attachments a USING (dataset_id)
+    GROUP BY ALL ORDER BY d.imported_at, d.dataset_id`);
+  return {
+    datasets: rows.map(({ attached_files: files, ...row }) => ({
+      ...row,
+      files_missing:
+        typeof files === 'string' &&
+        (JSON.parse(files) as string[]).some((file) => !existsSync(file)),
+    })) as ApiOutput<'listDatasets'>['datasets'],
+  };
+}
+
+const TRAJECTORY_COLUMNS = sql.raw(`trajectory_id, dataset_id, task_id, group_id, sample_index,
+  model, reward, success, n_turns, n_actions`);
+const PREVIEW = sql.raw(String(TURN_PREVIEW_CHARS));
+
+export async function getTrajectory(
+  workspace: Workspace,
+  trajectoryId: string,
+  range?: { from: number; to: number },
+): Promise<ApiOutput<'getTrajectory'>> {
+  const [trajectory] = await workspace.query(
+    sql`SELECT ${TRAJECTORY_COLUMNS}, source_ref, metadata::VARCHAR AS metadata
+        FROM tw_trajectories WHERE trajectory_id = ${trajectoryId}`,
+  );
+  if (!trajectory) throw notFound.trajectory(trajectoryId);
+  const relations = await turnRelationsFor(workspace, trajectoryId);
+  const turns = await workspace.query(
+    sql`SELECT u.turn_index, u.role, left(u.content, ${PREVIEW}) AS content,
+            length(u.content) AS content_length,
+            length(u.content) > ${PREVIEW} AS content_truncated,
+            u.reasoning, u.tool_calls::VARCHAR AS tool_calls, u.tool_call_id, u.is_action,
+            u.n_tokens, l.trajectory_id IS NOT NULL AS has_logprobs,
+            coalesce(u.metadata::VARCHAR NOT IN ('{}', 'null'), false) AS has_details,
+            u.error::VARCHAR AS error
+     FROM ${sql.raw(relations.turns)} u
+     LEFT JOIN ${sql.raw(relations.logprobs)} l USING (trajectory_id, turn_index)
+     WHERE u.trajectory_id = ${trajectoryId}
+       AND u.turn_index BETWEEN ${range?.from ?? 0}::INTEGER AND ${range?.to ?? 2_147_483_647}::INTEGER
+     ORDER BY u.turn_index`,
+  );
+  const { segmentation } = await segmentationInForce(workspace, String(trajectory.dataset_id));
+  return {
+    segmentation,
+    trajectory: trajectory as ApiOutput<'getTrajectory'>['trajectory'],
+    turns: turns.map((turn: Row) => ({
+      ...turn,
+      tool_calls: JSON.parse(String(turn.tool_calls)) as unknown,
+      error: turn.error === null ? null : (JSON.parse(String(turn.error)) as unknown),
+    })) as ApiOutput<'getTrajectory'>['turns'],
+  };
+}
+
+export async function getTurnText(
+  workspace: Workspace,
+  request: ApiRequest<'getTurnText'>,
+): Promise<ApiOutput<'getTurnText'>> {
+  const relations = await turnRelationsFor(workspace, request.trajectory_id);
+  const [row] = await workspace.query(
+    sql`SELECT substring(content, ${request.offset + 1}::BIGINT, ${request.length}::BIGINT) AS text,
+               length(content) AS total_length
+        FROM ${sql.raw(relations.turns)} AS u
+        WHERE trajectory_id = ${request.trajectory_id} AND turn_index = ${request.turn_index}`,
+  );
+  if (!row) throw notFound.turn(request.trajectory_id, request.turn_index);
+  return { text: String(row.text), offset: request.offset, total_length: Number(row.total_length) };
+}

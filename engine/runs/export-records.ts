@@ -1,0 +1,54 @@
+// The exports a workspace knows (tw_exports): recorded when an export is written, or when a run
+// names an export made elsewhere. The tasks they hold tell trained-on from held-out tasks.
+import type { ExportRecord } from '../../shared/api-runs';
+import { sql } from '../store/sql-template';
+import type { Workspace } from '../store/workspace';
+import type { LineageManifest } from './export-manifest';
+
+export async function recordExport(
+  workspace: Workspace,
+  manifest: LineageManifest,
+  dir: string,
+): Promise<void> {
+  // The same id is the same export (the manifest is deterministic): keep its newest location.
+  await workspace.run(
+    sql`INSERT INTO tw_exports (export_id, target, path, sources, task_ids, trajectories, records,
+          recorded_at)
+        VALUES (${manifest.export_id}, ${manifest.target}, ${dir},
+          ${JSON.stringify(manifest.sources.map((s) => s.dataset_id))}::JSON,
+          ${JSON.stringify(manifest.tasks)}::JSON, ${manifest.counts.trajectories},
+          ${manifest.counts.records}, now())
+        ON CONFLICT (export_id) DO UPDATE SET path = excluded.path`,
+  );
+}
+
+interface ExportRow {
+  export_id: string;
+  target: string;
+  path: string;
+  sources: string;
+  trajectories: number;
+  records: number;
+  tasks: number;
+  recorded_at: string;
+}
+
+export async function listExports(workspace: Workspace): Promise<ExportRecord[]> {
+  const rows = (await workspace.query(
+    `SELECT export_id, target, path, sources::VARCHAR AS sources, trajectories, records,
+            json_array_length(task_ids)::INTEGER AS tasks, recorded_at::VARCHAR AS recorded_at
+     FROM tw_exports ORDER BY recorded_at, export_id`,
+  )) as unknown as ExportRow[];
+  return rows.map((row) => ({ ...row, sources: JSON.parse(row.sources) as string[] }));
+}
+
+/** The task ids an export holds; null when the workspace does not know the export. */
+export async function exportTasks(
+  workspace: Workspace,
+  exportId: string,
+): Promise<Set<string> | null> {
+  const [row] = await workspace.query(
+    sql`SELECT task_ids::VARCHAR AS task_ids FROM tw_exports WHERE export_id = ${exportId}`,
+  );
+  return row === undefined ? null : new Set(JSON.parse(String(row.task_ids)) as string[]);
+}
