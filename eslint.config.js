@@ -15,18 +15,20 @@ import boundaries from 'eslint-plugin-boundaries';
 const zones = [
   { type: 'shared', pattern: 'shared', partialMatch: false },
   { type: 'engine', pattern: 'engine', partialMatch: false },
+  { type: 'cli', pattern: 'cli', partialMatch: false },
   { type: 'electron', pattern: 'electron', partialMatch: false },
   { type: 'renderer', pattern: 'renderer', partialMatch: false },
   { type: 'tools', pattern: '{scripts,bench,e2e}', partialMatch: false },
 ];
 
-/** Files that only run under vitest, and package.json (read for the app's version). */
+/** Files that only run under vitest, package.json (read for the app's version) and tool configs. */
 const testFiles = [
   { category: 'test', pattern: '**/*.test.{ts,tsx}' },
   { category: 'test', pattern: '**/*test-support.ts' },
   { category: 'test', pattern: '**/export-test-workspace.ts' },
   { category: 'test', pattern: 'renderer/test/**' },
   { category: 'manifest', pattern: 'package.json' },
+  { category: 'config', pattern: '*.config.{ts,js}' },
 ];
 
 /** Packages shared/ may use: it runs in every runtime, so only pure ones. */
@@ -66,6 +68,11 @@ const boundaryPolicies = [
   },
   { from: zone('engine'), disallow: { to: [packages(['electron', ...uiPackages])] } },
   {
+    from: zone('cli'),
+    allow: { to: [...local('electron', 'engine', 'shared'), core, packages('**')] },
+  },
+  { from: zone('cli'), disallow: { to: [packages(['electron', ...uiPackages])] } },
+  {
     from: zone('electron'),
     allow: { to: [...local('engine', 'shared'), core, packages('**')] },
   },
@@ -78,23 +85,29 @@ const boundaryPolicies = [
   {
     from: zone('tools'),
     allow: {
-      to: [...local('shared', 'engine', 'electron', 'renderer', 'tools'), core, packages('**')],
+      to: [
+        ...local('shared', 'engine', 'cli', 'electron', 'renderer', 'tools'),
+        core,
+        packages('**'),
+      ],
     },
   },
   {
-    from: local('engine', 'electron', 'tools'),
+    from: local('engine', 'cli', 'electron', 'tools'),
     allow: { to: { file: { categories: 'manifest' } } },
   },
+  // Tool tests read the tools' own configuration (which tests vitest runs).
+  { from: zone('tools'), allow: { to: { file: { categories: 'config' } } } },
   // Last, so they win: tests may use test libraries wherever they live, and engine tests drive
   // the engine through the CLI and the tools' workspace server as well as directly.
   { from: { file: { categories: 'test' } }, allow: { to: [packages(testPackages)] } },
   {
     from: { element: { type: 'engine' }, file: { categories: 'test' } },
-    allow: { to: local('electron', 'tools') },
+    allow: { to: local('cli', 'electron', 'tools') },
   },
   // Staleness tests of generated files (the preload) run the tools' generators.
   {
-    from: { element: { type: 'electron' }, file: { categories: 'test' } },
+    from: ['electron', 'cli'].map((type) => ({ element: { type }, file: { categories: 'test' } })),
     allow: { to: local('tools') },
   },
 ];
@@ -128,7 +141,7 @@ export default tseslint.config(
   },
   {
     files: [
-      '{engine,electron}/**/*.ts',
+      '{engine,cli,electron}/**/*.ts',
       'scripts/**/*.{ts,js,mjs}',
       'bench/**/*.ts',
       'e2e/**/*.ts',
@@ -139,7 +152,7 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.node } },
   },
   {
-    files: ['{shared,engine,electron,renderer,scripts,bench,e2e}/**/*.{ts,tsx,js,mjs}'],
+    files: ['{shared,engine,cli,electron,renderer,scripts,bench,e2e}/**/*.{ts,tsx,js,mjs}'],
     plugins: { boundaries },
     settings: {
       'boundaries/elements': zones,

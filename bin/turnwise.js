@@ -24,7 +24,7 @@ const argv = process.argv.slice(2);
 if (entry === null) {
   const { register } = await import('tsx/esm/api');
   register();
-  const cli = await import('../electron/cli.ts');
+  const cli = await import('../cli/main.ts');
   process.exitCode = await cli.main(argv);
 } else {
   const { runBuiltCli } = await import('../scripts/cli-load.mjs');

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { JobState } from '../shared/api';
 import { DEFAULT_API_KEY_ENV } from '../shared/api-judge';
-import { turnwiseAsync, type CliRun } from '../electron/cli/cli-test-support';
+import { turnwiseAsync, type CliRun } from '../cli/cli-test-support';
 import { callOk } from './dispatch-test-support';
 import { openEngine } from './engine';
 import type { Engine } from './engine-types';

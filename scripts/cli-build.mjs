@@ -85,7 +85,7 @@ export async function buildCli(out = CLI_OUT) {
   const result = await build({
     absWorkingDir: root,
     entryPoints: {
-      cli: 'electron/cli.ts',
+      cli: 'cli/main.ts',
       'engine-child': 'engine/engine-child.ts',
       'read-worker': 'engine/importers/read-worker.ts',
     },

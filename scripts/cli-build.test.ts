@@ -56,7 +56,7 @@ describe('the built CLI', { timeout: 120_000 }, () => {
       started: number;
       inputs: string[];
     };
-    expect(pointer.inputs).toContain('electron/cli.ts');
+    expect(pointer.inputs).toContain('cli/main.ts');
     expect(pointer.inputs).toContain('engine/engine-child.ts');
     // Built before the sources were last written: stale.
     writeFileSync(pointerFile, JSON.stringify({ ...pointer, started: 0 }));

@@ -1,0 +1,80 @@
+// Shared by the CLI tests: the real `turnwise` command run as a child process, a temporary
+// workspace per test file, and the checks every --json test repeats.
+import { spawn, spawnSync } from 'node:child_process';
+import path from 'node:path';
+import { afterAll, expect } from 'vitest';
+import { importDataset } from '../engine/dispatch-test-support';
+import { openEngine } from '../engine/engine';
+import type { Engine } from '../engine/engine-types';
+import { tempDir, writeJsonl } from '../engine/test-support';
+
+const bin = path.resolve(import.meta.dirname, '..', 'bin', 'turnwise.js');
+
+export type CliRun = { code: number | null; stdout: string; stderr: string };
+
+/** The real command, synchronously. */
+export function turnwise(...args: string[]): CliRun {
+  const run = spawnSync(process.execPath, [bin, ...args], { encoding: 'utf8', timeout: 120_000 });
+  return { code: run.status, stdout: run.stdout, stderr: run.stderr };
+}
+
+/** The real command, asynchronously: spawnSync would block a server answering it in this process. */
+export function turnwiseAsync(args: string[], env: Record<string, string> = {}): Promise<CliRun> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [bin, ...args], {
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    child.on('close', (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
+/** A temporary directory with a workspace path in it, removed after the test file. */
+export function cliWorkspace(): { dir: string; db: string } {
+  const tmp = tempDir();
+  afterAll(() => tmp.cleanup());
+  return { dir: tmp.dir, db: path.join(tmp.dir, 'ws.duckdb') };
+}
+
+/**
+ * Imports `records` as dataset `runs` through the engine in this process; `more` adds to the
+ * workspace before the engine closes (so that the command can open it).
+ */
+export async function importRuns(
+  workspace: { dir: string; db: string },
+  records: Record<string, unknown>[],
+  more?: (engine: Engine) => Promise<void>,
+): Promise<void> {
+  const file = writeJsonl(path.join(workspace.dir, 'runs.jsonl'), records);
+  const engine = await openEngine({ dbPath: workspace.db });
+  try {
+    await importDataset(engine, file, 'runs');
+    await more?.(engine);
+  } finally {
+    await engine.close();
+  }
+}
+
+/** Imports the demo rollouts (192 trajectories) as dataset `demo`. */
+export function importDemo(db: string): void {
+  const run = turnwise('import', 'datasets/demo/demo.jsonl', '--db', db, '--dataset', 'demo');
+  expect(run.code).toBe(0);
+}
+
+/** The rows of a read-only SQL query, through `turnwise sql --json`. */
+export function sqlRows(db: string, text: string): Record<string, unknown>[] {
+  return JSON.parse(turnwise('sql', '--db', db, text, '--json').stdout).rows;
+}
+
+/** The --json contract: exit 0, nothing on stderr, exactly one JSON object on stdout. */
+export function onlyJson(run: CliRun): ReturnType<typeof JSON.parse> {
+  expect(run.stderr).toBe('');
+  expect(run.code).toBe(0);
+  const lines = run.stdout.trim().split('\n');
+  expect(lines).toHaveLength(1);
+  return JSON.parse(lines[0] ?? '');
+}

@@ -1,0 +1,105 @@
+// The `turnwise` command; its help is written from each command's option table (cli/command-spec.ts).
+import { TurnwiseError } from '../shared/result';
+import type { CommandSpec } from './command-spec';
+import { COMPARE_COMMAND } from './compare-command';
+import { RUN_COMMAND, RUNS_COMMAND } from './runs-command';
+import { CREDIT_COMMAND } from './credit-command';
+import { EXPORT_COMMAND } from './export-command';
+import { commandHelp, overallHelp } from './help';
+import { IMPORT_COMMAND } from './import-command';
+import { JUDGE_COMMAND } from './judge-command';
+import { LABEL_COMMAND } from './label-command';
+import { CliFailure, failureFrom } from './output';
+import { FORMATS_COMMAND, STATS_COMMAND } from './query-commands';
+import { OUTCOME_COMMAND } from './outcome-command';
+import { SEGMENTATION_COMMAND } from './segmentation-command';
+import { REDACTIONS_COMMAND } from './redactions-command';
+import { REGROUP_COMMAND } from './regroup-command';
+import { REVIEW_COMMAND } from './review-command';
+import { SCORE_COMMAND } from './score-command';
+import { SEARCH_COMMAND } from './search-command';
+import { SERVE_COMMAND } from './serve-command';
+import { SQL_COMMAND } from './sql-command';
+import { setUnstoppableQueryHandler } from '../engine/store/bounded-query';
+
+/** The commands in the order `turnwise --help` lists them. */
+export const COMMANDS: readonly CommandSpec[] = [
+  IMPORT_COMMAND,
+  FORMATS_COMMAND,
+  STATS_COMMAND,
+  SEARCH_COMMAND,
+  SQL_COMMAND,
+  REDACTIONS_COMMAND,
+  REGROUP_COMMAND,
+  OUTCOME_COMMAND,
+  SEGMENTATION_COMMAND,
+  CREDIT_COMMAND,
+  LABEL_COMMAND,
+  JUDGE_COMMAND,
+  EXPORT_COMMAND,
+  SCORE_COMMAND,
+  COMPARE_COMMAND,
+  RUNS_COMMAND,
+  RUN_COMMAND,
+  REVIEW_COMMAND,
+  SERVE_COMMAND,
+];
+
+const USAGE = overallHelp(COMMANDS);
+
+const isHelp = (arg: string | undefined) => arg === '--help' || arg === '-h';
+
+/** A request for help among a command's arguments (before any `--`). */
+function asksForHelp(args: string[]): boolean {
+  const end = args.indexOf('--');
+  return (end < 0 ? args : args.slice(0, end)).some(isHelp);
+}
+
+export async function main(argv: string[]): Promise<number> {
+  const [command, ...rest] = argv;
+  if (command === 'help' && rest[0] !== undefined) return main([rest[0], '--help']);
+  if (command === undefined || isHelp(command) || command === 'help') {
+    console.log(USAGE);
+    return command === undefined ? 2 : 0;
+  }
+  const spec = COMMANDS.find((candidate) => candidate.name === command);
+  if (!spec) {
+    process.stderr.write(`turnwise: usage: unknown command '${command}'\n${USAGE}\n`);
+    return 2;
+  }
+  if (asksForHelp(rest)) {
+    console.log(commandHelp(spec));
+    return 0;
+  }
+  endOnUnstoppableQuery(command);
+  try {
+    await spec.run(rest);
+    return 0;
+  } catch (error) {
+    const failure =
+      error instanceof CliFailure
+        ? error
+        : error instanceof TurnwiseError
+          ? failureFrom(command, { code: error.code, message: error.message })
+          : new CliFailure(command, error instanceof Error ? error.message : String(error), 1);
+    process.stderr.write(`turnwise: ${failure.what}: ${failure.why}\n`);
+    return failure.exitCode;
+  }
+}
+
+/**
+ * A query that goes on past its time limit, cancel or memory budget inside one DuckDB call
+ * (bounded-query.ts) ends the command with its answer. Not with process.exit(): Node's exit
+ * waits for the thread the call runs on, so it would come only when the call ends. A kill is
+ * immediate; the shell sees status 137, and the workspace keeps every committed change.
+ */
+function endOnUnstoppableQuery(command: string): void {
+  setUnstoppableQueryHandler((error) => {
+    const failure = failureFrom(command, { code: error.code, message: error.message });
+    process.stderr.write(
+      `turnwise: ${failure.what}: ${failure.why}. DuckDB could not interrupt it inside one call, ` +
+        'so turnwise was ended\n',
+      () => process.kill(process.pid, 'SIGKILL'),
+    );
+  });
+}
