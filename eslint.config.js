@@ -15,6 +15,7 @@ import boundaries from 'eslint-plugin-boundaries';
 const zones = [
   { type: 'shared', pattern: 'shared', partialMatch: false },
   { type: 'engine', pattern: 'engine', partialMatch: false },
+  { type: 'server', pattern: 'server', partialMatch: false },
   { type: 'cli', pattern: 'cli', partialMatch: false },
   { type: 'electron', pattern: 'electron', partialMatch: false },
   { type: 'renderer', pattern: 'renderer', partialMatch: false },
@@ -68,13 +69,18 @@ const boundaryPolicies = [
   },
   { from: zone('engine'), disallow: { to: [packages(['electron', ...uiPackages])] } },
   {
+    from: zone('server'),
+    allow: { to: [...local('engine', 'shared'), core, packages('**')] },
+  },
+  { from: zone('server'), disallow: { to: [packages(['electron', ...uiPackages])] } },
+  {
     from: zone('cli'),
-    allow: { to: [...local('electron', 'engine', 'shared'), core, packages('**')] },
+    allow: { to: [...local('server', 'engine', 'shared'), core, packages('**')] },
   },
   { from: zone('cli'), disallow: { to: [packages(['electron', ...uiPackages])] } },
   {
     from: zone('electron'),
-    allow: { to: [...local('engine', 'shared'), core, packages('**')] },
+    allow: { to: [...local('server', 'engine', 'shared'), core, packages('**')] },
   },
   { from: zone('electron'), disallow: { to: [packages(uiPackages)] } },
   {
@@ -86,14 +92,14 @@ const boundaryPolicies = [
     from: zone('tools'),
     allow: {
       to: [
-        ...local('shared', 'engine', 'cli', 'electron', 'renderer', 'tools'),
+        ...local('shared', 'engine', 'server', 'cli', 'electron', 'renderer', 'tools'),
         core,
         packages('**'),
       ],
     },
   },
   {
-    from: local('engine', 'cli', 'electron', 'tools'),
+    from: local('engine', 'server', 'cli', 'electron', 'tools'),
     allow: { to: { file: { categories: 'manifest' } } },
   },
   // Tool tests read the tools' own configuration (which tests vitest runs).
@@ -103,11 +109,14 @@ const boundaryPolicies = [
   { from: { file: { categories: 'test' } }, allow: { to: [packages(testPackages)] } },
   {
     from: { element: { type: 'engine' }, file: { categories: 'test' } },
-    allow: { to: local('cli', 'electron', 'tools') },
+    allow: { to: local('server', 'cli', 'electron', 'tools') },
   },
   // Staleness tests of generated files (the preload) run the tools' generators.
   {
-    from: ['electron', 'cli'].map((type) => ({ element: { type }, file: { categories: 'test' } })),
+    from: ['server', 'cli', 'electron'].map((type) => ({
+      element: { type },
+      file: { categories: 'test' },
+    })),
     allow: { to: local('tools') },
   },
 ];
@@ -141,7 +150,7 @@ export default tseslint.config(
   },
   {
     files: [
-      '{engine,cli,electron}/**/*.ts',
+      '{engine,server,cli,electron}/**/*.ts',
       'scripts/**/*.{ts,js,mjs}',
       'bench/**/*.ts',
       'e2e/**/*.ts',
@@ -152,7 +161,7 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.node } },
   },
   {
-    files: ['{shared,engine,cli,electron,renderer,scripts,bench,e2e}/**/*.{ts,tsx,js,mjs}'],
+    files: ['{shared,engine,server,cli,electron,renderer,scripts,bench,e2e}/**/*.{ts,tsx,js,mjs}'],
     plugins: { boundaries },
     settings: {
       'boundaries/elements': zones,

@@ -2,7 +2,7 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    include: ['{shared,engine,cli,electron,renderer,scripts,bench}/**/*.test.{ts,tsx}'],
+    include: ['{shared,engine,server,cli,electron,renderer,scripts,bench}/**/*.test.{ts,tsx}'],
     environment: 'node',
     // Makes the real sample files available once per run (README.md, Tests).
     globalSetup: ['engine/test-samples/vitest-global-setup.ts', 'scripts/cli-build-setup.ts'],

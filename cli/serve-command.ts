@@ -2,7 +2,7 @@
 // interrupted. It listens on 127.0.0.1; another address (--host) is an explicit choice
 // and gets a warning.
 // The server and the engine load only when the command runs (serve-run.ts), not for --help.
-import { DEFAULT_UPLOAD_LIMITS } from '../electron/upload-store';
+import { DEFAULT_UPLOAD_LIMITS } from '../server/upload-store';
 import type { CommandSpec } from './command-spec';
 
 export const SERVE_COMMAND: CommandSpec = {

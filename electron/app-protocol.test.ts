@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONTENT_SECURITY_POLICY } from '../shared/csp';
 import { createAppProtocolHandler, resolveAppPath } from './app-protocol';
-import { contentTypeOf } from './content-types';
+import { contentTypeOf } from '../server/content-types';
 
 let base: string;
 let root: string;

@@ -4,7 +4,7 @@
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { CONTENT_SECURITY_POLICY } from '../shared/csp';
-import { contentTypeOf } from './content-types';
+import { contentTypeOf } from '../server/content-types';
 import { APP_HOST, APP_SCHEME } from './window';
 
 /** Privileges for protocol.registerSchemesAsPrivileged: a standard, secure origin like https. */

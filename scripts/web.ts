@@ -4,8 +4,8 @@ import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { openEngine } from '../engine/engine';
-import { packageRoot, rendererDir } from '../electron/paths';
-import { startServer } from '../electron/server';
+import { packageRoot, rendererDir } from '../server/paths';
+import { startServer } from '../server/server';
 import { ensureDemoWorkspace } from './demo-workspace';
 
 const { values } = parseArgs({
