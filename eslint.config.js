@@ -1,8 +1,12 @@
-// Lint rules, including the runtime import matrix (docs/ARCHITECTURE.md):
-//   shared   -> itself and an allowlist of pure packages (zod)
-//   engine   -> shared, node, DuckDB; never electron, the renderer or electron/*.ts outside engine
-//   electron -> engine, shared, node, electron; never the renderer
-//   renderer -> shared and browser libraries; never node, electron, DuckDB or the engine
+// Lint rules, including the runtime import matrix (docs/ARCHITECTURE.md). Every rule is an
+// allowlist: a zone imports the zones listed for it and the packages of its classes
+// (scripts/lint/dependency-classes.mjs), nothing else.
+//   shared   -> pure packages
+//   engine   -> shared, Node, node packages
+//   server   -> engine, shared, Node, node packages
+//   cli      -> server, engine, shared, Node, node packages
+//   electron -> server, engine, shared, Node, node packages, Electron
+//   renderer -> shared, dom packages
 //   tools    -> scripts/, bench/, e2e/ may import anything; nothing of the app imports them
 // Zones are folders matched from the repository root, so the matrix holds at any depth.
 import js from '@eslint/js';
@@ -10,6 +14,7 @@ import tseslint from 'typescript-eslint';
 import globals from 'globals';
 import reactHooks from 'eslint-plugin-react-hooks';
 import boundaries from 'eslint-plugin-boundaries';
+import { packagesOfClasses, ZONE_CLASSES } from './scripts/lint/dependency-classes.mjs';
 
 /** Zones by folder; the first match wins, so engine precedes electron. */
 const zones = [
@@ -32,20 +37,6 @@ const testFiles = [
   { category: 'config', pattern: '*.config.{ts,js}' },
 ];
 
-/** Packages shared/ may use: it runs in every runtime, so only pure ones. */
-const sharedPackages = ['zod'];
-const testPackages = ['vitest', '@testing-library/*'];
-const uiPackages = [
-  'react',
-  'react-dom',
-  '@mui/*',
-  '@emotion/*',
-  '@tanstack/*',
-  'echarts',
-  'monaco-editor',
-];
-const nodeOnlyPackages = ['electron', '@duckdb/*'];
-
 /**
  * zod's `z` as a named import is a namespace object that esbuild keeps whole (every locale and
  * schema kind) in the CLI's build; `import * as z` lets it drop what is unused.
@@ -61,39 +52,32 @@ const packages = (source) => ({ module: { origin: 'external', source } });
 const core = { module: { origin: 'core' } };
 const local = (...types) => types.map(zone);
 
+/** A zone's own imports: the zones below it, Node's built-ins where it runs on Node, its packages. */
+const zonePolicy = (type, below, withCore = true) => ({
+  from: zone(type),
+  allow: {
+    to: [
+      ...local(...below),
+      ...(withCore ? [core] : []),
+      packages(packagesOfClasses(ZONE_CLASSES[type])),
+    ],
+  },
+});
+
 const boundaryPolicies = [
-  { from: zone('shared'), allow: { to: [packages(sharedPackages)] } },
-  {
-    from: zone('engine'),
-    allow: { to: [...local('shared'), core, packages('**')] },
-  },
-  { from: zone('engine'), disallow: { to: [packages(['electron', ...uiPackages])] } },
-  {
-    from: zone('server'),
-    allow: { to: [...local('engine', 'shared'), core, packages('**')] },
-  },
-  { from: zone('server'), disallow: { to: [packages(['electron', ...uiPackages])] } },
-  {
-    from: zone('cli'),
-    allow: { to: [...local('server', 'engine', 'shared'), core, packages('**')] },
-  },
-  { from: zone('cli'), disallow: { to: [packages(['electron', ...uiPackages])] } },
-  {
-    from: zone('electron'),
-    allow: { to: [...local('server', 'engine', 'shared'), core, packages('**')] },
-  },
-  { from: zone('electron'), disallow: { to: [packages(uiPackages)] } },
-  {
-    from: zone('renderer'),
-    allow: { to: [...local('shared'), packages('**')] },
-  },
-  { from: zone('renderer'), disallow: { to: [packages(nodeOnlyPackages)] } },
+  zonePolicy('shared', [], false),
+  zonePolicy('engine', ['shared']),
+  zonePolicy('server', ['engine', 'shared']),
+  zonePolicy('cli', ['server', 'engine', 'shared']),
+  zonePolicy('electron', ['server', 'engine', 'shared']),
+  zonePolicy('renderer', ['shared'], false),
   {
     from: zone('tools'),
     allow: {
       to: [
         ...local('shared', 'engine', 'server', 'cli', 'electron', 'renderer', 'tools'),
         core,
+        // Tools reach into the packages' own dependencies (electron-builder's, Playwright's).
         packages('**'),
       ],
     },
@@ -104,12 +88,16 @@ const boundaryPolicies = [
   },
   // Tool tests read the tools' own configuration (which tests vitest runs).
   { from: zone('tools'), allow: { to: { file: { categories: 'config' } } } },
-  // Last, so they win: tests may use test libraries wherever they live, and engine tests drive
-  // the engine through the CLI and the tools' workspace server as well as directly.
-  { from: { file: { categories: 'test' } }, allow: { to: [packages(testPackages)] } },
+  // Last, so they win: tests may use test and tool packages wherever they live, and engine tests
+  // drive the engine through the CLI, the server and the tools' workspace server as well as
+  // directly; no test outside electron/ reaches Electron's main process.
+  {
+    from: { file: { categories: 'test' } },
+    allow: { to: [packages(packagesOfClasses(['test', 'tool']))] },
+  },
   {
     from: { element: { type: 'engine' }, file: { categories: 'test' } },
-    allow: { to: local('server', 'cli', 'electron', 'tools') },
+    allow: { to: local('server', 'cli', 'tools') },
   },
   // Staleness tests of generated files (the preload) run the tools' generators.
   {

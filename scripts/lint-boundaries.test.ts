@@ -4,6 +4,8 @@
 import path from 'node:path';
 import { ESLint } from 'eslint';
 import { describe, expect, it } from 'vitest';
+import manifest from '../package.json';
+import { DEPENDENCY_CLASSES } from './lint/dependency-classes.mjs';
 
 const eslint = new ESLint({ cwd: path.resolve(import.meta.dirname, '..') });
 const RULES = ['boundaries/dependencies', 'no-restricted-syntax', 'no-restricted-properties'];
@@ -51,6 +53,24 @@ describe('runtime boundaries', () => {
     ['engine/store/x.ts', "export const a = () => import('../../electron/ipc');\n"],
     // engine tests may reach the CLI, but never the renderer
     ['engine/store/x.test.ts', use('../../renderer/App')],
+    // packages by class: each zone only its own (scripts/lint/dependency-classes.mjs)
+    ['engine/x.ts', use('react-markdown')],
+    ['engine/a/b.ts', use('lowlight')],
+    ['engine/x.ts', use('anser')],
+    ['engine/x.ts', use('esbuild')],
+    ['engine/x.ts', use('left-pad')],
+    ['server/x.ts', use('@tanstack/react-query')],
+    ['renderer/x.ts', use('yauzl')],
+    ['renderer/features/a/b.tsx', use('@huggingface/tokenizers')],
+    ['renderer/x.ts', use('fzstd')],
+    ['renderer/x.ts', use('esbuild')],
+    ['shared/x.ts', use('ajv')],
+    ['shared/x.ts', use('anser')],
+    // test scaffolding is test code, not a way into Electron's main process
+    ['engine/x-test-support.ts', use('../electron/main')],
+    ['engine/a/b-test-support.ts', use('../../electron/ipc')],
+    ['cli/x-test-support.ts', use('../electron/main')],
+    ['renderer/x.test.ts', use('@duckdb/node-api')],
     // electron: never the renderer or UI libraries, never the tools
     ['electron/x.ts', use('../renderer/App')],
     ['cli/x.ts', use('../renderer/features/a')],
@@ -111,11 +131,25 @@ describe('runtime boundaries', () => {
     ['renderer/features/a/b.tsx', use('@mui/material/Box')],
     ['renderer/features/a/b.tsx', use('react')],
     ['renderer/features/a/b.test.tsx', use('@testing-library/react')],
+    ['renderer/features/a/b.tsx', use('react-markdown')],
+    ['renderer/x.ts', use('lowlight')],
+    ['engine/x.ts', use('yauzl')],
+    ['engine/a/b.ts', use('@huggingface/tokenizers')],
+    ['engine/x.test.ts', use('esbuild')],
+    ['electron/x.test.ts', use('esbuild')],
     ['scripts/x.ts', use('../engine/engine')],
     ['scripts/a/b.ts', use('../../renderer/App')],
     ['bench/x.ts', use('../scripts/serve-workspace')],
     ['e2e/x.ts', use('node:fs')],
   ])('%s may: %s', async (file, code) => {
     expect(await boundaryErrors(file, code)).toEqual([]);
+  });
+});
+
+describe('package classes', () => {
+  it('classify every dependency of package.json once', () => {
+    const declared = Object.keys({ ...manifest.dependencies, ...manifest.devDependencies });
+    expect(declared.filter((name) => !(name in DEPENDENCY_CLASSES))).toEqual([]);
+    expect(Object.keys(DEPENDENCY_CLASSES).filter((name) => !declared.includes(name))).toEqual([]);
   });
 });
