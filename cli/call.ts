@@ -1,6 +1,6 @@
 // Calls an API method through the engine's dispatch, as the app does, and unwraps the result.
 import type { ApiInput, ApiMethod, ApiOutput } from '../shared/api';
-import type { Engine } from '../engine/engine-types';
+import type { Engine } from '../engine/core/engine-types';
 import { failureFrom } from './output';
 import { TurnwiseError } from '../shared/result';
 

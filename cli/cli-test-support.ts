@@ -5,7 +5,7 @@ import path from 'node:path';
 import { afterAll, expect } from 'vitest';
 import { importDataset } from '../engine/dispatch-test-support';
 import { openEngine } from '../engine/engine';
-import type { Engine } from '../engine/engine-types';
+import type { Engine } from '../engine/core/engine-types';
 import { tempDir, writeJsonl } from '../engine/test-support';
 
 const bin = path.resolve(import.meta.dirname, '..', 'bin', 'turnwise.js');

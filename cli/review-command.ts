@@ -5,7 +5,7 @@ import type { ReviewQueueItem } from '../shared/api-review';
 import { DEFAULT_PROGRESS_DROP, REVIEW_RULES, REVIEW_STATUSES } from '../shared/api-review';
 import { ROLE_LABELS } from '../shared/model';
 import { SEGMENTATION_NAMES, parseSegmentation } from '../shared/segments';
-import type { Engine } from '../engine/engine-types';
+import type { Engine } from '../engine/core/engine-types';
 import { parse, requireDb, type Parsed } from './args';
 import { call, withEngine } from './call';
 import { segmentationInput } from './segmentation-command';

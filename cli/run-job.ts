@@ -2,7 +2,7 @@
 // cancels (the job rolls back, so nothing is half-written), the final snapshot is returned.
 import type { JobState } from '../shared/api';
 import type { ApiError } from '../shared/result';
-import type { Engine } from '../engine/engine-types';
+import type { Engine } from '../engine/core/engine-types';
 import { failureFrom } from './output';
 
 function describeProgress(job: JobState, startedMs: number): string {

@@ -1,7 +1,7 @@
 // turnwise segmentation --db FILE --dataset ID [--set NAME | --reset] [--json]
 import type { DatasetSegmentation } from '../shared/api-segmentation';
 import { SEGMENTATION_NAMES, parseSegmentation } from '../shared/segments';
-import type { Engine } from '../engine/engine-types';
+import type { Engine } from '../engine/core/engine-types';
 import { parse, requireDb } from './args';
 import { call, withEngine } from './call';
 import type { CommandSpec } from './command-spec';

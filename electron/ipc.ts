@@ -3,7 +3,7 @@
 // dispatch validates the input itself. Written against small interfaces so tests use fakes.
 import { API_METHODS, channelOf, JOB_EVENT_CHANNEL, type JobState } from '../shared/api';
 import { fail, type Result } from '../shared/result';
-import type { Engine } from '../engine/engine-types';
+import type { Engine } from '../engine/core/engine-types';
 import { isAppUrl } from './window';
 
 export interface SenderFrameLike {

@@ -9,8 +9,8 @@ import {
   type ApiKeyList,
 } from '../shared/api-keys';
 import { fail, ok, TurnwiseError, type Result } from '../shared/result';
-import { describeIssues } from '../engine/dispatch';
-import { toFailure } from '../engine/failure';
+import { describeIssues } from '../engine/core/dispatch';
+import { toFailure } from '../engine/core/failure';
 import { handleFromApp, type IpcMainLike, type SenderBindings } from './ipc';
 import type { KeyStore } from './key-store';
 

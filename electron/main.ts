@@ -18,7 +18,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { APP_SCHEME_PRIVILEGES, createAppProtocolHandler } from './app-protocol';
 import { openSupervisedEngine } from '../engine/engine-supervisor';
-import type { Engine } from '../engine/engine-types';
+import type { Engine } from '../engine/core/engine-types';
 import { log, setLog } from '../engine/logging/logger';
 import { logError } from '../engine/logging/log-text';
 import { fileLogger } from '../engine/logging/rotating-log';

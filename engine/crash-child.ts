@@ -7,7 +7,7 @@ import path from 'node:path';
 import type { JobState } from '../shared/api';
 import { ROLE_LABELS } from '../shared/model';
 import { openEngine } from './engine';
-import type { Engine } from './engine-types';
+import type { Engine } from './core/engine-types';
 
 /** The export targets cycled through, one export each. */
 const CRASH_EXPORT_TARGETS = ['trl-sft', 'verl-sft', 'axolotl', 'ms-swift'] as const;

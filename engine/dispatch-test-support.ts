@@ -2,8 +2,8 @@
 // an error result, and importing a JSONL file as a dataset.
 import { expect } from 'vitest';
 import type { JobState } from '../shared/api';
-import type { DispatchByName } from './dispatch';
-import type { Engine } from './engine-types';
+import type { DispatchByName } from './core/dispatch';
+import type { Engine } from './core/engine-types';
 
 /**
  * One API call by name (as a transport makes it); an error result throws `code: message`, the value

@@ -5,10 +5,10 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import path from 'node:path';
 import type { ApiError } from '../shared/result';
-import { apiErrorOf, toFailure } from './failure';
+import { apiErrorOf, toFailure } from './core/failure';
 import { openEngine } from './engine';
 import type { EngineChildData, EngineReply, EngineRequest } from './engine-process-protocol';
-import type { Engine } from './engine-types';
+import type { Engine } from './core/engine-types';
 import { log, setLog } from './logging/logger';
 import { logError, logText } from './logging/log-text';
 import { fileLogger } from './logging/rotating-log';

@@ -3,14 +3,14 @@
 import type { ChildProcess } from 'node:child_process';
 import type { JobState } from '../shared/api';
 import { TurnwiseError, fail, type ApiError, type Result } from '../shared/result';
-import { typedDispatch, type DispatchByName } from './dispatch';
+import { typedDispatch, type DispatchByName } from './core/dispatch';
 import {
   replyError,
   type EngineReply,
   type EngineRequest,
   type ForwardedEnvironment,
 } from './engine-process-protocol';
-import type { Engine } from './engine-types';
+import type { Engine } from './core/engine-types';
 import { log } from './logging/logger';
 import { logText } from './logging/log-text';
 

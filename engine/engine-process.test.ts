@@ -7,7 +7,7 @@ import type { JobState } from '../shared/api';
 import { TurnwiseError } from '../shared/result';
 import { openEngine, type EngineOptions } from './engine';
 import { openEngineProcess } from './engine-process';
-import type { Engine } from './engine-types';
+import type { Engine } from './core/engine-types';
 import { startVllmCompletionsServer } from './test-servers/vllm-completions-server';
 import { tempDir, turnwiseRecord, writeJsonl } from './test-support';
 

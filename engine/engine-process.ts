@@ -12,8 +12,8 @@ import {
   type EngineChildData,
   type EngineReply,
 } from './engine-process-protocol';
-import type { Engine } from './engine-types';
-import { childScript } from './worker-script';
+import type { Engine } from './core/engine-types';
+import { childScript } from './core/worker-script';
 
 /** After 'closed' (or a failed open) the process ends by itself; this long is allowed before a kill. */
 const EXIT_GRACE_MS = 5_000;

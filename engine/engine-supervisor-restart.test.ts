@@ -4,11 +4,11 @@
 import { describe, expect, it } from 'vitest';
 import { API_METHODS, type JobState } from '../shared/api';
 import { TurnwiseError, ok, type Result } from '../shared/result';
-import { typedDispatch, type DispatchByName } from './dispatch';
+import { typedDispatch, type DispatchByName } from './core/dispatch';
 import { RESTARTED_FOR_QUERY } from './engine-process-connection';
 import type { ProcessEngineOptions } from './engine-process';
 import { isRetrySafe, openSupervisedEngine } from './engine-supervisor';
-import type { Engine } from './engine-types';
+import type { Engine } from './core/engine-types';
 
 /** Every method that changes something, or starts or stops work: never repeated. */
 const WRITES = [

@@ -3,10 +3,10 @@
 // reopens the workspace, and later requests go to it. The app and `turnwise serve` use this.
 import type { JobState } from '../shared/api';
 import { TurnwiseError, fail, ok, type Result } from '../shared/result';
-import { typedDispatch, type DispatchByName } from './dispatch';
+import { typedDispatch, type DispatchByName } from './core/dispatch';
 import { RESTARTED_FOR_QUERY } from './engine-process-connection';
 import { openEngineProcess, type ProcessEngineOptions } from './engine-process';
-import type { Engine } from './engine-types';
+import type { Engine } from './core/engine-types';
 import { JobsLost } from './jobs-lost';
 import { log } from './logging/logger';
 import { logError, logText } from './logging/log-text';

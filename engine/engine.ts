@@ -1,8 +1,8 @@
 // Opens a workspace and wires the engine: service handlers, dispatch and the job runner.
 import { settleAttachmentViews } from './attach/attachment-views-check';
-import { createDispatchByName, typedDispatch } from './dispatch';
-import type { Engine } from './engine-types';
-import { JobRunner } from './jobs';
+import { createDispatchByName, typedDispatch } from './core/dispatch';
+import type { Engine } from './core/engine-types';
+import { JobRunner } from './core/jobs';
 import { log } from './logging/logger';
 import { createService } from './service';
 import { SCHEMA_VERSION } from './store/migrations';

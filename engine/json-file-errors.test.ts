@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { JobState } from '../shared/api';
 import { callOk, importDataset } from './dispatch-test-support';
 import { openEngine } from './engine';
-import type { Engine } from './engine-types';
+import type { Engine } from './core/engine-types';
 import { tempDir, writeJsonl } from './test-support';
 
 const SECRET = [

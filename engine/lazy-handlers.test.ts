@@ -1,7 +1,7 @@
 // A lazily loaded handler group: nothing is loaded before the first call, one load serves every
 // method and concurrent calls, and a failed load is tried again.
 import { describe, expect, it } from 'vitest';
-import type { HandlerContext } from './handler-context';
+import type { HandlerContext } from './core/handler-context';
 import { lazyHandlers } from './lazy-handlers';
 
 const TABLE = { getCharts: null, listTrajectories: null };

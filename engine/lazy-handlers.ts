@@ -1,7 +1,7 @@
 // A group of API handlers loaded on its first call. The job-running groups (judge, scoring,
 // export, review, ...) are a large part of the engine's code; a command that opens a workspace
 // only to read it should not compile them at start (docs/performance.md).
-import type { HandlerContext, HandlersOf } from './handler-context';
+import type { HandlerContext, HandlersOf } from './core/handler-context';
 
 type AnyHandler = (request: never) => Promise<unknown>;
 

@@ -10,7 +10,7 @@ import { DEFAULT_API_KEY_ENV } from '../shared/api-judge';
 import { turnwiseAsync, type CliRun } from '../cli/cli-test-support';
 import { callOk } from './dispatch-test-support';
 import { openEngine } from './engine';
-import type { Engine } from './engine-types';
+import type { Engine } from './core/engine-types';
 import { startOpenAIChatServer, type OpenAIChatServer } from './test-servers/openai-chat-server';
 import { startVllmCompletionsServer, type ToyServer } from './test-servers/vllm-completions-server';
 import { tempDir, writeJsonl } from './test-support';

@@ -7,7 +7,7 @@ import type { ImportSummary } from '../shared/model';
 import { TurnwiseError } from '../shared/result';
 import { chartsHandlers } from './charts/charts-handlers';
 import { explorerHandlers } from './explorer/explorer-handlers';
-import type { ApiHandlers } from './dispatch';
+import type { ApiHandlers } from './core/dispatch';
 import { lazyHandlers } from './lazy-handlers';
 import { EXPORT_API } from '../shared/api-export';
 import { SCORING_API } from '../shared/api-scoring';
@@ -29,7 +29,7 @@ import { formatInfos } from './importers/format-infos';
 import { listMappings, resolveMapping, saveMapping } from './mappings';
 import { previewRegroup, regroupDataset } from './regroup';
 import { checkGroups } from './groups/group-check';
-import type { JobRunner } from './jobs';
+import type { JobRunner } from './core/jobs';
 import { getTrajectory, getTurnText, listDatasets } from './queries';
 import type { Workspace } from './store/workspace';
 

@@ -6,7 +6,7 @@ import type { RunComparison } from '../shared/api-compare';
 import type { RunInfo } from '../shared/api-runs';
 import { callOk } from '../engine/dispatch-test-support';
 import { openEngine } from '../engine/engine';
-import type { Engine } from '../engine/engine-types';
+import type { Engine } from '../engine/core/engine-types';
 import { tempDir } from '../engine/test-support';
 import { ensureDemoWorkspace } from './demo-workspace';
 

@@ -6,7 +6,7 @@ import { existsSync, mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { openEngine } from '../engine/engine';
-import type { Engine } from '../engine/engine-types';
+import type { Engine } from '../engine/core/engine-types';
 import type { JobState } from '../shared/api';
 import { CHECKPOINT_NAME, CHECKPOINT_TRAINED_FAMILIES } from './demo/checkpoint';
 

@@ -123,7 +123,7 @@ describe('runtime boundaries', () => {
     ['cli/x.ts', use('../shared/api')],
     ['cli/x.ts', use('node:http')],
     ['cli/x.ts', use('../server/server')],
-    ['server/x.ts', use('../engine/engine-types')],
+    ['server/x.ts', use('../engine/core/engine-types')],
     ['server/x.ts', use('node:http')],
     ['electron/x.ts', use('../server/content-types')],
     ['renderer/x.ts', use('../shared/api')],

@@ -6,7 +6,7 @@ import { request as httpRequest, type OutgoingHttpHeaders } from 'node:http';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openEngine } from '../engine/engine';
-import type { Engine } from '../engine/engine-types';
+import type { Engine } from '../engine/core/engine-types';
 import { tempDir } from '../engine/test-support';
 import { tokenCookieName } from './request-guard';
 import { startServer, type RunningServer } from './server';

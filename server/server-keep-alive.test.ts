@@ -3,8 +3,8 @@
 import { Agent, request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ok } from '../shared/result';
-import { typedDispatch, type DispatchByName } from '../engine/dispatch';
-import type { Engine } from '../engine/engine-types';
+import { typedDispatch, type DispatchByName } from '../engine/core/dispatch';
+import type { Engine } from '../engine/core/engine-types';
 import { tempDir } from '../engine/test-support';
 import { startServer, type RunningServer } from './server';
 

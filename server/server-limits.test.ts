@@ -8,7 +8,7 @@ import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { JobState } from '../shared/api';
 import { openEngine } from '../engine/engine';
-import type { Engine } from '../engine/engine-types';
+import type { Engine } from '../engine/core/engine-types';
 import { tempDir, turnwiseRecord } from '../engine/test-support';
 import { startServer, type RunningServer } from './server';
 import { UploadError, UploadStore } from './upload-store';

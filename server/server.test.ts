@@ -5,7 +5,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { JobState } from '../shared/api';
 import { openEngine } from '../engine/engine';
-import type { Engine } from '../engine/engine-types';
+import type { Engine } from '../engine/core/engine-types';
 import { tempDir, turnwiseRecord, writeJsonl } from '../engine/test-support';
 import { startServer, type RunningServer } from './server';
 

@@ -6,7 +6,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { CONTENT_SECURITY_POLICY } from '../shared/csp';
 import { fail, type Result } from '../shared/result';
-import type { Engine } from '../engine/engine-types';
+import type { Engine } from '../engine/core/engine-types';
 import {
   checkOrigin,
   cookieValue,

@@ -4,8 +4,8 @@
 // left is removed when the server closes.
 import type { IncomingMessage } from 'node:http';
 import { fail, ok, type Result } from '../shared/result';
-import { toFailure } from '../engine/failure';
-import type { Engine } from '../engine/engine-types';
+import { toFailure } from '../engine/core/failure';
+import type { Engine } from '../engine/core/engine-types';
 import { UploadError, UploadStore, type UploadLimits } from './upload-store';
 
 export interface UploadAnswer {

@@ -7,7 +7,7 @@ import type { ApiOutput } from '../../shared/api';
 import type { RoleLabel } from '../../shared/model';
 import { callOk, importDataset } from '../dispatch-test-support';
 import { openEngine } from '../engine';
-import type { Engine } from '../engine-types';
+import type { Engine } from '../core/engine-types';
 import { tempDir, turnwiseRecord, writeJsonl } from '../test-support';
 
 const tmp = tempDir();

@@ -1,6 +1,6 @@
 // Handlers of the annotator API methods (shared/api-annotators.ts).
 import type { ANNOTATOR_API } from '../../shared/api-annotators';
-import type { HandlerContext, HandlersOf } from '../handler-context';
+import type { HandlerContext, HandlersOf } from '../core/handler-context';
 import { annotatorAgreement, listAnnotators } from './annotator-agreement';
 
 export function annotatorsHandlers({

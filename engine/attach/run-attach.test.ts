@@ -4,7 +4,7 @@ import type { JobState } from '../../shared/api';
 import { jobResult } from '../../shared/job-result';
 import type { ImportSummary } from '../../shared/model';
 import { openEngine, type LocalEngine } from '../engine';
-import type { Engine } from '../engine-types';
+import type { Engine } from '../core/engine-types';
 import { writeParquet } from '../importers/formats/parquet-rows-fixture';
 import { tempDir } from '../test-support';
 

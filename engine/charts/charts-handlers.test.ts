@@ -7,7 +7,7 @@ import { CHARTS_API } from '../../shared/api-charts';
 import { auroc } from '../../shared/rank-metrics';
 import type { TrajectoryFilter } from '../../shared/trajectory-filter';
 import { runImport } from '../importers/run-import';
-import { JobRunner } from '../jobs';
+import { JobRunner } from '../core/jobs';
 import { Workspace } from '../store/workspace';
 import { tempDir, turnwiseRecord, writeJsonl } from '../test-support';
 import { chartsHandlers } from './charts-handlers';

@@ -1,7 +1,7 @@
 // Handler of the charts API method (shared/api-charts.ts): each chart is one aggregate query
 // over the same filtered trajectories the explorer lists.
 import { MAX_CHART_MODELS, MAX_CHART_TASKS, type CHARTS_API } from '../../shared/api-charts';
-import type { HandlerContext, HandlersOf } from '../handler-context';
+import type { HandlerContext, HandlersOf } from '../core/handler-context';
 import { filtered, numberOf, type Query } from './chart-sql';
 import { creditTotals, integerHistogram, progressScores } from './histogram-queries';
 import { labelMix } from './label-mix-query';

@@ -1,6 +1,6 @@
 // Handlers of the run comparison methods (shared/api-compare.ts).
 import type { COMPARE_API } from '../../shared/api-compare';
-import type { HandlerContext, HandlersOf } from '../handler-context';
+import type { HandlerContext, HandlersOf } from '../core/handler-context';
 import { compareRuns } from './compare-runs';
 import { compareTask } from './compare-task';
 

@@ -9,7 +9,7 @@ import type { RunComparison } from '../../shared/api-compare';
 import type { RunInfo } from '../../shared/api-runs';
 import { callOk, importDataset } from '../dispatch-test-support';
 import { openEngine } from '../engine';
-import type { Engine } from '../engine-types';
+import type { Engine } from '../core/engine-types';
 import { tempDir, turnwiseRecord, writeJsonl } from '../test-support';
 
 /** A rollout with `actions` tool calls; the tool results listed in `errors` are errors. */

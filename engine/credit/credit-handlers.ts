@@ -1,7 +1,7 @@
 // Handlers of the credit API methods (shared/api-credit.ts).
 import * as z from 'zod';
 import type { CREDIT_API } from '../../shared/api-credit';
-import type { HandlerContext, HandlersOf } from '../handler-context';
+import type { HandlerContext, HandlersOf } from '../core/handler-context';
 import { rowsOn } from '../store/connection-sql';
 import { requireDataset } from '../store/require';
 import { sql } from '../store/sql-template';

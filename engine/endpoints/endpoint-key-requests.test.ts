@@ -8,7 +8,7 @@ import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_API_KEY_ENV } from '../../shared/api-judge';
 import { openEngine } from '../engine';
-import type { Engine } from '../engine-types';
+import type { Engine } from '../core/engine-types';
 import { tempDir } from '../test-support';
 import { KEY_HOSTS_ENV } from './endpoint-key';
 

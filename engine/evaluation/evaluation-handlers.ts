@@ -1,7 +1,7 @@
 // Handlers of the judge-evaluation API methods (shared/api-evaluation.ts).
 import type { EVALUATION_API, JudgeEvalRecord } from '../../shared/api-evaluation';
 import { TurnwiseError } from '../../shared/result';
-import type { HandlerContext, HandlersOf } from '../handler-context';
+import type { HandlerContext, HandlersOf } from '../core/handler-context';
 import { DEFAULT_API_KEY_ENV } from '../../shared/api-judge';
 import { endpointKey } from '../endpoints/endpoint-key';
 import { chatCompletionsUrl } from '../judge/judge-client';

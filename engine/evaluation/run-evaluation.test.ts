@@ -8,9 +8,9 @@ import type { JobState } from '../../shared/api';
 import { jobResult } from '../../shared/job-result';
 import type { JudgeEvalRecord } from '../../shared/api-evaluation';
 import type { RoleLabel } from '../../shared/model';
-import { createDispatchByName, type DispatchByName } from '../dispatch';
+import { createDispatchByName, type DispatchByName } from '../core/dispatch';
 import { callOk } from '../dispatch-test-support';
-import { JobRunner } from '../jobs';
+import { JobRunner } from '../core/jobs';
 import { createService } from '../service';
 import { Workspace } from '../store/workspace';
 import {

@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto';
 import type { ApiRequest } from '../../shared/api';
 import type { JudgeEval, JudgeEvalRecord } from '../../shared/api-evaluation';
 import { StartJudgeInputSchema } from '../../shared/api-judge';
-import type { Progress } from '../jobs';
+import type { Progress } from '../core/jobs';
 import { segmentKey } from '../judge/judge-store';
 import { runJudge } from '../judge/run-judge';
 import type { Workspace } from '../store/workspace';

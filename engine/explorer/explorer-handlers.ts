@@ -1,6 +1,6 @@
 // The explorer's API handlers: filtered list, facets, saved filters and the column layout.
 import type { EXPLORER_API } from '../../shared/api-explorer';
-import type { HandlerContext, HandlersOf } from '../handler-context';
+import type { HandlerContext, HandlersOf } from '../core/handler-context';
 import { readExplorerLayout, writeExplorerLayout } from './explorer-layout';
 import { getTrajectoryFacets, listTrajectories } from './explorer-queries';
 import { deleteSavedFilter, listSavedFilters, saveFilter } from './saved-filters';

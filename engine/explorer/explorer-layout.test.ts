@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { ExplorerLayout } from '../../shared/api-explorer';
 import { openEngine } from '../engine';
-import type { Engine } from '../engine-types';
+import type { Engine } from '../core/engine-types';
 import { tempDir } from '../test-support';
 
 const tmp = tempDir();

@@ -1,6 +1,6 @@
 // Handlers of the export API methods (shared/api-export.ts).
 import type { EXPORT_API, ExportSummary } from '../../shared/api-export';
-import type { HandlerContext, HandlersOf } from '../handler-context';
+import type { HandlerContext, HandlersOf } from '../core/handler-context';
 import { pendingDir } from './atomic-dir';
 import { previewExport, runExport } from './run-export';
 import { checkWhere } from './selection';

@@ -10,7 +10,7 @@ import type { JobState } from '../../shared/api';
 import { jobResult } from '../../shared/job-result';
 import { ExportSelectionSchema, type ExportSummary } from '../../shared/api-export';
 import { openEngine } from '../engine';
-import type { Engine } from '../engine-types';
+import type { Engine } from '../core/engine-types';
 import { runImport } from '../importers/run-import';
 import { toJsonRow } from '../store/json-values';
 import { Workspace } from '../store/workspace';

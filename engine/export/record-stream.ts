@@ -3,7 +3,7 @@
 import type { ExportSelection } from '../../shared/api-export';
 import { TurnwiseError } from '../../shared/result';
 import { redactJson } from '../importers/secrets/redact';
-import type { Progress } from '../jobs';
+import type { Progress } from '../core/jobs';
 import type { Workspace } from '../store/workspace';
 import { leftOutIn } from './agent-view';
 import { loadTrajectories } from './chat-messages';

@@ -6,7 +6,7 @@ import { open, rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { ExportSelection, ExportSummary } from '../../shared/api-export';
 import { TurnwiseError } from '../../shared/result';
-import type { Progress } from '../jobs';
+import type { Progress } from '../core/jobs';
 import type { LineageManifest } from '../runs/export-manifest';
 import { recordExport } from '../runs/export-records';
 import type { Workspace } from '../store/workspace';

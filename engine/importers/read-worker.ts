@@ -3,7 +3,7 @@
 // waiting for the engine's thread to ask for more once BATCHES_IN_FLIGHT are unanswered. It
 // writes nothing.
 import { parentPort, type MessagePort } from 'node:worker_threads';
-import { apiErrorOf } from '../failure';
+import { apiErrorOf } from '../core/failure';
 import type { FormatReader } from './canonical';
 import { mappingReader } from './mapping';
 import { packItems } from './packed-items';

@@ -1,6 +1,6 @@
 // Handlers of the judge API methods (shared/api-judge.ts).
 import type { JUDGE_API, JudgeSummary } from '../../shared/api-judge';
-import type { HandlerContext, HandlersOf } from '../handler-context';
+import type { HandlerContext, HandlersOf } from '../core/handler-context';
 import { endpointKey } from '../endpoints/endpoint-key';
 import { requireDataset } from '../store/require';
 import { getActivePrompt, setActivePrompt } from './active-prompt';

@@ -7,7 +7,7 @@ import type { JudgeAnswer, JudgeSummary } from '../../shared/api-judge';
 import { TurnwiseError } from '../../shared/result';
 import { ensureSegments } from '../credit/segments-store';
 import { endpointKey } from '../endpoints/endpoint-key';
-import type { Progress } from '../jobs';
+import type { Progress } from '../core/jobs';
 import type { Workspace } from '../store/workspace';
 import { AnswerWriter, type CacheEntry } from './answer-writer';
 import { runBounded } from './bounded-pool';

@@ -8,7 +8,7 @@ import type { ApiOutput, JobState } from '../../shared/api';
 import { jobResult } from '../../shared/job-result';
 import { segmentTurns } from '../../shared/segments';
 import { openEngine } from '../engine';
-import type { Engine } from '../engine-types';
+import type { Engine } from '../core/engine-types';
 import { canonicalArguments } from '../importers/canonical-json';
 import { Workspace } from '../store/workspace';
 import { tempDir } from '../test-support';

@@ -1,6 +1,6 @@
 // Handlers of the labels API methods (shared/api-labels.ts).
 import type { LABELS_API } from '../../shared/api-labels';
-import type { HandlerContext, HandlersOf } from '../handler-context';
+import type { HandlerContext, HandlersOf } from '../core/handler-context';
 import { RULES, RULESET_VERSION } from './heuristics/ruleset';
 import { appendHumanLabel, getSegments } from './label-store';
 import { requireDataset } from '../store/require';

@@ -10,7 +10,7 @@ import { ROLE_LABELS, type RoleLabel, type ToolCall } from '../../shared/model';
 import { TurnwiseError } from '../../shared/result';
 import { withActionsOf, type Segment } from '../../shared/segments';
 import { ensureSegments } from '../credit/segments-store';
-import type { Progress } from '../jobs';
+import type { Progress } from '../core/jobs';
 import { refreshLabelCounts, writeLabels } from '../store/label-counts';
 import { sql, type SqlFragment } from '../store/sql-template';
 import { transaction } from '../store/transaction';

@@ -1,6 +1,6 @@
 // Handlers of the outcome rule methods (shared/api-outcome.ts).
 import type { OUTCOME_API, OutcomeRule } from '../../shared/api-outcome';
-import type { HandlerContext, HandlersOf } from '../handler-context';
+import type { HandlerContext, HandlersOf } from '../core/handler-context';
 import { workspaceQueryBounds } from '../sql/sql-settings';
 import { requireDataset } from '../store/require';
 import { runOn } from '../store/connection-sql';

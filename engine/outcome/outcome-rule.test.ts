@@ -6,7 +6,7 @@ import type { JobState } from '../../shared/api';
 import type { OutcomeCounts, OutcomeRule } from '../../shared/api-outcome';
 import { callOk } from '../dispatch-test-support';
 import { openEngine } from '../engine';
-import type { Engine } from '../engine-types';
+import type { Engine } from '../core/engine-types';
 import { samplePath, tempDir, turnwiseRecord, writeJsonl } from '../test-support';
 
 let engine: Engine;

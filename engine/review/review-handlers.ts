@@ -1,7 +1,7 @@
 // Handlers of the review API methods (shared/api-review.ts).
 import type { REVIEW_API } from '../../shared/api-review';
 import { TurnwiseError } from '../../shared/result';
-import type { HandlerContext, HandlersOf } from '../handler-context';
+import type { HandlerContext, HandlersOf } from '../core/handler-context';
 import { requireDataset } from '../store/require';
 import { decideReviewItem, undoReviewDecision } from './review-decisions';
 import { getReviewRuleStats } from './review-rule-stats';

@@ -5,7 +5,7 @@ import { rmSync } from 'node:fs';
 import { API, type ApiInput, type ApiOutput } from '../../shared/api';
 import type { REVIEW_API } from '../../shared/api-review';
 import { openDemoWorkspace } from '../export/export-test-workspace';
-import { JobRunner } from '../jobs';
+import { JobRunner } from '../core/jobs';
 import { ensureSegments } from '../credit/segments-store';
 import { newLabelId } from '../labels/label-store';
 import { refreshLabelCounts } from '../store/label-counts';

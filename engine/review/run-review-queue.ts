@@ -3,7 +3,7 @@
 // decisions: an item's id is a hash of (rule, trajectory, segmentation, segment).
 import type { ReviewQueueResult, ReviewRule } from '../../shared/api-review';
 import { TurnwiseError } from '../../shared/result';
-import type { Progress } from '../jobs';
+import type { Progress } from '../core/jobs';
 import { ensureSegments } from '../credit/segments-store';
 import * as z from 'zod';
 import { rowsAsOn, runOn } from '../store/connection-sql';

@@ -7,7 +7,7 @@ import type { ApiInput, JobState } from '../../shared/api';
 import { jobResult } from '../../shared/job-result';
 import type { ScoringSummary } from '../../shared/api-scoring';
 import { openEngine } from '../engine';
-import type { Engine } from '../engine-types';
+import type { Engine } from '../core/engine-types';
 import { writeParquet } from '../importers/formats/parquet-rows-fixture';
 import { tempDir, turnwiseRecord, writeJsonl } from '../test-support';
 import {

@@ -3,7 +3,7 @@
 import type { ApiRequest } from '../../shared/api';
 import type { ScoringSummary } from '../../shared/api-scoring';
 import { TurnwiseError } from '../../shared/result';
-import type { Progress } from '../jobs';
+import type { Progress } from '../core/jobs';
 import type { Workspace } from '../store/workspace';
 import { ScoreWriter, trajectoriesInScope } from './score-store';
 import {

@@ -1,6 +1,6 @@
 // Handlers of the scoring API methods (shared/api-scoring.ts).
 import type { SCORING_API, ScoringSummary } from '../../shared/api-scoring';
-import type { HandlerContext, HandlersOf } from '../handler-context';
+import type { HandlerContext, HandlersOf } from '../core/handler-context';
 import { runScoring, validateScoring } from './run-scoring';
 import { apiKeyFor, endpointFailure } from './scoring-setup';
 import { profileFromEvidence } from '../endpoints/server-profile';

@@ -9,7 +9,7 @@ import type { ApiInput, JobState } from '../../shared/api';
 import { jobResult } from '../../shared/job-result';
 import type { ScoringSummary } from '../../shared/api-scoring';
 import { openEngine } from '../engine';
-import type { Engine } from '../engine-types';
+import type { Engine } from '../core/engine-types';
 import { tempDir, writeJsonl } from '../test-support';
 import { startOpenAIChatServer } from '../test-servers/openai-chat-server';
 import { startSglangServer } from '../test-servers/sglang-server';

@@ -1,6 +1,6 @@
 // Handlers of the text-search API methods (shared/api-search.ts).
 import type { SEARCH_API } from '../../shared/api-search';
-import type { HandlerContext, HandlersOf } from '../handler-context';
+import type { HandlerContext, HandlersOf } from '../core/handler-context';
 import { runTextSearch, textSearchState } from './text-search';
 
 export function searchHandlers({ workspace, jobs }: HandlerContext): HandlersOf<typeof SEARCH_API> {

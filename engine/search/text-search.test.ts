@@ -4,7 +4,7 @@
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiOutput, JobState } from '../../shared/api';
-import type { Progress } from '../jobs';
+import type { Progress } from '../core/jobs';
 import { openEngine, type LocalEngine } from '../engine';
 import { samplePath, tempDir, turnwiseRecord, writeJsonl } from '../test-support';
 import { runTextSearch, textSearchState } from './text-search';

@@ -8,7 +8,7 @@ import type { LabeledSegment } from '../../shared/api-labels';
 import type { DatasetSegmentation } from '../../shared/api-segmentation';
 import { callOk } from '../dispatch-test-support';
 import { openEngine } from '../engine';
-import type { Engine } from '../engine-types';
+import type { Engine } from '../core/engine-types';
 import { samplePath, tempDir } from '../test-support';
 
 let engine: Engine;

@@ -1,6 +1,6 @@
 // Handlers of the dataset segmentation methods (shared/api-segmentation.ts).
 import type { SEGMENTATION_API } from '../../shared/api-segmentation';
-import type { HandlerContext, HandlersOf } from '../handler-context';
+import type { HandlerContext, HandlersOf } from '../core/handler-context';
 import { datasetSegmentation, setDatasetSegmentation } from './dataset-segmentation';
 
 export function segmentationHandlers({

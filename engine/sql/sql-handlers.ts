@@ -1,7 +1,7 @@
 // Handlers of the SQL console's methods (shared/api-sql.ts).
 import type { SQL_API } from '../../shared/api-sql';
 import { TurnwiseError } from '../../shared/result';
-import type { HandlerContext, HandlersOf } from '../handler-context';
+import type { HandlerContext, HandlersOf } from '../core/handler-context';
 import { RunningQueries } from '../store/bounded-query';
 import { runReadOnlySql } from '../store/read-only-sql';
 import { queryMemoryBytes, readSqlSettings, writeSqlSettings } from './sql-settings';

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiOutput } from '../../shared/api';
 import { callOk, importDataset } from '../dispatch-test-support';
 import { openEngine } from '../engine';
-import type { Engine } from '../engine-types';
+import type { Engine } from '../core/engine-types';
 import { FIXTURE_SPECIALS, writeFixtureTokenizer } from '../export/tokenizer-fixture';
 import { loadLocalTokenizer } from '../export/local-tokenizer';
 import { storedTokenizerPath } from './token-text';

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiOutput, JobState } from '../../shared/api';
 import { openEngine } from '../engine';
-import type { Engine } from '../engine-types';
+import type { Engine } from '../core/engine-types';
 import { samplePath, tempDir, writeJsonl } from '../test-support';
 
 const tmp = tempDir();

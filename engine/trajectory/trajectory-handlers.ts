@@ -1,6 +1,6 @@
 // Handlers of the trajectory view's API methods (shared/api-trajectory.ts).
 import type { TRAJECTORY_API } from '../../shared/api-trajectory';
-import type { HandlerContext, HandlersOf } from '../handler-context';
+import type { HandlerContext, HandlersOf } from '../core/handler-context';
 import { failureSignals } from './failure-signals';
 import { setDatasetTokenizer } from './token-text';
 import { searchTurns, turnDetails, turnLogprobs } from './trajectory-queries';

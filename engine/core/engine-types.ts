@@ -1,5 +1,5 @@
 // What the Electron main process, the HTTP server and the CLI get from the engine.
-import type { JobState } from '../shared/api';
+import type { JobState } from '../../shared/api';
 import type { Dispatch, DispatchByName } from './dispatch';
 
 export interface Engine {

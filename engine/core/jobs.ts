@@ -1,18 +1,18 @@
 // Long jobs (import, later judge/score/export): progress snapshots, cancellation, one writer at a
 // time so two jobs never race for the same dataset id.
 import { randomUUID } from 'node:crypto';
-import { isJobOf } from '../shared/job-result';
+import { isJobOf } from '../../shared/job-result';
 import {
   JobStateSchema,
   type JobKind,
   type JobResult,
   type JobState,
   type JobStateOf,
-} from '../shared/job-state';
-import { TurnwiseError } from '../shared/result';
+} from '../../shared/job-state';
+import { TurnwiseError } from '../../shared/result';
 import { describeIssues } from './dispatch';
 import { toFailure } from './failure';
-import { elapsedMs, log } from './logging/logger';
+import { elapsedMs, log } from '../logging/logger';
 
 export type { JobKind };
 export type Progress = JobState['progress'];

@@ -1,7 +1,7 @@
 // What every group of API handlers gets: the open workspace and the job runner.
 import type { ApiHandlers } from './dispatch';
 import type { JobRunner } from './jobs';
-import type { Workspace } from './store/workspace';
+import type { Workspace } from '../store/workspace';
 
 export interface HandlerContext {
   workspace: Workspace;

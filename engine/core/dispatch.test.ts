@@ -1,7 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import { DuckDBInstance } from '@duckdb/node-api';
 import { describe, expect, it } from 'vitest';
-import { TurnwiseError } from '../shared/result';
+import { TurnwiseError } from '../../shared/result';
 import { createDispatchByName, type ApiHandlers } from './dispatch';
 import { toFailure } from './failure';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { ReviewQueueResult } from '../shared/api-review';
-import { jobResult } from '../shared/job-result';
+import type { ReviewQueueResult } from '../../shared/api-review';
+import { jobResult } from '../../shared/job-result';
 import { JobRunner } from './jobs';
 
 const RESULT: ReviewQueueResult = {

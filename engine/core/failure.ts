@@ -1,6 +1,6 @@
 // What an exception means as an API error. Light on purpose (no API contract): the reading
 // threads of an import use it as well as the dispatch, the engine's worker and the job runner.
-import { fail, TurnwiseError, type ApiError, type Result } from '../shared/result';
+import { fail, TurnwiseError, type ApiError, type Result } from '../../shared/result';
 
 /** Node says ENOSPC, DuckDB says it in words; either way the user needs to hear "disk full". */
 function isDiskFull(error: unknown, message: string): boolean {

@@ -6,10 +6,10 @@ import {
   type ApiMethod,
   type ApiOutput,
   type ApiRequest,
-} from '../shared/api';
-import { fail, ok, type Result } from '../shared/result';
+} from '../../shared/api';
+import { fail, ok, type Result } from '../../shared/result';
 import { toFailure } from './failure';
-import { elapsedMs, log } from './logging/logger';
+import { elapsedMs, log } from '../logging/logger';
 
 export type ApiHandlers = {
   [M in ApiMethod]: (request: ApiRequest<M>) => Promise<ApiOutput<M>>;

@@ -5,6 +5,9 @@
 // the worker's own entry module.
 import { fileURLToPath } from 'node:url';
 
+/** Sources are named relative to engine/, this module's parent folder. */
+const engineFolder = () => new URL('../', import.meta.url);
+
 /** The script of the worker whose entry is `source` (relative to this folder, engine/). */
 export function workerScript(source: string, bundled: string): URL {
   if (!import.meta.url.endsWith('.ts')) {
@@ -13,14 +16,14 @@ export function workerScript(source: string, bundled: string): URL {
     return new URL(script.replace(/\/app\.asar\//, '/app.asar.unpacked/'));
   }
   const tsxApi = import.meta.resolve('tsx/esm/api');
-  const entry = new URL(source, import.meta.url).href;
+  const entry = new URL(source, engineFolder()).href;
   const code =
     `import { register } from ${JSON.stringify(tsxApi)};\n` +
     `register();\nawait import(${JSON.stringify(entry)});\n`;
   return new URL(`data:text/javascript,${encodeURIComponent(code)}`);
 }
 
-/** How to start a child process whose entry is `source` (relative to this folder) with fork(). */
+/** How to start a child process whose entry is `source` (relative to engine/) with fork(). */
 export function childScript(source: string, bundled: string): { path: string; execArgv: string[] } {
   if (!import.meta.url.endsWith('.ts')) {
     const script = fileURLToPath(new URL(`./${bundled}`, import.meta.url));
@@ -31,7 +34,7 @@ export function childScript(source: string, bundled: string): { path: string; ex
     };
   }
   return {
-    path: fileURLToPath(new URL(source, import.meta.url)),
+    path: fileURLToPath(new URL(source, engineFolder())),
     execArgv: ['--import', import.meta.resolve('tsx')],
   };
 }
