@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { MappingSpecSchema, type FormatOptions, type MappingSpec } from '../shared/model';
-import { describeJsonProblem, parseJsonText } from '../engine/json-syntax';
+import { describeJsonProblem, parseJsonText } from '../engine/text/json-syntax';
 import { parse, requireDb } from './args';
 import { call, withEngine } from './call';
 import type { CommandSpec } from './command-spec';

@@ -7,7 +7,7 @@ import path from 'node:path';
 import type { ApiKeyList } from '../shared/api-keys';
 import { TurnwiseError } from '../shared/result';
 import { checkKeyName } from '../engine/endpoints/endpoint-key';
-import { parseJsonFile } from '../engine/json-syntax';
+import { parseJsonFile } from '../engine/text/json-syntax';
 
 /** Electron's safeStorage satisfies this. */
 export interface StringEncryptor {

@@ -8,7 +8,7 @@ import { stat } from 'node:fs/promises';
 import type { DuckDBConnection } from '@duckdb/node-api';
 import type { ImportSummary, SkippedRecord } from '../../shared/model';
 import { TurnwiseError } from '../../shared/result';
-import { canonicalJson } from '../importers/canonical-json';
+import { canonicalJson } from '../text/canonical-json';
 import type { FormatOptions } from '../importers/canonical';
 import { commonFolder, defaultDatasetName, freeDatasetId } from '../importers/dataset-naming';
 import type { ImportOptions, ImportProgress } from '../importers/run-import';

@@ -2,7 +2,7 @@
 // advantages, progress advantages, TRIAGE credit and trajectory scores are computed in DuckDB
 // and replace the earlier values of that scope and segmentation, in one transaction.
 import type { DuckDBConnection } from '@duckdb/node-api';
-import { canonicalJson } from '../importers/canonical-json';
+import { canonicalJson } from '../text/canonical-json';
 import type { CreditSummary } from '../../shared/api-credit';
 import type { CreditParams } from '../../shared/credit';
 import { TurnwiseError } from '../../shared/result';

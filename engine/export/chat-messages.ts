@@ -2,7 +2,7 @@
 // attached datasets alike): the agent's conversation, so a simulated user's tool calls and their
 // results are left out (agent-view.ts). Every object is built with a fixed key order, so the JSON
 // written from it is byte-stable.
-import { canonicalJson } from '../importers/canonical-json';
+import { canonicalJson } from '../text/canonical-json';
 import { redactJson, type KindCounts } from '../importers/secrets/redact';
 import type { Workspace } from '../store/workspace';
 import { userSideTurns, type LeftOutTurn } from './agent-view';

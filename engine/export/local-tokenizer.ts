@@ -5,7 +5,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Tokenizer } from '@huggingface/tokenizers';
 import { TurnwiseError } from '../../shared/result';
-import { describeJsonProblem, parseJsonText } from '../json-syntax';
+import { describeJsonProblem, parseJsonText } from '../text/json-syntax';
 
 export interface LocalTokenizer {
   /** The absolute path it was read from. */

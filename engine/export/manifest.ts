@@ -4,7 +4,7 @@
 import { createHash } from 'node:crypto';
 import packageJson from '../../package.json' with { type: 'json' };
 import type { ExportSelection } from '../../shared/api-export';
-import { canonicalJson } from '../importers/canonical-json';
+import { canonicalJson } from '../text/canonical-json';
 import { ruleInUse, type RuleInUse } from '../outcome/outcome-rule';
 import { sql } from '../store/sql-template';
 import type { Workspace } from '../store/workspace';

@@ -2,7 +2,7 @@
 // a success and a failure of the same task) and step-level pairs at turn-tree branch points
 // (IPR, see step-pairs.ts), planned together so every preference target pairs the same way.
 import { normalizeWhitespace } from '../../shared/segments';
-import { canonicalJson } from '../importers/canonical-json';
+import { canonicalJson } from '../text/canonical-json';
 import { messageIndexOfTurn, type ChatMessage, type LoadedTrajectory } from './chat-messages';
 import type { SelectedTrajectory } from './selection';
 import { scaleSampledUnits, stepPairUnits } from './step-pairs';

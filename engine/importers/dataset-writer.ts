@@ -3,7 +3,7 @@
 import { settleImportedOutcomes } from '../outcome/outcome-rule';
 import { DuckDBDataChunkWriter, listValue } from '@duckdb/node-api';
 import type { DuckDBAppender, DuckDBConnection } from '@duckdb/node-api';
-import { canonicalJson } from './canonical-json';
+import { canonicalJson } from '../text/canonical-json';
 import type { PreparedTrajectory } from './prepared-trajectory';
 
 /**

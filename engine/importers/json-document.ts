@@ -10,7 +10,7 @@ import {
 } from './canonical';
 import { compressionOf, decompressed } from './decompress';
 import { importLimits, overLimit, sizeText } from './input-limits';
-import { parseJsonText } from '../json-syntax';
+import { parseJsonText } from '../text/json-syntax';
 
 /**
  * Reads a (possibly compressed) text file whole, counting bytes into the progress. A document

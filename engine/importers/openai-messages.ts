@@ -1,7 +1,7 @@
 // Converts OpenAI chat messages into canonical turns. Shared by every importer whose records
 // carry OpenAI-shaped message lists.
 import type { ToolCall, TurnRole } from '../../shared/model';
-import { canonicalArguments } from './canonical-json';
+import { canonicalArguments } from '../text/canonical-json';
 import { RecordError, type CanonicalTurn, type TokenLogprobs } from './canonical';
 import { tokenList } from './token-lists';
 import { keepRawToolCalls, readToolCalls, type RawToolCall } from './raw-tool-calls';

@@ -3,7 +3,7 @@
 // can run on a reading thread (read-in-worker.ts) while the engine's thread only appends
 // (dataset-writer.ts). Everything that can fail on a hostile record fails here, before any row
 // of it is written.
-import { canonicalJson } from './canonical-json';
+import { canonicalJson } from '../text/canonical-json';
 import type { CanonicalTrajectory, CanonicalTurn, TokenLogprobs } from './canonical';
 import { redactTrajectory, type Redaction } from './secrets/redact-trajectory';
 

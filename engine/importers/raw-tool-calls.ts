@@ -4,7 +4,7 @@
 // kept on its turn and the turn says so (docs/formats/README.md, raw tool calls), so one garbled
 // call neither fails its record nor vanishes.
 import { RecordError, type CanonicalTurn } from './canonical';
-import { parseJsonText } from '../json-syntax';
+import { parseJsonText } from '../text/json-syntax';
 
 /**
  * The text of a tool call that did not decode, with its position in the message's calls (null:

@@ -9,7 +9,7 @@ import { jobResult } from '../../shared/job-result';
 import { segmentTurns } from '../../shared/segments';
 import { openEngine } from '../engine';
 import type { Engine } from '../core/engine-types';
-import { canonicalArguments } from '../importers/canonical-json';
+import { canonicalArguments } from '../text/canonical-json';
 import { Workspace } from '../store/workspace';
 import { tempDir } from '../test-support';
 import { HEURISTIC_SOURCE, labelTrajectory } from './heuristics/ruleset';

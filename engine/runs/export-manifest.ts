@@ -6,7 +6,7 @@ import path from 'node:path';
 import * as z from 'zod';
 import { TurnwiseError } from '../../shared/result';
 import { MANIFEST_FILE } from '../export/manifest';
-import { parseJsonFile } from '../json-syntax';
+import { parseJsonFile } from '../text/json-syntax';
 
 const LineageManifestSchema = z.object({
   manifest_version: z.literal(1),

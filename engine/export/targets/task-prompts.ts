@@ -2,7 +2,7 @@
 // the source carried, and what else a batch needs from the workspace (metadata, segment credit).
 // GRPO-style trainers sample the group of rollouts themselves, so a task's recorded rollouts
 // contribute its prompt once: the row comes from the task's first selected trajectory by id.
-import { canonicalJson } from '../../importers/canonical-json';
+import { canonicalJson } from '../../text/canonical-json';
 import type { Workspace } from '../../store/workspace';
 import type { LoadedTrajectory } from '../chat-messages';
 import type { SelectedTrajectory } from '../selection';

@@ -5,7 +5,7 @@
 // chosen and rejected the one assistant turn each took there. A pair whose two sides are the same
 // messages (rollouts that differed only in what the messages leave out, such as tool-call ids)
 // carries no preference and is skipped; `tools` is left out when neither side has schemas.
-import { canonicalJson } from '../../importers/canonical-json';
+import { canonicalJson } from '../../text/canonical-json';
 import {
   mergedToolSchemas,
   splitPrompt,

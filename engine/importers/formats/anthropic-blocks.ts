@@ -2,7 +2,7 @@
 // canonical turns. Shared by readers whose logs store Anthropic-shaped messages.
 import type { ToolCall } from '../../../shared/model';
 import { RecordError } from '../canonical';
-import { canonicalArguments } from '../canonical-json';
+import { canonicalArguments } from '../../text/canonical-json';
 import { isRecord } from '../openai-messages';
 
 /** What the blocks of one or more assistant messages add up to. */

@@ -1,7 +1,7 @@
 // ATIF steps -> canonical turns: agent steps are assistant turns (tool calls, reasoning, per-token
 // log-probs from metrics), their observation results follow as tool turns.
 import type { TurnRole } from '../../../shared/model';
-import { canonicalArguments } from '../canonical-json';
+import { canonicalArguments } from '../../text/canonical-json';
 import { RecordError, type CanonicalTurn, type TokenLogprobs, plainTurn } from '../canonical';
 import { contentText, isRecord } from '../openai-messages';
 import { tokenList } from '../token-lists';

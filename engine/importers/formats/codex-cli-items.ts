@@ -4,7 +4,7 @@
 // follow as tool turns paired by call_id.
 import type { ToolCall, TurnError } from '../../../shared/model';
 import { type CanonicalTurn, plainTurn, RecordError } from '../canonical';
-import { canonicalArguments } from '../canonical-json';
+import { canonicalArguments } from '../../text/canonical-json';
 import { isRecord } from '../openai-messages';
 import { exitCodeError, statusError } from '../turn-error';
 

@@ -2,7 +2,7 @@
 // is an assistant turn whose recorded tool calls carry their own results, which follow it as tool
 // turns; the user messages that only hand those results back to the model are not repeated.
 import type { TurnError } from '../../../shared/model';
-import { canonicalArguments, canonicalJson } from '../canonical-json';
+import { canonicalArguments, canonicalJson } from '../../text/canonical-json';
 import { RecordError, type CanonicalTurn, plainTurn } from '../canonical';
 import { isRecord } from '../openai-messages';
 import { exitCodeError, statusError } from '../turn-error';

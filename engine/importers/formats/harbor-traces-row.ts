@@ -2,10 +2,10 @@
 // conversation of one episode, with the tool calls and reasoning Harbor wrote into the assistant
 // text taken back out where the text has them.
 import type { ToolCall } from '../../../shared/model';
-import { canonicalArguments } from '../canonical-json';
+import { canonicalArguments } from '../../text/canonical-json';
 import { RecordError, plainTurn, type CanonicalTrajectory, type CanonicalTurn } from '../canonical';
 import { isRecord } from '../openai-messages';
-import { parseJsonText } from '../../json-syntax';
+import { parseJsonText } from '../../text/json-syntax';
 import { markTextActions } from './openai-chat-actions';
 import { idValue, metadataOf, parsedIfString, toolsValue } from './openai-chat-fields';
 

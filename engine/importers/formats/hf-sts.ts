@@ -2,7 +2,7 @@
 // line `{type: "session", harness, id, name?}` then one `{type: "message", message}` line per
 // message. One trajectory per file; a bad message line is left out and reported, not fatal.
 import type { ToolCall } from '../../../shared/model';
-import { canonicalArguments } from '../canonical-json';
+import { canonicalArguments } from '../../text/canonical-json';
 import {
   RecordError,
   plainTurn,

@@ -2,7 +2,7 @@
 // (and the older `tc://`) references resolved from the sample's attachments, and model-event
 // inputs given as `input_refs` ranges into the sample's `message_pool`.
 import type { ToolCall, TurnRole } from '../../../shared/model';
-import { canonicalArguments } from '../canonical-json';
+import { canonicalArguments } from '../../text/canonical-json';
 import { RecordError, type CanonicalTurn } from '../canonical';
 import { isRecord } from '../openai-messages';
 import { keepRawToolCalls, readToolCalls, type RawToolCall } from '../raw-tool-calls';

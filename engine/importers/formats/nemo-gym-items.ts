@@ -1,7 +1,7 @@
 // OpenAI Responses items (NeMo Gym rollouts) -> canonical turns. One model generation (reasoning,
 // message, function calls) becomes one assistant turn; function_call_output items are tool turns.
 import type { TurnRole } from '../../../shared/model';
-import { canonicalArguments } from '../canonical-json';
+import { canonicalArguments } from '../../text/canonical-json';
 import { plainTurn, RecordError, type CanonicalTurn } from '../canonical';
 import { contentText, isRecord } from '../openai-messages';
 import { tokenList } from '../token-lists';

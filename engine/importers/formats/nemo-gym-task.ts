@@ -3,7 +3,7 @@
 // `responses_create_params.metadata` (instance_id, problem_statement), the agent's system prompt
 // in `instance_config.agent_kwargs`: without them the transcript would start with the assistant.
 import { createHash } from 'node:crypto';
-import { canonicalJson } from '../canonical-json';
+import { canonicalJson } from '../../text/canonical-json';
 import { plainTurn, type CanonicalTurn, type FormatOptions } from '../canonical';
 import { isRecord } from '../openai-messages';
 import { optionalId } from '../record-values';

@@ -1,9 +1,9 @@
 // Field access and value coercion shared by the record-based readers: dot paths (FormatOptions
 // overrides), outcomes, ids, JSON-string columns and compact metadata.
 import { createHash } from 'node:crypto';
-import { canonicalJson } from '../canonical-json';
+import { canonicalJson } from '../../text/canonical-json';
 import { RecordError, type FormatOptions } from '../canonical';
-import { describeJsonProblem, parseJsonText } from '../../json-syntax';
+import { describeJsonProblem, parseJsonText } from '../../text/json-syntax';
 import { isRecord } from '../openai-messages';
 
 /** The value at a dot path ("info.score", "metrics.0"); a literal key with dots wins. */

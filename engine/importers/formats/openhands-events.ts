@@ -4,7 +4,7 @@
 // events are kept only when they carry content.
 import { withoutUndefined } from '../../../shared/without-undefined';
 import { RecordError, type CanonicalTurn, plainTurn } from '../canonical';
-import { canonicalArguments } from '../canonical-json';
+import { canonicalArguments } from '../../text/canonical-json';
 import { contentText, isRecord } from '../openai-messages';
 import { exitCodeError, statusError } from '../turn-error';
 import {

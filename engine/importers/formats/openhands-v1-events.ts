@@ -2,7 +2,7 @@
 // ActionEvents of one model response (same llm_response_id, in a row) are one assistant turn
 // with parallel tool calls, as the SDK's own events_to_messages batches them.
 import type { TurnError, TurnRole } from '../../../shared/model';
-import { canonicalArguments } from '../canonical-json';
+import { canonicalArguments } from '../../text/canonical-json';
 import { RecordError, type CanonicalTurn, plainTurn } from '../canonical';
 import { contentText, isRecord } from '../openai-messages';
 import { exitCodeError, statusError } from '../turn-error';

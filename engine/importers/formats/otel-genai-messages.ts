@@ -2,7 +2,7 @@
 // gen_ai.input.messages / gen_ai.output.messages (JSON, parts), the older flattened
 // gen_ai.prompt.N.* / gen_ai.completion.N.* attributes, and gen_ai.* span events.
 import type { ToolCall } from '../../../shared/model';
-import { canonicalArguments } from '../canonical-json';
+import { canonicalArguments } from '../../text/canonical-json';
 import { RecordError } from '../canonical';
 import { isRecord } from '../openai-messages';
 import { decodedToolCall, toolCallEntries, type RawToolCall } from '../raw-tool-calls';

@@ -2,7 +2,7 @@
 // chat spans give assistant turns (the first one also its prompt), tool spans give tool turns.
 import { withoutUndefined } from '../../../shared/without-undefined';
 import type { TurnError, TurnRole } from '../../../shared/model';
-import { canonicalArguments } from '../canonical-json';
+import { canonicalArguments } from '../../text/canonical-json';
 import { isRecord } from '../openai-messages';
 import { addTurnMetadata, keepRawToolCalls } from '../raw-tool-calls';
 import {

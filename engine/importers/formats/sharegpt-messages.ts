@@ -2,9 +2,9 @@
 // conversation ({from, value}, {role, content}, {from, content}) and LLaMA-Factory v1 typed
 // content parts ({type: text|reasoning|tool_call, value}).
 import type { ToolCall, TurnRole } from '../../../shared/model';
-import { canonicalArguments } from '../canonical-json';
+import { canonicalArguments } from '../../text/canonical-json';
 import { RecordError, type CanonicalTurn, plainTurn } from '../canonical';
-import { parseJsonText } from '../../json-syntax';
+import { parseJsonText } from '../../text/json-syntax';
 import { isRecord } from '../openai-messages';
 import { markTextActions } from './openai-chat-actions';
 import { keepRawToolCalls, type RawToolCall } from '../raw-tool-calls';

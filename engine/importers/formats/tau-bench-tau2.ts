@@ -5,7 +5,7 @@
 import { crashedBeforeTurns } from '../crashed-record';
 import { keepRawToolCalls, readToolCalls, type RawToolCall } from '../raw-tool-calls';
 import type { ToolCall, TurnRole } from '../../../shared/model';
-import { canonicalArguments } from '../canonical-json';
+import { canonicalArguments } from '../../text/canonical-json';
 import { plainTurn, RecordError, type CanonicalTrajectory, type CanonicalTurn } from '../canonical';
 import { isRecord } from '../openai-messages';
 import { statusError } from '../turn-error';

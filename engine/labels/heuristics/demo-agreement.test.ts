@@ -6,7 +6,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ROLE_LABELS, type RoleLabel } from '../../../shared/model';
 import { segmentTurns } from '../../../shared/segments';
-import { canonicalArguments } from '../../importers/canonical-json';
+import { canonicalArguments } from '../../text/canonical-json';
 import { labelTrajectory, type HeuristicTurn } from './ruleset';
 
 interface DemoMessage {

@@ -2,8 +2,8 @@
 // (`Unexpected token 'r', "root:x:0:0"... is not valid JSON`), and the API returns error messages
 // to the page, so quoting them would let a page read the first bytes of any file it can name
 // (docs/security.md). A problem here says where (line, column, position) and why, never what.
-import { TurnwiseError } from '../shared/result';
-import { jsonErrorOffset } from './importers/json-error-offset';
+import { TurnwiseError } from '../../shared/result';
+import { jsonErrorOffset } from './json-error-offset';
 
 export interface JsonProblem {
   /** 1-based. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { TurnwiseError } from '../shared/result';
+import { TurnwiseError } from '../../shared/result';
 import { describeJsonProblem, parseJsonFile, parseJsonText } from './json-syntax';
 
 const SECRET = 'AKIAIOSFODNN7EXAMPLE';
