@@ -2,12 +2,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type {
-  CanonicalTrajectory,
-  FormatOptions,
-  FormatReader,
-  ReadItem,
-} from './importers/canonical';
+import type { CanonicalTrajectory, FormatOptions, FormatReader, ReadItem } from './chat/canonical';
 import { currentSamplesDir } from './test-samples/samples-dir';
 
 export function tempDir(prefix = 'turnwise-test-'): { dir: string; cleanup: () => void } {

@@ -9,7 +9,7 @@ import type { DuckDBConnection } from '@duckdb/node-api';
 import type { ImportSummary, SkippedRecord } from '../../shared/model';
 import { TurnwiseError } from '../../shared/result';
 import { canonicalJson } from '../text/canonical-json';
-import type { FormatOptions } from '../importers/canonical';
+import type { FormatOptions } from '../chat/canonical';
 import { commonFolder, defaultDatasetName, freeDatasetId } from '../importers/dataset-naming';
 import type { ImportOptions, ImportProgress } from '../importers/run-import';
 import { resolveSourceFiles, type SourceFile } from '../importers/source-files';

@@ -10,7 +10,7 @@ import type { SelectedTrajectory } from './selection';
 import { idBatch } from '../store/id-batch';
 import { sql } from '../store/sql-template';
 import type { REASONING_MODES } from '../../shared/api-export';
-import { toolSchemasOf, type ToolSchema } from '../trajectory/tool-schemas';
+import { toolSchemasOf, type ToolSchema } from '../chat/tool-schemas';
 
 type ReasoningMode = (typeof REASONING_MODES)[number];
 

@@ -9,7 +9,7 @@ import path from 'node:path';
 import { chooseFormatDetails } from '../../shared/api-import';
 import type { MappingSpec, SkippedFile } from '../../shared/model';
 import { TurnwiseError } from '../../shared/result';
-import type { FormatReader } from './canonical';
+import type { FormatReader } from '../chat/canonical';
 import { commonFolder, defaultDatasetName } from './dataset-naming';
 import { mappingReader } from './mapping';
 import { detectFile, FORMATS, formatByName, formatsFor, type FormatScore } from './registry';

@@ -7,7 +7,7 @@ import {
   type CanonicalTrajectory,
   type ReadContext,
   type ReadItem,
-} from './canonical';
+} from '../chat/canonical';
 import { compressionOf, decompressed } from './decompress';
 import { importLimits, overLimit, sizeText } from './input-limits';
 import { parseJsonText } from '../text/json-syntax';

@@ -6,7 +6,7 @@
 // as it streams, never held: it comes out as a refused line (input-limits.ts).
 import { createReadStream } from 'node:fs';
 import type { Readable } from 'node:stream';
-import type { LineShard, ReadProgress } from './canonical';
+import type { LineShard, ReadProgress } from '../chat/canonical';
 import { compressionOf, decompressed } from './decompress';
 import { fileChunks } from './file-chunks';
 import { importLimits, limitVariable, sizeText } from './input-limits';

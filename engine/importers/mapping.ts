@@ -10,12 +10,12 @@ import {
   type FormatReader,
   type ReadContext,
   type ReadItem,
-} from './canonical';
+} from '../chat/canonical';
 import { withoutCompression } from './decompress';
 import { getPath, idValue, rewardValue, successValue } from './formats/openai-chat-fields';
 import { parseJson, readTextFile, splitTopLevelArray } from './json-document';
 import { readLines } from './line-reader';
-import { isRecord, messageToTurn } from './openai-messages';
+import { isRecord, messageToTurn } from '../chat/openai-messages';
 
 function field(record: unknown, dotPath: string | undefined): unknown {
   return dotPath === undefined ? undefined : getPath(record, dotPath);

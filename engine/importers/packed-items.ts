@@ -3,7 +3,7 @@
 // rollouts (a prompt and a reply each) took ~1.2 ms as objects and ~0.2 ms as columns, packing
 // and unpacking included, so one-line rollouts spent more time crossing threads than being
 // parsed (docs/performance.md, "Import"). The engine's side gets the same items back.
-import type { TokenLogprobs } from './canonical';
+import type { TokenLogprobs } from '../chat/canonical';
 import type { PreparedItem } from './prepared-items';
 import type { PreparedTrajectory, PreparedTurn } from './prepared-trajectory';
 import type { Redaction } from './secrets/redact-trajectory';

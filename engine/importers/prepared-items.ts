@@ -9,7 +9,7 @@ import {
   type LineShard,
   type ReadContext,
   type ReadItem,
-} from './canonical';
+} from '../chat/canonical';
 import { prepareTrajectory, type PreparedTrajectory } from './prepared-trajectory';
 import type { SourceIds } from './source-scope';
 

@@ -4,7 +4,7 @@
 // (dataset-writer.ts). Everything that can fail on a hostile record fails here, before any row
 // of it is written.
 import { canonicalJson } from '../text/canonical-json';
-import type { CanonicalTrajectory, CanonicalTurn, TokenLogprobs } from './canonical';
+import type { CanonicalTrajectory, CanonicalTurn, TokenLogprobs } from '../chat/canonical';
 import { redactTrajectory, type Redaction } from './secrets/redact-trajectory';
 
 export interface PreparedTurn {

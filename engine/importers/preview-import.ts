@@ -5,7 +5,7 @@
 import type { ApiOutput, ApiRequest } from '../../shared/api';
 import type { ImportPreview, PreviewFile } from '../../shared/api-import';
 import type { MappingSpec } from '../../shared/model';
-import { recordErrorReason, type FormatReader, type ReadItem } from './canonical';
+import { recordErrorReason, type FormatReader, type ReadItem } from '../chat/canonical';
 import { planImport, type PlanEntry } from './import-plan';
 import { previewOutcomes } from '../outcome/preview-outcomes';
 

@@ -10,7 +10,7 @@ import { Worker } from 'node:worker_threads';
 import type { FormatOptions, MappingSpec } from '../../shared/model';
 import { TurnwiseError, type ApiError } from '../../shared/result';
 import { workerScript } from '../core/worker-script';
-import type { LineShard } from './canonical';
+import type { LineShard } from '../chat/canonical';
 import { unpackItems, type PackedItems } from './packed-items';
 import type { DatasetReadProgress, PreparedItem } from './prepared-items';
 

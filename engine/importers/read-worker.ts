@@ -4,7 +4,7 @@
 // writes nothing.
 import { parentPort, type MessagePort } from 'node:worker_threads';
 import { apiErrorOf } from '../core/failure';
-import type { FormatReader } from './canonical';
+import type { FormatReader } from '../chat/canonical';
 import { mappingReader } from './mapping';
 import { packItems } from './packed-items';
 import { preparedItems, type DatasetReadProgress, type PreparedItem } from './prepared-items';

@@ -1,6 +1,6 @@
 // Coercion of optional record fields shared by the readers; a wrong type is a RecordError naming
 // the field.
-import { RecordError } from './canonical';
+import { RecordError } from '../chat/canonical';
 
 /** An id given as text or a number; null when absent. */
 export function optionalId(value: unknown, field: string): string | null {

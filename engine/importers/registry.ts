@@ -1,7 +1,7 @@
 // All import formats, and detection of the format of a file.
 import { createReadStream } from 'node:fs';
 import { TurnwiseError } from '../../shared/result';
-import type { FormatReader } from './canonical';
+import type { FormatReader } from '../chat/canonical';
 import { chooseFormatDetails } from '../../shared/api-import';
 import { abridgedHead } from './abridged-head';
 import { decompressed } from './decompress';

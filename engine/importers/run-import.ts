@@ -10,7 +10,7 @@ import type {
 } from '../../shared/model';
 import { TurnwiseError } from '../../shared/result';
 import type { Workspace } from '../store/workspace';
-import type { FormatOptions } from './canonical';
+import type { FormatOptions } from '../chat/canonical';
 import { DatasetWriter } from './dataset-writer';
 import {
   clearImportedRows,

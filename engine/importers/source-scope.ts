@@ -5,7 +5,7 @@
 // marks as global (an instance id such as astropy__astropy-12907) stays as it is, so rollouts of
 // one task in different files still form one group. A single-file import keeps the format's ids.
 import path from 'node:path';
-import type { CanonicalTrajectory } from './canonical';
+import type { CanonicalTrajectory } from '../chat/canonical';
 import { commonFolder } from './dataset-naming';
 import type { SourceFile } from './source-files';
 

@@ -1,8 +1,8 @@
 // Turn errors as the readers record them (docs/ARCHITECTURE.md, the workspace): a closed set of
 // kinds, so the explorer can filter on them and the SQL console can group by them.
 import { TURN_ERROR_KINDS, type TurnError, type TurnErrorKind } from '../../shared/model';
-import { RecordError } from './canonical';
-import { isRecord } from './openai-messages';
+import { RecordError } from '../chat/canonical';
+import { isRecord } from '../chat/openai-messages';
 
 function isKind(value: unknown): value is TurnErrorKind {
   return typeof value === 'string' && (TURN_ERROR_KINDS as readonly string[]).includes(value);

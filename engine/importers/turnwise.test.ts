@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { RecordError } from './canonical';
+import { RecordError } from '../chat/canonical';
 import { turnwiseRecord } from './turnwise';
 
 const call = { id: 'c1', type: 'function', function: { name: 'bash', arguments: '{}' } };

@@ -1,7 +1,7 @@
 // The `turnwise` rollout format: OpenAI-messages JSONL or Parquet, one trajectory per line or
 // row (README).
 import path from 'node:path';
-import { isRecord, messagesToTurns } from './openai-messages';
+import { isRecord, messagesToTurns } from '../chat/openai-messages';
 import { withoutCompression } from './decompress';
 import { parseJson } from './json-document';
 import { readLines } from './line-reader';
@@ -20,7 +20,7 @@ import {
   type FormatReader,
   type ReadItem,
   type ReadContext,
-} from './canonical';
+} from '../chat/canonical';
 import { formatInfo } from './format-infos';
 
 const OWN_KEYS = ['trajectory_id', 'group_id', 'sample_index'];

@@ -5,7 +5,7 @@
 import type { SkippedRecord } from '../../shared/model';
 import { TurnwiseError } from '../../shared/result';
 import { skipBadRecordsDetails } from '../../shared/api-import';
-import type { FormatReader } from './canonical';
+import type { FormatReader } from '../chat/canonical';
 import type { DatasetWriter } from './dataset-writer';
 import type { PlannedDataset } from './import-plan';
 import { preparedItems, type DatasetReadProgress, type PreparedItem } from './prepared-items';

@@ -13,7 +13,7 @@ import { requireDataset } from '../store/require';
 import { sql } from '../store/sql-template';
 import { transaction } from '../store/transaction';
 import type { Workspace } from '../store/workspace';
-import { toolSchemasOf } from '../trajectory/tool-schemas';
+import { toolSchemasOf } from '../chat/tool-schemas';
 import type { ScoringTurn } from './chat-rendering';
 
 export interface StoredLists {

@@ -5,7 +5,7 @@ import { atifFormat } from '../importers/formats/atif';
 import { inspectFormat } from '../importers/formats/inspect';
 import { miniSweAgentFormat } from '../importers/formats/mini-swe-agent';
 import { openhandsFormat } from '../importers/formats/openhands';
-import type { FormatReader } from '../importers/canonical';
+import type { FormatReader } from '../chat/canonical';
 import { readAllItems, samplePath, trajectoriesOf } from '../test-support';
 import { normalizeTurnDetails, OTHER_CHARS } from './turn-details';
 

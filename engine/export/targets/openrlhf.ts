@@ -11,7 +11,7 @@ import { schemasToEmbed, type ChatMessage } from '../chat-messages';
 import type { ExportTargetModule } from './export-target';
 import { onePerTrajectory } from './export-target';
 import { trainable } from './record-parts';
-import type { ToolSchema } from '../../trajectory/tool-schemas';
+import type { ToolSchema } from '../../chat/tool-schemas';
 
 /** The conversation with the tool schemas in its system message, up to its last assistant turn. */
 export function openRlhfMessages(messages: ChatMessage[], tools: ToolSchema[]): ChatMessage[] {

@@ -1,9 +1,9 @@
 // Anthropic Messages content blocks (text, thinking, tool_use, tool_result, ...) as the pieces of
 // canonical turns. Shared by readers whose logs store Anthropic-shaped messages.
 import type { ToolCall } from '../../../shared/model';
-import { RecordError } from '../canonical';
+import { RecordError } from '../../chat/canonical';
 import { canonicalArguments } from '../../text/canonical-json';
-import { isRecord } from '../openai-messages';
+import { isRecord } from '../../chat/openai-messages';
 
 /** What the blocks of one or more assistant messages add up to. */
 export interface AssistantParts {

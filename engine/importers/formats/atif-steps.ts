@@ -2,15 +2,20 @@
 // log-probs from metrics), their observation results follow as tool turns.
 import type { TurnRole } from '../../../shared/model';
 import { canonicalArguments } from '../../text/canonical-json';
-import { RecordError, type CanonicalTurn, type TokenLogprobs, plainTurn } from '../canonical';
-import { contentText, isRecord } from '../openai-messages';
-import { tokenList } from '../token-lists';
+import {
+  RecordError,
+  type CanonicalTurn,
+  type TokenLogprobs,
+  plainTurn,
+} from '../../chat/canonical';
+import { contentText, isRecord } from '../../chat/openai-messages';
+import { tokenList } from '../../chat/token-lists';
 import {
   addTurnMetadata,
   decodedToolCall,
   keepRawToolCalls,
   type RawToolCall,
-} from '../raw-tool-calls';
+} from '../../chat/raw-tool-calls';
 
 const SOURCES: Record<string, TurnRole> = { system: 'system', user: 'user', agent: 'assistant' };
 const KEPT_METRICS = ['prompt_tokens', 'completion_tokens', 'cached_tokens', 'cost_usd', 'extra'];

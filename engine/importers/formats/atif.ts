@@ -9,10 +9,10 @@ import {
   type ReadContext,
   type ReadItem,
   recordErrorReason,
-} from '../canonical';
+} from '../../chat/canonical';
 import { withoutCompression } from '../decompress';
 import { parseJson, readTextFile } from '../json-document';
-import { isRecord } from '../openai-messages';
+import { isRecord } from '../../chat/openai-messages';
 import { stepsToTurns } from './atif-steps';
 import { formatInfo } from '../format-infos';
 

@@ -2,7 +2,7 @@
 // sub-agent (Task tool) run. Claude Code 1.0.x writes sidechains into the session file itself,
 // interleaved when Task calls run in parallel, so a sidechain is found by following parentUuid
 // to its root; 2.x writes each to a file of its own (agent-<id>.jsonl) whose lines carry agentId.
-import { isRecord } from '../openai-messages';
+import { isRecord } from '../../chat/openai-messages';
 import type { SessionEvent } from './session-lines';
 
 const CONVERSATION = new Set(['user', 'assistant', 'system']);

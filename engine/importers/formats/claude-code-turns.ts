@@ -8,8 +8,8 @@ import {
   type ReadItem,
   RecordError,
   recordErrorReason,
-} from '../canonical';
-import { isRecord } from '../openai-messages';
+} from '../../chat/canonical';
+import { isRecord } from '../../chat/openai-messages';
 import { statusError } from '../turn-error';
 import {
   type AssistantParts,

@@ -8,10 +8,10 @@ import type {
   FormatReader,
   ReadContext,
   ReadItem,
-} from '../canonical';
+} from '../../chat/canonical';
 import { withoutCompression } from '../decompress';
 import { formatInfo } from '../format-infos';
-import { isRecord } from '../openai-messages';
+import { isRecord } from '../../chat/openai-messages';
 import { sessionParts, type SessionParts, taskPrompt, type Thread } from './claude-code-threads';
 import { threadTurns } from './claude-code-turns';
 import { headObjects, readSessionLines } from './session-lines';

@@ -3,9 +3,9 @@
 // one assistant turn, closed by the call's token_count event or by the next input; tool outputs
 // follow as tool turns paired by call_id.
 import type { ToolCall, TurnError } from '../../../shared/model';
-import { type CanonicalTurn, plainTurn, RecordError } from '../canonical';
+import { type CanonicalTurn, plainTurn, RecordError } from '../../chat/canonical';
 import { canonicalArguments } from '../../text/canonical-json';
-import { isRecord } from '../openai-messages';
+import { isRecord } from '../../chat/openai-messages';
 import { exitCodeError, statusError } from '../turn-error';
 
 const SYSTEM_ROLES = new Set(['system', 'developer']);

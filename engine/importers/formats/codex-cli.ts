@@ -4,11 +4,16 @@
 // instructions, git} followed by {record_type: "state"} markers and bare items
 // (docs/formats/codex-cli.md).
 import path from 'node:path';
-import type { CanonicalTrajectory, FormatReader, ReadContext, ReadItem } from '../canonical';
-import { recordErrorReason } from '../canonical';
+import type {
+  CanonicalTrajectory,
+  FormatReader,
+  ReadContext,
+  ReadItem,
+} from '../../chat/canonical';
+import { recordErrorReason } from '../../chat/canonical';
 import { withoutCompression } from '../decompress';
 import { formatInfo } from '../format-infos';
-import { isRecord } from '../openai-messages';
+import { isRecord } from '../../chat/openai-messages';
 import { CodexTurns } from './codex-cli-items';
 import { headObjects, readSessionLines, type SessionEvent } from './session-lines';
 

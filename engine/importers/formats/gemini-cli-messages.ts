@@ -3,8 +3,8 @@
 // turns; the user messages that only hand those results back to the model are not repeated.
 import type { TurnError } from '../../../shared/model';
 import { canonicalArguments, canonicalJson } from '../../text/canonical-json';
-import { RecordError, type CanonicalTurn, plainTurn } from '../canonical';
-import { isRecord } from '../openai-messages';
+import { RecordError, type CanonicalTurn, plainTurn } from '../../chat/canonical';
+import { isRecord } from '../../chat/openai-messages';
 import { exitCodeError, statusError } from '../turn-error';
 
 /** Text the CLI injects as a user message before the first prompt; it is not the user's. */

@@ -12,11 +12,11 @@ import {
   type ReadContext,
   type ReadItem,
   recordErrorReason,
-} from '../canonical';
+} from '../../chat/canonical';
 import { withoutCompression } from '../decompress';
 import { parseJson, readTextFile } from '../json-document';
 import { readLines } from '../line-reader';
-import { isRecord } from '../openai-messages';
+import { isRecord } from '../../chat/openai-messages';
 import { formatInfo } from '../format-infos';
 import { messageTurns } from './gemini-cli-messages';
 

@@ -3,8 +3,13 @@
 // text taken back out where the text has them.
 import type { ToolCall } from '../../../shared/model';
 import { canonicalArguments } from '../../text/canonical-json';
-import { RecordError, plainTurn, type CanonicalTrajectory, type CanonicalTurn } from '../canonical';
-import { isRecord } from '../openai-messages';
+import {
+  RecordError,
+  plainTurn,
+  type CanonicalTrajectory,
+  type CanonicalTurn,
+} from '../../chat/canonical';
+import { isRecord } from '../../chat/openai-messages';
 import { parseJsonText } from '../../text/json-syntax';
 import { markTextActions } from './openai-chat-actions';
 import { idValue, metadataOf, parsedIfString, toolsValue } from './openai-chat-fields';

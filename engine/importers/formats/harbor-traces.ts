@@ -9,10 +9,10 @@ import {
   type ReadContext,
   type ReadItem,
   type ReadProgress,
-} from '../canonical';
+} from '../../chat/canonical';
 import { withoutCompression } from '../decompress';
 import { formatInfo } from '../format-infos';
-import { isRecord } from '../openai-messages';
+import { isRecord } from '../../chat/openai-messages';
 import { harborRowTrajectory, trialKey } from './harbor-traces-row';
 import { firstRecordOfHead, readRecords } from './openai-chat-records';
 import { isParquetPath, looksLikeParquet, parquetTailText } from './parquet-rows';

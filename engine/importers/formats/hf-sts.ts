@@ -11,12 +11,12 @@ import {
   type FormatReader,
   type ReadContext,
   type ReadItem,
-} from '../canonical';
+} from '../../chat/canonical';
 import { withoutCompression } from '../decompress';
 import { formatInfo } from '../format-infos';
 import { parseJson } from '../json-document';
 import { readLines } from '../line-reader';
-import { contentText, isRecord } from '../openai-messages';
+import { contentText, isRecord } from '../../chat/openai-messages';
 import { metadataOf } from './openai-chat-fields';
 
 type Obj = Record<string, unknown>;

@@ -2,10 +2,10 @@
 // into the classic sample shape, so it converts exactly as the same sample stored whole: the
 // final conversation from the shell's `message_refs` ranges into the message sequence, the
 // attachment sequence as the `attachment://<index>` table, the events, and metadata.json.
-import { RecordError, type ReadProgress } from '../canonical';
+import { RecordError, type ReadProgress } from '../../chat/canonical';
 import { importLimits, overLimit, sizeText } from '../input-limits';
 import { parseJson } from '../json-document';
-import { isRecord } from '../openai-messages';
+import { isRecord } from '../../chat/openai-messages';
 import type { ChunkedPlan, SequenceChunk } from './inspect-eval-layout';
 import { expandInputRefs } from './inspect-messages';
 import type { ZipArchive } from './zip-entries';

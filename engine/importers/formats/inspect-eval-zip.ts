@@ -1,7 +1,7 @@
 // Inspect AI `.eval` logs: a zip of header.json (or _journal/start.json while a run is live) and
 // the samples, each either one entry or a chunked folder (inspect-eval-layout.ts). Entries are
 // read one at a time, stored, deflated or zstd-compressed alike (zip-entries.ts).
-import { type ReadContext, type ReadItem, recordErrorReason } from '../canonical';
+import { type ReadContext, type ReadItem, recordErrorReason } from '../../chat/canonical';
 import { parseJson } from '../json-document';
 import { readChunkedSample } from './inspect-chunked';
 import { evalLayout, type SamplePlan, type UnknownSampleEntries } from './inspect-eval-layout';

@@ -2,7 +2,7 @@
 // (docs/formats/inspect.md): each ModelEvent's model, usage, time, config, stop reason and retries
 // on the assistant message it produced; the SandboxEvents of a tool call on its tool message; the
 // scores (with the scorer's explanation) on the last message.
-import { isRecord } from '../openai-messages';
+import { isRecord } from '../../chat/openai-messages';
 import { resolveAttachments } from './inspect-messages';
 
 /** At most this many sandbox events are kept per tool turn, each output cut to this length. */

@@ -3,9 +3,9 @@
 // inputs given as `input_refs` ranges into the sample's `message_pool`.
 import type { ToolCall, TurnRole } from '../../../shared/model';
 import { canonicalArguments } from '../../text/canonical-json';
-import { RecordError, type CanonicalTurn } from '../canonical';
-import { isRecord } from '../openai-messages';
-import { keepRawToolCalls, readToolCalls, type RawToolCall } from '../raw-tool-calls';
+import { RecordError, type CanonicalTurn } from '../../chat/canonical';
+import { isRecord } from '../../chat/openai-messages';
+import { keepRawToolCalls, readToolCalls, type RawToolCall } from '../../chat/raw-tool-calls';
 import { inspectToolError } from '../turn-error';
 
 const ROLES: Record<string, TurnRole> = {

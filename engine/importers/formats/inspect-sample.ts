@@ -1,7 +1,7 @@
 // One Inspect AI sample (one epoch of one dataset sample) -> a canonical trajectory.
 import { crashedBeforeTurns } from '../crashed-record';
-import { RecordError, type CanonicalTrajectory, type CanonicalTurn } from '../canonical';
-import { isRecord } from '../openai-messages';
+import { RecordError, type CanonicalTrajectory, type CanonicalTurn } from '../../chat/canonical';
+import { isRecord } from '../../chat/openai-messages';
 import { inspectCallFacts, sandboxMetadata, scoreList } from './inspect-events';
 import { expandInputRefs, inspectMessageToTurn, resolveAttachments } from './inspect-messages';
 

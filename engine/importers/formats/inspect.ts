@@ -6,9 +6,9 @@ import {
   type ReadContext,
   type ReadItem,
   recordErrorReason,
-} from '../canonical';
+} from '../../chat/canonical';
 import { parseJson, readTextFile } from '../json-document';
-import { isRecord } from '../openai-messages';
+import { isRecord } from '../../chat/openai-messages';
 import { readInspectEval } from './inspect-eval-zip';
 import { topLevelListElements } from './inspect-json-layout';
 import { evalInfo, inspectSample } from './inspect-sample';

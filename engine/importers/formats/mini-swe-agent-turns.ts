@@ -1,9 +1,9 @@
 // mini-swe-agent messages -> canonical turns. Text-mode models write one bash block per reply
 // (an action without tool calls); tool-call models use OpenAI tool_calls; the final `exit`
 // message (v2) becomes an environment turn carrying the exit status.
-import { RecordError, type CanonicalTurn } from '../canonical';
-import { isRecord, messageToTurn } from '../openai-messages';
-import { addTurnMetadata } from '../raw-tool-calls';
+import { RecordError, type CanonicalTurn } from '../../chat/canonical';
+import { isRecord, messageToTurn } from '../../chat/openai-messages';
+import { addTurnMetadata } from '../../chat/raw-tool-calls';
 import { exitCodeError, statusError } from '../turn-error';
 import type { TurnError } from '../../../shared/model';
 

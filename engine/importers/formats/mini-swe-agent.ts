@@ -8,10 +8,10 @@ import {
   type FormatReader,
   type ReadContext,
   type ReadItem,
-} from '../canonical';
+} from '../../chat/canonical';
 import { withoutCompression } from '../decompress';
 import { readSingleDocument } from '../json-document';
-import { isRecord } from '../openai-messages';
+import { isRecord } from '../../chat/openai-messages';
 import { miniMessagesToTurns } from './mini-swe-agent-turns';
 import { optionalReport, reportOutcome, type ResultsReport } from './swe-bench-report';
 import { formatInfo } from '../format-infos';

@@ -2,10 +2,10 @@
 // message, function calls) becomes one assistant turn; function_call_output items are tool turns.
 import type { TurnRole } from '../../../shared/model';
 import { canonicalArguments } from '../../text/canonical-json';
-import { plainTurn, RecordError, type CanonicalTurn } from '../canonical';
-import { contentText, isRecord } from '../openai-messages';
-import { tokenList } from '../token-lists';
-import { decodedToolCall } from '../raw-tool-calls';
+import { plainTurn, RecordError, type CanonicalTurn } from '../../chat/canonical';
+import { contentText, isRecord } from '../../chat/openai-messages';
+import { tokenList } from '../../chat/token-lists';
+import { decodedToolCall } from '../../chat/raw-tool-calls';
 import { functionOutputError } from './nemo-gym-output-error';
 
 const ROLES: Record<string, TurnRole> = {

@@ -2,7 +2,7 @@
 // anyswe report it in their own ways: Hermes tools answer a JSON object with `exit_code` or `error`,
 // Claude Code wraps a refused call in <tool_use_error>; the Responses item itself may be incomplete.
 import type { TurnError } from '../../../shared/model';
-import { isRecord } from '../openai-messages';
+import { isRecord } from '../../chat/openai-messages';
 import { exitCodeError, statusError } from '../turn-error';
 
 const TOOL_USE_ERROR = /^\s*<tool_use_error>([\s\S]*?)(?:<\/tool_use_error>\s*)?$/;

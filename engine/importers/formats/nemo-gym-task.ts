@@ -4,8 +4,8 @@
 // in `instance_config.agent_kwargs`: without them the transcript would start with the assistant.
 import { createHash } from 'node:crypto';
 import { canonicalJson } from '../../text/canonical-json';
-import { plainTurn, type CanonicalTurn, type FormatOptions } from '../canonical';
-import { isRecord } from '../openai-messages';
+import { plainTurn, type CanonicalTurn, type FormatOptions } from '../../chat/canonical';
+import { isRecord } from '../../chat/openai-messages';
 import { optionalId } from '../record-values';
 
 /** Where a task id is looked for, in order; the first present wins. */

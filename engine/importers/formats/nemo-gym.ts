@@ -11,11 +11,11 @@ import {
   type ReadItem,
   plainTurn,
   recordErrorReason,
-} from '../canonical';
+} from '../../chat/canonical';
 import { withoutCompression } from '../decompress';
 import { parseJson } from '../json-document';
 import { readLines } from '../line-reader';
-import { isRecord } from '../openai-messages';
+import { isRecord } from '../../chat/openai-messages';
 import { optionalBoolean } from '../record-values';
 import { itemsToTurns } from './nemo-gym-items';
 import { addRecordPrompts, atPath, rolloutTask } from './nemo-gym-task';

@@ -1,7 +1,7 @@
 // Text actions: agents without tool calls write their action inside the assistant text (ReAct
 // "Action: ..." lines, SWE-agent style fenced commands). The text stays as it is; the turn is
 // marked as an action and the parsed action goes to turn.metadata.action.
-import type { CanonicalTurn } from '../canonical';
+import type { CanonicalTurn } from '../../chat/canonical';
 
 const REACT_ACTION = /^[ \t]*Action:[ \t]*/gm;
 const FENCE = /```([^\n`]*)\n([\s\S]*?)\n?```/g;

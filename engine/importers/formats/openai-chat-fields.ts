@@ -2,9 +2,9 @@
 // overrides), outcomes, ids, JSON-string columns and compact metadata.
 import { createHash } from 'node:crypto';
 import { canonicalJson } from '../../text/canonical-json';
-import { RecordError, type FormatOptions } from '../canonical';
+import { RecordError, type FormatOptions } from '../../chat/canonical';
 import { describeJsonProblem, parseJsonText } from '../../text/json-syntax';
-import { isRecord } from '../openai-messages';
+import { isRecord } from '../../chat/openai-messages';
 
 /** The value at a dot path ("info.score", "metrics.0"); a literal key with dots wins. */
 export function getPath(record: unknown, dotPath: string): unknown {

@@ -7,7 +7,7 @@ import {
   type ReadContext,
   type ReadItem,
   recordErrorReason,
-} from '../canonical';
+} from '../../chat/canonical';
 import { withoutCompression } from '../decompress';
 import { parseJson, readTextFile, splitTopLevelArray } from '../json-document';
 import { readLines } from '../line-reader';

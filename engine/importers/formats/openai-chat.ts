@@ -5,9 +5,9 @@ import {
   type CanonicalTrajectory,
   type FormatReader,
   type ReadContext,
-} from '../canonical';
+} from '../../chat/canonical';
 import { withoutCompression } from '../decompress';
-import { isRecord, messageToTurn } from '../openai-messages';
+import { isRecord, messageToTurn } from '../../chat/openai-messages';
 import { markTextActions } from './openai-chat-actions';
 import {
   idFrom,

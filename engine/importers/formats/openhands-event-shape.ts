@@ -1,7 +1,7 @@
 // One OpenHands event in a uniform shape: V0 events ({id, source, action, args} / {id, cause,
 // observation, content, extras}) and older flattened ones (args and extras inline, no id/source).
-import { RecordError } from '../canonical';
-import { isRecord } from '../openai-messages';
+import { RecordError } from '../../chat/canonical';
+import { isRecord } from '../../chat/openai-messages';
 
 export interface OpenHandsEvent {
   kind: 'action' | 'observation';

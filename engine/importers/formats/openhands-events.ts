@@ -3,9 +3,9 @@
 // cause was a tool call) or environment turns, user messages user turns. State-change and null
 // events are kept only when they carry content.
 import { withoutUndefined } from '../../../shared/without-undefined';
-import { RecordError, type CanonicalTurn, plainTurn } from '../canonical';
+import { RecordError, type CanonicalTurn, plainTurn } from '../../chat/canonical';
 import { canonicalArguments } from '../../text/canonical-json';
-import { contentText, isRecord } from '../openai-messages';
+import { contentText, isRecord } from '../../chat/openai-messages';
 import { exitCodeError, statusError } from '../turn-error';
 import {
   compactAction,

@@ -2,8 +2,8 @@
 // metrics, test_result, metadata{llm_config}), a resolver output line (issue, history, success),
 // or a bare V0 event list (a trajectory export).
 import { crashedBeforeTurns } from '../crashed-record';
-import { RecordError, type CanonicalTrajectory, type FormatOptions } from '../canonical';
-import { isRecord } from '../openai-messages';
+import { RecordError, type CanonicalTrajectory, type FormatOptions } from '../../chat/canonical';
+import { isRecord } from '../../chat/openai-messages';
 import { eventsToTurns } from './openhands-events';
 import { reportOutcome, resolvedFlag, valueAtPath, type ResultsReport } from './swe-bench-report';
 

@@ -3,8 +3,8 @@
 // with parallel tool calls, as the SDK's own events_to_messages batches them.
 import type { TurnError, TurnRole } from '../../../shared/model';
 import { canonicalArguments } from '../../text/canonical-json';
-import { RecordError, type CanonicalTurn, plainTurn } from '../canonical';
-import { contentText, isRecord } from '../openai-messages';
+import { RecordError, type CanonicalTurn, plainTurn } from '../../chat/canonical';
+import { contentText, isRecord } from '../../chat/openai-messages';
 import { exitCodeError, statusError } from '../turn-error';
 
 type Obj = Record<string, unknown>;

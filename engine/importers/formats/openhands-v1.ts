@@ -3,9 +3,9 @@
 // reader reads base_state.json and its events (companion files), one trajectory per folder.
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
-import type { FormatReader, ReadContext, ReadItem } from '../canonical';
+import type { FormatReader, ReadContext, ReadItem } from '../../chat/canonical';
 import { parseJson, readTextFile } from '../json-document';
-import { isRecord } from '../openai-messages';
+import { isRecord } from '../../chat/openai-messages';
 import { formatInfo } from '../format-infos';
 import { eventsToTurns, type EventRecord } from './openhands-v1-events';
 

@@ -7,11 +7,11 @@ import {
   type ReadContext,
   type ReadItem,
   recordErrorReason,
-} from '../canonical';
+} from '../../chat/canonical';
 import { withoutCompression } from '../decompress';
 import { parseJson, readTextFile, splitTopLevelArray } from '../json-document';
 import { readLines } from '../line-reader';
-import { isRecord } from '../openai-messages';
+import { isRecord } from '../../chat/openai-messages';
 import {
   isHistoryRecord,
   openHandsEventList,

@@ -3,9 +3,9 @@
 // gen_ai.prompt.N.* / gen_ai.completion.N.* attributes, and gen_ai.* span events.
 import type { ToolCall } from '../../../shared/model';
 import { canonicalArguments } from '../../text/canonical-json';
-import { RecordError } from '../canonical';
-import { isRecord } from '../openai-messages';
-import { decodedToolCall, toolCallEntries, type RawToolCall } from '../raw-tool-calls';
+import { RecordError } from '../../chat/canonical';
+import { isRecord } from '../../chat/openai-messages';
+import { decodedToolCall, toolCallEntries, type RawToolCall } from '../../chat/raw-tool-calls';
 
 export type Attributes = Record<string, unknown>;
 

@@ -3,15 +3,15 @@
 import { withoutUndefined } from '../../../shared/without-undefined';
 import type { TurnError, TurnRole } from '../../../shared/model';
 import { canonicalArguments } from '../../text/canonical-json';
-import { isRecord } from '../openai-messages';
-import { addTurnMetadata, keepRawToolCalls } from '../raw-tool-calls';
+import { isRecord } from '../../chat/openai-messages';
+import { addTurnMetadata, keepRawToolCalls } from '../../chat/raw-tool-calls';
 import {
   RecordError,
   type CanonicalTrajectory,
   type CanonicalTurn,
   type FormatOptions,
   recordErrorReason,
-} from '../canonical';
+} from '../../chat/canonical';
 import {
   inputMessages,
   outputMessages,

@@ -6,10 +6,10 @@ import {
   type ReadContext,
   type ReadItem,
   recordErrorReason,
-} from '../canonical';
+} from '../../chat/canonical';
 import { withoutCompression } from '../decompress';
 import { parseJson, readTextFile } from '../json-document';
-import { isRecord } from '../openai-messages';
+import { isRecord } from '../../chat/openai-messages';
 import { attributesOf } from './otel-genai-messages';
 import { traceToTrajectory, type Span } from './otel-genai-trace';
 import { formatInfo } from '../format-infos';

@@ -4,7 +4,7 @@ import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { NO_EXTENSION_LOADING } from '../../store/duckdb-options';
 import { toJsonValue } from '../../store/json-values';
-import type { ReadContext } from '../canonical';
+import type { ReadContext } from '../../chat/canonical';
 
 export interface ParquetRow {
   /** 1-based row number, used as the item's line. */

@@ -2,11 +2,11 @@
 // spans the whole file: the events are read first, then assembled. A line that is not a JSON
 // object is left out and reported (a `dropped` note with its line), so one bad line never costs
 // the session.
-import type { ReadContext, ReadItem } from '../canonical';
+import type { ReadContext, ReadItem } from '../../chat/canonical';
 import { parseJson } from '../json-document';
 import { importLimits, overLimit, sizeText } from '../input-limits';
 import { readLines } from '../line-reader';
-import { isRecord } from '../openai-messages';
+import { isRecord } from '../../chat/openai-messages';
 
 export interface SessionEvent {
   /** 1-based line of the file. */

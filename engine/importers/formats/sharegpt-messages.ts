@@ -3,11 +3,11 @@
 // content parts ({type: text|reasoning|tool_call, value}).
 import type { ToolCall, TurnRole } from '../../../shared/model';
 import { canonicalArguments } from '../../text/canonical-json';
-import { RecordError, type CanonicalTurn, plainTurn } from '../canonical';
+import { RecordError, type CanonicalTurn, plainTurn } from '../../chat/canonical';
 import { parseJsonText } from '../../text/json-syntax';
-import { isRecord } from '../openai-messages';
+import { isRecord } from '../../chat/openai-messages';
 import { markTextActions } from './openai-chat-actions';
-import { keepRawToolCalls, type RawToolCall } from '../raw-tool-calls';
+import { keepRawToolCalls, type RawToolCall } from '../../chat/raw-tool-calls';
 
 type Kind = TurnRole | 'function_call';
 

@@ -6,9 +6,9 @@ import {
   type CanonicalTrajectory,
   type FormatReader,
   type ReadContext,
-} from '../canonical';
+} from '../../chat/canonical';
 import { withoutCompression } from '../decompress';
-import { isRecord } from '../openai-messages';
+import { isRecord } from '../../chat/openai-messages';
 import {
   idFrom,
   metadataOf,

@@ -2,7 +2,7 @@
 // but the harness answers a failed action with one of its fixed templates (sweagent/agent/agents.py,
 // sweagent/tools/tools.py, the edit linter's message); only those are errors, never command output.
 import type { TurnError, TurnErrorKind } from '../../../shared/model';
-import type { CanonicalTurn } from '../canonical';
+import type { CanonicalTurn } from '../../chat/canonical';
 import { statusError } from '../turn-error';
 
 const TEMPLATES: ReadonlyArray<readonly [RegExp, TurnErrorKind]> = [

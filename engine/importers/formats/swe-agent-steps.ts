@@ -3,8 +3,8 @@
 // edited demonstrations lose steps in the middle, so pairing by position would put each step's
 // state on the wrong turn. Steps are matched by their action and text (an in-order alignment);
 // a step no message matches becomes turns of its own, where it ran.
-import { RecordError, type CanonicalTurn } from '../canonical';
-import { isRecord } from '../openai-messages';
+import { RecordError, type CanonicalTurn } from '../../chat/canonical';
+import { isRecord } from '../../chat/openai-messages';
 import { stepMetadata, stepTurns, type HistoryReply } from './swe-agent-turns';
 
 /** Above this many step x message pairs, a greedy pass replaces the full alignment (memory). */

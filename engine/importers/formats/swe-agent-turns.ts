@@ -1,9 +1,9 @@
 // SWE-agent `.traj` -> canonical turns: from `history` (what the model saw and said, demos
 // excluded) when present, else from `trajectory` steps (thought + action, then observation).
 // Pairing the steps with a history is in swe-agent-steps.ts.
-import { RecordError, type CanonicalTurn, plainTurn } from '../canonical';
-import { isRecord, messageToTurn } from '../openai-messages';
-import { addTurnMetadata } from '../raw-tool-calls';
+import { RecordError, type CanonicalTurn, plainTurn } from '../../chat/canonical';
+import { isRecord, messageToTurn } from '../../chat/openai-messages';
+import { addTurnMetadata } from '../../chat/raw-tool-calls';
 
 /** An assistant turn of the history with the message it came from (to pair it with a step). */
 export interface HistoryReply {

@@ -8,10 +8,10 @@ import {
   type FormatReader,
   type ReadContext,
   type ReadItem,
-} from '../canonical';
+} from '../../chat/canonical';
 import { withoutCompression } from '../decompress';
 import { parseJson, readTextFile } from '../json-document';
-import { isRecord } from '../openai-messages';
+import { isRecord } from '../../chat/openai-messages';
 import { mergeSteps } from './swe-agent-steps';
 import { markObservationErrors } from './swe-agent-errors';
 import { historyTurns, trajectoryTurns } from './swe-agent-turns';

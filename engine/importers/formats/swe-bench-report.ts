@@ -2,9 +2,9 @@
 // (FormatOptions.report). Shared by the swe-agent, mini-swe-agent and openhands readers.
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
-import type { ReadContext } from '../canonical';
+import type { ReadContext } from '../../chat/canonical';
 import { parseJson, readTextFile } from '../json-document';
-import { isRecord } from '../openai-messages';
+import { isRecord } from '../../chat/openai-messages';
 
 export interface ReportOutcome {
   reward: number | null;

@@ -5,9 +5,9 @@
 // results.json (line 1 when unlisted), naming the simulation file and its own line.
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
-import { recordErrorReason, type ReadContext, type ReadItem } from '../canonical';
+import { recordErrorReason, type ReadContext, type ReadItem } from '../../chat/canonical';
 import { parseJson, readTextFile } from '../json-document';
-import { isRecord } from '../openai-messages';
+import { isRecord } from '../../chat/openai-messages';
 import { topLevelListElements } from './inspect-json-layout';
 import { tau2Simulation, type Tau2Run } from './tau-bench-tau2';
 

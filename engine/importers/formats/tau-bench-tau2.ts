@@ -3,11 +3,16 @@
 // simulated user may call tools too (kept on the user turn, marked requestor 'user'). The agent's
 // system prompt is not in the messages: it is the run's domain policy, added as the first turn.
 import { crashedBeforeTurns } from '../crashed-record';
-import { keepRawToolCalls, readToolCalls, type RawToolCall } from '../raw-tool-calls';
+import { keepRawToolCalls, readToolCalls, type RawToolCall } from '../../chat/raw-tool-calls';
 import type { ToolCall, TurnRole } from '../../../shared/model';
 import { canonicalArguments } from '../../text/canonical-json';
-import { plainTurn, RecordError, type CanonicalTrajectory, type CanonicalTurn } from '../canonical';
-import { isRecord } from '../openai-messages';
+import {
+  plainTurn,
+  RecordError,
+  type CanonicalTrajectory,
+  type CanonicalTurn,
+} from '../../chat/canonical';
+import { isRecord } from '../../chat/openai-messages';
 import { statusError } from '../turn-error';
 import { tau2TickTurns } from './tau2-ticks';
 

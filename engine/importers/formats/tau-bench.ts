@@ -11,9 +11,9 @@ import {
   type ReadContext,
   type ReadItem,
   recordErrorReason,
-} from '../canonical';
+} from '../../chat/canonical';
 import { parseJson, readTextFile, splitTopLevelArray, type ArrayElement } from '../json-document';
-import { isRecord, messagesToTurns } from '../openai-messages';
+import { isRecord, messagesToTurns } from '../../chat/openai-messages';
 import { crashedBeforeTurns } from '../crashed-record';
 import { topLevelListElements } from './inspect-json-layout';
 import { tau2RunInfo, tau2Simulation } from './tau-bench-tau2';

@@ -4,8 +4,8 @@
 // rebuilt from them: the ticks one side speaks in without a break are one utterance (one turn),
 // tool calls and results are turns at their tick, and turns are ordered by the tick they start,
 // so an interruption (both speaking at once) shows as two utterances that overlap in ticks.
-import { plainTurn, RecordError, type CanonicalTurn } from '../canonical';
-import { isRecord } from '../openai-messages';
+import { plainTurn, RecordError, type CanonicalTurn } from '../../chat/canonical';
+import { isRecord } from '../../chat/openai-messages';
 import { tau2MessageTurns } from './tau-bench-tau2';
 
 type Speaker = 'agent' | 'user';

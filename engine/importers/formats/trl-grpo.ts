@@ -5,9 +5,9 @@ import {
   type CanonicalTrajectory,
   type FormatReader,
   type ReadContext,
-} from '../canonical';
+} from '../../chat/canonical';
 import { withoutCompression } from '../decompress';
-import { isRecord } from '../openai-messages';
+import { isRecord } from '../../chat/openai-messages';
 import { idFrom, metadataOf, outcomeOf, rewardValue, shortHash } from './openai-chat-fields';
 import { convertRecords, fileStem, firstRecordOfHead } from './openai-chat-records';
 import { isParquetPath, looksLikeParquet, parquetTailText } from './parquet-rows';

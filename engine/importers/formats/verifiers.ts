@@ -6,9 +6,9 @@ import {
   type CanonicalTurn,
   type FormatReader,
   type ReadContext,
-} from '../canonical';
+} from '../../chat/canonical';
 import { withoutCompression } from '../decompress';
-import { isRecord, messageToTurn } from '../openai-messages';
+import { isRecord, messageToTurn } from '../../chat/openai-messages';
 import {
   idFrom,
   metadataOf,

@@ -3,7 +3,7 @@
 import type { Readable } from 'node:stream';
 import yauzl, { type Entry, type ZipFile } from 'yauzl';
 import { TurnwiseError } from '../../../shared/result';
-import type { ReadProgress } from '../canonical';
+import type { ReadProgress } from '../../chat/canonical';
 import { createZstdDecompressor } from '../decompress';
 import { importLimits, overLimit, sizeText } from '../input-limits';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { plainTurn, type CanonicalTrajectory } from '../canonical';
+import { plainTurn, type CanonicalTrajectory } from '../../chat/canonical';
 import { prepareTrajectory } from '../prepared-trajectory';
 import { plantedSecrets } from './planted-secrets';
 import { redactTrajectory } from './redact-trajectory';

@@ -2,7 +2,7 @@
 // (their `tools`), the tokens export's "# Tools" lines and scoring's ChatML. One list for all
 // keeps the tokens export the same conversation as the chat targets and as scoring.
 
-import { isRecord } from '../importers/openai-messages';
+import { isRecord } from './openai-messages';
 
 export interface ToolSchema {
   type: 'function';
