@@ -33,6 +33,7 @@ const testFiles = [
   { category: 'test', pattern: '**/*test-support.ts' },
   { category: 'test', pattern: '**/export-test-workspace.ts' },
   { category: 'test', pattern: 'renderer/test/**' },
+  { category: 'test', pattern: 'engine/testing/**' },
   { category: 'manifest', pattern: 'package.json' },
   { category: 'config', pattern: '*.config.{ts,js}' },
 ];

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writeParquet } from '../engine/importers/formats/parquet-rows-fixture';
 import { tempDir, turnwiseRecord, writeJsonl } from '../engine/test-support';
-import { plantedSecrets } from '../engine/importers/secrets/planted-secrets';
+import { plantedSecrets } from '../engine/testing/planted-secrets';
 
 const bin = path.resolve(import.meta.dirname, '..', 'bin', 'turnwise.js');
 let dir: string;

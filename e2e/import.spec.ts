@@ -2,7 +2,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { DuckDBInstance } from '@duckdb/node-api';
 import { expect, test } from '@playwright/test';
-import { plantedSecrets } from '../engine/importers/secrets/planted-secrets';
+import { plantedSecrets } from '../engine/testing/planted-secrets';
 import { samplePath } from '../engine/test-support';
 import { api, apiAs, appUrl } from './api';
 

@@ -18,7 +18,7 @@ import { LABELS_API } from '../shared/api-labels';
 import { CREDIT_API } from '../shared/api-credit';
 import { annotatorsHandlers } from './annotators/annotators-handlers';
 import { trajectoryHandlers } from './trajectory/trajectory-handlers';
-import { redactionHandlers } from './importers/secrets/redaction-handlers';
+import { redactionHandlers } from './importers/redaction-handlers';
 import { sqlHandlers } from './sql/sql-handlers';
 import { outcomeHandlers } from './outcome/outcome-handlers';
 import { compareHandlers } from './compare/compare-handlers';

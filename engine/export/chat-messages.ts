@@ -3,7 +3,7 @@
 // results are left out (agent-view.ts). Every object is built with a fixed key order, so the JSON
 // written from it is byte-stable.
 import { canonicalJson } from '../text/canonical-json';
-import { redactJson, type KindCounts } from '../importers/secrets/redact';
+import { redactJson, type KindCounts } from '../secrets/redact';
 import type { Workspace } from '../store/workspace';
 import { userSideTurns, type LeftOutTurn } from './agent-view';
 import type { SelectedTrajectory } from './selection';

@@ -2,7 +2,7 @@
 // job and its preview, so the preview shows exactly what would be written.
 import type { ExportSelection } from '../../shared/api-export';
 import { TurnwiseError } from '../../shared/result';
-import { redactJson } from '../importers/secrets/redact';
+import { redactJson } from '../secrets/redact';
 import type { Progress } from '../core/jobs';
 import type { Workspace } from '../store/workspace';
 import { leftOutIn } from './agent-view';

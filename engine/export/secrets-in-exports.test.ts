@@ -7,7 +7,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EXPORT_TARGETS, type ExportTarget } from '../../shared/api-export';
 import { openEngine, type LocalEngine } from '../engine';
-import { plantedSecrets, type PlantedSecret } from '../importers/secrets/planted-secrets';
+import { plantedSecrets, type PlantedSecret } from '../testing/planted-secrets';
 import { tempDir } from '../test-support';
 import {
   demoLines,

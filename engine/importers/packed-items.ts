@@ -6,7 +6,7 @@
 import type { TokenLogprobs } from '../chat/canonical';
 import type { PreparedItem } from './prepared-items';
 import type { PreparedTrajectory, PreparedTurn } from './prepared-trajectory';
-import type { Redaction } from './secrets/redact-trajectory';
+import type { Redaction } from '../secrets/redact-trajectory';
 import type { SourceIds } from './source-scope';
 
 type TrajectoryItem = Extract<PreparedItem, { kind: 'trajectory' }>;

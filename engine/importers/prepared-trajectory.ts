@@ -5,7 +5,7 @@
 // of it is written.
 import { canonicalJson } from '../text/canonical-json';
 import type { CanonicalTrajectory, CanonicalTurn, TokenLogprobs } from '../chat/canonical';
-import { redactTrajectory, type Redaction } from './secrets/redact-trajectory';
+import { redactTrajectory, type Redaction } from '../secrets/redact-trajectory';
 
 export interface PreparedTurn {
   role: CanonicalTurn['role'];

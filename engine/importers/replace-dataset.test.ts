@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { Workspace } from '../store/workspace';
 import { tempDir, turnwiseRecord, writeJsonl } from '../test-support';
 import { runImport, type ImportOptions } from './run-import';
-import { plantedSecrets } from './secrets/planted-secrets';
+import { plantedSecrets } from '../testing/planted-secrets';
 
 let dir = '';
 let cleanup: () => void = () => undefined;

@@ -6,7 +6,7 @@ import { TurnwiseError } from '../../shared/result';
 import { Workspace } from '../store/workspace';
 import { tempDir, turnwiseRecord, writeJsonl } from '../test-support';
 import { runImport, type ImportOptions } from './run-import';
-import { forgetRepeatedTexts } from './secrets/redact-trajectory';
+import { forgetRepeatedTexts } from '../secrets/redact-trajectory';
 
 let dir = '';
 let cleanup: () => void = () => undefined;

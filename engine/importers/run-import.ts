@@ -21,7 +21,7 @@ import {
 import { commonFolder, freeDatasetId } from './dataset-naming';
 import { planImport, planProblem, type PlannedDataset } from './import-plan';
 import { contentSha256, type SourceFile } from './source-files';
-import { forgetRepeatedTexts } from './secrets/redact-trajectory';
+import { forgetRepeatedTexts } from '../secrets/redact-trajectory';
 import { writeDatasetRecords } from './write-dataset';
 
 export interface ImportOptions {

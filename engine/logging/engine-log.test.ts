@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { JobState } from '../../shared/api';
 import { callOk } from '../dispatch-test-support';
 import { openEngine, type LocalEngine } from '../engine';
-import { plantedSecrets, type PlantedSecret } from '../importers/secrets/planted-secrets';
+import { plantedSecrets, type PlantedSecret } from '../testing/planted-secrets';
 import { tempDir, turnwiseRecord, writeJsonl } from '../test-support';
 import { setLog, type Logger } from './logger';
 import { fileLogger } from './rotating-log';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { plantedSecrets, type PlantedSecret } from '../importers/secrets/planted-secrets';
+import { plantedSecrets, type PlantedSecret } from '../testing/planted-secrets';
 import { formatLine } from './logger';
 import { logError, logText } from './log-text';
 

@@ -1,6 +1,6 @@
 // User-influenced text (SQL, error messages) made fit for a log: only its first line, secrets
 // redacted by the import scanner, and capped, so a log never holds a query's body or a key.
-import { redactText } from '../importers/secrets/redact';
+import { redactText } from '../secrets/redact';
 
 /** How many characters of a first line are scanned; the cap keeps the output far inside it. */
 const SCAN_CHARS = 4096;

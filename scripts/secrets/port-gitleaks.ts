@@ -1,5 +1,5 @@
 // Ports gitleaks' published rule set (config/gitleaks.toml, MIT) to the data file the import-time
-// secret scanner reads (engine/importers/secrets/gitleaks-rules.json). The rules stay
+// secret scanner reads (engine/secrets/gitleaks-rules.json). The rules stay
 // data: only their Go (RE2) regular expressions are rewritten into JavaScript's dialect, and a
 // rule that cannot be rewritten is listed under `skipped` with the reason.
 //   npx tsx scripts/secrets/port-gitleaks.ts PATH/TO/gitleaks.toml COMMIT [OUT.json]
@@ -115,8 +115,7 @@ export function portConfig(toml: string) {
 
 const invokedDirectly = process.argv[1]?.endsWith('port-gitleaks.ts') ?? false;
 if (invokedDirectly) {
-  const [input, commit, out = 'engine/importers/secrets/gitleaks-rules.json'] =
-    process.argv.slice(2);
+  const [input, commit, out = 'engine/secrets/gitleaks-rules.json'] = process.argv.slice(2);
   if (input === undefined || commit === undefined) {
     console.error('usage: tsx scripts/secrets/port-gitleaks.ts gitleaks.toml COMMIT [OUT.json]');
     process.exit(2);

@@ -15,12 +15,7 @@ import type { ExportContext, ExportTargetModule } from './export-target';
 import { onePerTrajectory } from './export-target';
 import { idBatch } from '../../store/id-batch';
 import { sql } from '../../store/sql-template';
-import {
-  redactJsonText,
-  redactText,
-  totalOf,
-  type KindCounts,
-} from '../../importers/secrets/redact';
+import { redactJsonText, redactText, totalOf, type KindCounts } from '../../secrets/redact';
 
 /** One tokenizer per export (the context object lives exactly as long as one export). */
 const TOKENIZERS = new WeakMap<ExportContext, Promise<LocalTokenizer | null>>();

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { readAllItems, samplePath, tempDir, trajectoriesOf } from '../../test-support';
 import { atifFormat } from './atif';
-import { redactTrajectory } from '../secrets/redact-trajectory';
+import { redactTrajectory } from '../../secrets/redact-trajectory';
 
 const sample = (name: string) => samplePath('atif-harbor', name);
 const SAMPLES = [

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { readAllItems, samplePath, tempDir, trajectoriesOf } from '../../test-support';
 import { miniSweAgentFormat } from './mini-swe-agent';
-import { redactTrajectory } from '../secrets/redact-trajectory';
+import { redactTrajectory } from '../../secrets/redact-trajectory';
 
 const sample = (name: string) => samplePath('mini-swe-agent', name);
 const V2 = 'astropy__astropy-12907.traj.json';

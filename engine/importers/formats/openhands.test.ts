@@ -3,7 +3,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { readAllItems, samplePath, tempDir, trajectoriesOf, writeJsonl } from '../../test-support';
 import { openhandsFormat } from './openhands';
-import { redactTrajectory } from '../secrets/redact-trajectory';
+import { redactTrajectory } from '../../secrets/redact-trajectory';
 
 const sample = (name: string) => samplePath('openhands', name);
 const EVAL = 'multi_swe_bench_eval_output.jsonl';

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { readAllItems, samplePath, tempDir, trajectoriesOf } from '../../test-support';
 import { sweAgentFormat } from './swe-agent';
-import { redactTrajectory } from '../secrets/redact-trajectory';
+import { redactTrajectory } from '../../secrets/redact-trajectory';
 
 const sample = (name: string) => samplePath('swe-agent-traj', name);
 const V0 = 'pydicom__pydicom-1458.old-v0.traj';

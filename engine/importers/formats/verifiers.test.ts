@@ -5,7 +5,7 @@ import { readAllItems, tempDir, trajectoriesOf, writeJsonl } from '../../test-su
 import { openaiChatFormat } from './openai-chat';
 import { trlGrpoFormat } from './trl-grpo';
 import { verifiersFormat } from './verifiers';
-import { redactTrajectory } from '../secrets/redact-trajectory';
+import { redactTrajectory } from '../../secrets/redact-trajectory';
 
 const tmp = tempDir();
 afterAll(() => tmp.cleanup());

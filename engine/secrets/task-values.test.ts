@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { plantedSecrets } from './planted-secrets';
+import { plantedSecrets } from '../testing/planted-secrets';
 import { findSecrets } from './secret-scanner';
 
 const github = plantedSecrets().find((planted) => planted.kind === 'github-pat');

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { plainTurn, type CanonicalTrajectory } from '../../chat/canonical';
-import { prepareTrajectory } from '../prepared-trajectory';
-import { plantedSecrets } from './planted-secrets';
+import { plainTurn, type CanonicalTrajectory } from '../chat/canonical';
+import { prepareTrajectory } from '../importers/prepared-trajectory';
+import { plantedSecrets } from '../testing/planted-secrets';
 import { redactTrajectory } from './redact-trajectory';
 
 const [aws, , github] = plantedSecrets();

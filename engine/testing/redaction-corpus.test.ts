@@ -1,7 +1,7 @@
 // Redaction measured both ways over real logs with planted secrets and non-secrets
 // (docs/security.md, "Secrets in imported text"): the rates are printed, and floors asserted.
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { CanonicalTrajectory } from '../../chat/canonical';
+import type { CanonicalTrajectory } from '../chat/canonical';
 import { buildCorpus, sampleTrajectories } from './redaction-corpus';
 import { measure, replacedValues, type Measurement } from './redaction-measure';
 

@@ -4,7 +4,7 @@
 // under a key of the exact list (api_key, password, authorization, ...) is replaced whole, since
 // config blocks hold secrets in any shape; under any other secret-named key (DB_PASSWORD,
 // session_token) when it looks like a secret (secret-names.ts).
-import { canonicalJson, setOwn } from '../../text/canonical-json';
+import { canonicalJson, setOwn } from '../text/canonical-json';
 import { findSecrets, type SecretFinding } from './secret-scanner';
 import {
   isPlaceholder,

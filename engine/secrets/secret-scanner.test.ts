@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { plantedSecrets } from './planted-secrets';
+import { plantedSecrets } from '../testing/planted-secrets';
 import { findSecrets, SECRET_RULE_IDS, shannonEntropy } from './secret-scanner';
 
 describe('the secret scanner', () => {

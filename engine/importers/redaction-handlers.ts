@@ -1,8 +1,8 @@
 // Handlers of the redaction report (shared/api-secrets.ts).
-import type { SECRETS_API } from '../../../shared/api-secrets';
-import type { SecretsState } from '../../../shared/model';
-import type { HandlerContext, HandlersOf } from '../../core/handler-context';
-import { notFound } from '../../store/require';
+import type { SECRETS_API } from '../../shared/api-secrets';
+import type { SecretsState } from '../../shared/model';
+import type { HandlerContext, HandlersOf } from '../core/handler-context';
+import { notFound } from '../store/require';
 
 export function redactionHandlers({ workspace }: HandlerContext): HandlersOf<typeof SECRETS_API> {
   return {

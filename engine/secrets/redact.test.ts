@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { plantedSecrets } from './planted-secrets';
+import { plantedSecrets } from '../testing/planted-secrets';
 import { redactJson, redactJsonText, redactText, totalOf, type KindCounts } from './redact';
 
 const [aws, , github] = plantedSecrets();

@@ -2,9 +2,9 @@
 // (redaction-corpus.ts). Recall: planted secrets of which nothing survives. Precision: of the
 // values the redactor replaced, those that were (part of) a planted secret; a replacement in the
 // real logs or on a planted non-secret is a false positive.
-import type { CanonicalTrajectory } from '../../chat/canonical';
+import type { CanonicalTrajectory } from '../chat/canonical';
 import { REAL_LOG_SECRETS, type Corpus } from './redaction-corpus';
-import { redactTrajectory } from './redact-trajectory';
+import { redactTrajectory } from '../secrets/redact-trajectory';
 
 const MARKER = /\[REDACTED:[a-z0-9-]+\]/g;
 

@@ -3,7 +3,7 @@
 // descriptions, metadata). Ids, task ids and model names are kept: they key groups and joins.
 // Values the task's own prompt holds are the task's (task-values.ts). A turn whose text changed
 // loses its stored token ids and log-probs, which encode the secret too.
-import type { CanonicalTrajectory, CanonicalTurn } from '../../chat/canonical';
+import type { CanonicalTrajectory, CanonicalTurn } from '../chat/canonical';
 import {
   redactJson,
   redactJsonText,
