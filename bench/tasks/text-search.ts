@@ -8,7 +8,7 @@
 import { DuckDBInstance } from '@duckdb/node-api';
 import type { ApiOutput } from '../../shared/api';
 import { openEngine, type LocalEngine } from '../../engine/engine';
-import { runTextSearch } from '../../engine/search/text-search';
+import { runTextSearch } from '../../engine/query/text-search';
 import { argument, measure } from './measure';
 
 const db = argument(0, 'database file');

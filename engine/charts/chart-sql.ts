@@ -1,6 +1,6 @@
 // Pieces shared by the chart queries: the filtered trajectories as SQL and the outcome of a row.
 import type { ParsedTrajectoryFilter } from '../../shared/trajectory-filter';
-import { filteredTrajectories, type FilterSqlOptions } from '../explorer/filter-sql';
+import { filteredTrajectories, type FilterSqlOptions } from '../query/filter-sql';
 import type { Row, SqlParams } from '../store/workspace';
 
 export type Query = (sql: string, params?: SqlParams) => Promise<Row[]>;

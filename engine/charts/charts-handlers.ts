@@ -7,7 +7,7 @@ import { creditTotals, integerHistogram, progressScores } from './histogram-quer
 import { labelMix } from './label-mix-query';
 import { progressRoc } from './roc-query';
 import { successBy } from './success-query';
-import { searchedText } from '../search/text-search';
+import { searchedText } from '../query/text-search';
 
 export function chartsHandlers({ workspace }: HandlerContext): HandlersOf<typeof CHARTS_API> {
   const query: Query = (sql, params) => workspace.query(sql, params);

@@ -2,7 +2,7 @@
 // each run's step figures on the task, for the Compare page's task view.
 import type { TaskRollout } from '../../shared/api-compare';
 import type { ParsedTrajectoryFilter } from '../../shared/trajectory-filter';
-import { searchedText } from '../search/text-search';
+import { searchedText } from '../query/text-search';
 import { requireDataset } from '../store/require';
 import type { Workspace } from '../store/workspace';
 import { runRollouts, runTaskSums, stepStats } from './run-task-stats';

@@ -5,8 +5,8 @@
 import type { RunStepStats } from '../../shared/api-compare';
 import { ROLE_LABELS, type RoleLabel } from '../../shared/model';
 import type { ParsedTrajectoryFilter } from '../../shared/trajectory-filter';
-import { filteredTrajectories, type FilterSqlOptions } from '../explorer/filter-sql';
-import { searchedText } from '../search/text-search';
+import { filteredTrajectories, type FilterSqlOptions } from '../query/filter-sql';
+import { searchedText } from '../query/text-search';
 import type { Workspace } from '../store/workspace';
 
 export interface TaskSums {

@@ -9,14 +9,14 @@ import {
 } from '../../shared/trajectory-filter';
 import { sql } from '../store/sql-template';
 import type { Row, Workspace } from '../store/workspace';
-import { searchedText } from '../search/text-search';
+import { searchedText } from '../query/text-search';
 import {
   TRAJECTORY_COLUMNS,
   columnExpression,
   filteredTrajectories,
   labelCountsSql,
   scoresSql,
-} from './filter-sql';
+} from '../query/filter-sql';
 
 type ListRequest = ApiRequest<'listTrajectories'>;
 type ListOutput = ApiOutput<'listTrajectories'>;

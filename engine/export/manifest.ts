@@ -11,7 +11,7 @@ import type { Workspace } from '../store/workspace';
 import type { PlannedExport } from './record-stream';
 import { readOnlyQuery, selectionSql } from './selection';
 import { weightingManifest } from './trajectory-weighting';
-import { searchedText } from '../search/text-search';
+import { searchedText } from '../query/text-search';
 
 export const MANIFEST_FILE = 'turnwise-manifest.json';
 

@@ -7,8 +7,8 @@ import { withQueryBounds } from '../store/bounded-query';
 import { guardExpression, probeSql } from '../store/sql-expression-guard';
 import { workspaceQueryBounds } from '../sql/sql-settings';
 import type { Row, SqlParams, Workspace } from '../store/workspace';
-import { filteredTrajectories, type FilterSqlOptions } from '../explorer/filter-sql';
-import { searchedText } from '../search/text-search';
+import { filteredTrajectories, type FilterSqlOptions } from '../query/filter-sql';
+import { searchedText } from '../query/text-search';
 
 export interface SelectedTrajectory {
   trajectory_id: string;

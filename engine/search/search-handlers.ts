@@ -1,7 +1,7 @@
 // Handlers of the text-search API methods (shared/api-search.ts).
 import type { SEARCH_API } from '../../shared/api-search';
 import type { HandlerContext, HandlersOf } from '../core/handler-context';
-import { runTextSearch, textSearchState } from './text-search';
+import { runTextSearch, textSearchState } from '../query/text-search';
 
 export function searchHandlers({ workspace, jobs }: HandlerContext): HandlersOf<typeof SEARCH_API> {
   return {

@@ -7,7 +7,7 @@
 import type { DuckDBConnection, DuckDBValue } from '@duckdb/node-api';
 import type { TextSearchState } from '../../shared/api-search';
 import { TurnwiseError } from '../../shared/result';
-import { needleOf, turnContainsSql } from '../explorer/filter-sql';
+import { needleOf, turnContainsSql } from './filter-sql';
 import type { Progress } from '../core/jobs';
 import { sql } from '../store/sql-template';
 import type { Workspace } from '../store/workspace';
