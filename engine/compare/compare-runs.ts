@@ -6,7 +6,7 @@ import type { CompareTask, RunComparison, TaskScope } from '../../shared/api-com
 import { TurnwiseError } from '../../shared/result';
 import { comparePaired, taskStatus } from '../../shared/run-comparison';
 import type { ParsedTrajectoryFilter } from '../../shared/trajectory-filter';
-import { exportTasks } from '../runs/export-records';
+import { exportTasks } from '../export/export-records';
 import { requireDataset } from '../store/require';
 import { sql } from '../store/sql-template';
 import type { Workspace } from '../store/workspace';

@@ -1,7 +1,7 @@
 // Handlers of the runs and lineage methods (shared/api-runs.ts).
 import type { RUNS_API } from '../../shared/api-runs';
 import type { HandlerContext, HandlersOf } from '../core/handler-context';
-import { listExports } from './export-records';
+import { listExports } from '../export/export-records';
 import { bestRun, decideRun, listRunInfos } from './runs';
 import { setRun } from './set-run';
 

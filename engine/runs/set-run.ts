@@ -4,8 +4,8 @@ import type { RunInfo } from '../../shared/api-runs';
 import { requireDataset } from '../store/require';
 import { sql } from '../store/sql-template';
 import type { Workspace } from '../store/workspace';
-import { readExportManifest, type ReadManifest } from './export-manifest';
-import { recordExport } from './export-records';
+import { readExportManifest, type ReadManifest } from '../export/export-manifest';
+import { recordExport } from '../export/export-records';
 import {
   checkNoCycle,
   listRunInfos,

@@ -5,7 +5,7 @@ import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import * as z from 'zod';
 import { TurnwiseError } from '../../shared/result';
-import { MANIFEST_FILE } from '../export/manifest';
+import { MANIFEST_FILE } from './manifest';
 import { parseJsonFile } from '../text/json-syntax';
 
 const LineageManifestSchema = z.object({
