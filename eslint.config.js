@@ -31,7 +31,6 @@ const zones = [
 const testFiles = [
   { category: 'test', pattern: '**/*.test.{ts,tsx}' },
   { category: 'test', pattern: '**/*test-support.ts' },
-  { category: 'test', pattern: '**/export-test-workspace.ts' },
   { category: 'test', pattern: 'renderer/test/**' },
   { category: 'test', pattern: 'engine/testing/**' },
   { category: 'manifest', pattern: 'package.json' },
@@ -89,6 +88,13 @@ const boundaryPolicies = [
   },
   // Tool tests read the tools' own configuration (which tests vitest runs).
   { from: zone('tools'), allow: { to: { file: { categories: 'config' } } } },
+  // Test code is not product code: nothing of the app imports it (the tests' own allowances below
+  // come later, so they win).
+  {
+    from: local('shared', 'engine', 'server', 'cli', 'electron', 'renderer'),
+    disallow: { to: { file: { categories: 'test' } } },
+  },
+  { from: { file: { categories: 'test' } }, allow: { to: { file: { categories: 'test' } } } },
   // Last, so they win: tests may use test and tool packages wherever they live, and engine tests
   // drive the engine through the CLI, the server and the tools' workspace server as well as
   // directly; no test outside electron/ reaches Electron's main process.
@@ -170,6 +176,25 @@ export default tseslint.config(
           message:
             'Crosses a runtime boundary (docs/ARCHITECTURE.md): {{from.type}} may not import {{dependency.source}}.',
           policies: boundaryPolicies,
+        },
+      ],
+    },
+  },
+  {
+    // Within the engine the zone rule does not apply (one zone): its scaffolding is kept out of
+    // product code by name.
+    files: ['engine/**/*.ts'],
+    ignores: ['engine/testing/**', '**/*.test.ts', '**/*test-support.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '(^|/)testing/',
+              message: 'engine/testing/ is test scaffolding: only tests import it.',
+            },
+          ],
         },
       ],
     },

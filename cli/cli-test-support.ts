@@ -3,10 +3,10 @@
 import { spawn, spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { afterAll, expect } from 'vitest';
-import { importDataset } from '../engine/dispatch-test-support';
+import { importDataset } from '../engine/testing/dispatch-test-support';
 import { openEngine } from '../engine/engine';
 import type { Engine } from '../engine/core/engine-types';
-import { tempDir, writeJsonl } from '../engine/test-support';
+import { tempDir, writeJsonl } from '../engine/testing/test-support';
 
 const bin = path.resolve(import.meta.dirname, '..', 'bin', 'turnwise.js');
 

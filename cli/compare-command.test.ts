@@ -3,8 +3,8 @@
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { RunComparison } from '../shared/api-compare';
-import { importDataset } from '../engine/dispatch-test-support';
-import { turnwiseRecord, writeJsonl } from '../engine/test-support';
+import { importDataset } from '../engine/testing/dispatch-test-support';
+import { turnwiseRecord, writeJsonl } from '../engine/testing/test-support';
 import { cliWorkspace, importRuns, onlyJson, turnwiseAsync } from './cli-test-support';
 
 const workspace = cliWorkspace();

@@ -5,7 +5,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { LEADING_MODEL_TURN_LEFT_OUT } from '../engine/export/targets/llamafactory';
-import { samplePath } from '../engine/test-support';
+import { samplePath } from '../engine/testing/test-support';
 import { cliWorkspace, onlyJson, importDemo, turnwise } from './cli-test-support';
 
 const { dir, db } = cliWorkspace();

@@ -7,7 +7,7 @@ import { networkInterfaces } from 'node:os';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { KEY_HOSTS_ENV } from '../engine/endpoints/endpoint-key';
 import { openEngine } from '../engine/engine';
-import { turnwiseRecord } from '../engine/test-support';
+import { turnwiseRecord } from '../engine/testing/test-support';
 import { cliWorkspace, importRuns } from './cli-test-support';
 import { trustFlagEndpoints } from './flag-endpoints';
 import { CliFailure } from './output';

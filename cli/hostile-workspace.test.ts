@@ -8,8 +8,8 @@ import {
   plantSecret,
   sha256Of,
   tamperedWorkspace,
-} from '../engine/store/hostile-workspace-test-support';
-import { turnwiseRecord, writeJsonl } from '../engine/test-support';
+} from '../engine/testing/hostile-workspace-test-support';
+import { turnwiseRecord, writeJsonl } from '../engine/testing/test-support';
 import { cliWorkspace, importRuns, turnwise, turnwiseAsync } from './cli-test-support';
 
 const workspace = cliWorkspace();

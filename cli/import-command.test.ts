@@ -5,7 +5,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { ImportSummary } from '../shared/model';
 import { FORMAT_INFOS } from '../engine/importers/format-infos';
-import { samplePath } from '../engine/test-support';
+import { samplePath } from '../engine/testing/test-support';
 import { cliWorkspace, onlyJson, turnwise, turnwiseAsync } from './cli-test-support';
 import { importErrorText } from './import-output';
 

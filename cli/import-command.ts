@@ -110,7 +110,7 @@ export const IMPORT_COMMAND: CommandSpec = {
 async function lineageFrom(value: unknown): Promise<string | undefined> {
   if (typeof value !== 'string') return undefined;
   try {
-    const { readExportManifest } = await import('../engine/runs/export-manifest');
+    const { readExportManifest } = await import('../engine/export/export-manifest');
     return (await readExportManifest(value)).dir;
   } catch (error) {
     if (error instanceof TurnwiseError) throw failureFrom('import --trained-from', error);

@@ -5,8 +5,8 @@ import type { JudgeEval } from '../shared/api-evaluation';
 import {
   startOpenAIChatServer,
   type OpenAIChatServer,
-} from '../engine/test-servers/openai-chat-server';
-import { turnwiseRecord } from '../engine/test-support';
+} from '../engine/testing/servers/openai-chat-server';
+import { turnwiseRecord } from '../engine/testing/test-support';
 import { cliWorkspace, importRuns, onlyJson, turnwiseAsync } from './cli-test-support';
 
 const workspace = cliWorkspace();

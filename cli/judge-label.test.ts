@@ -6,8 +6,8 @@ import {
   startOpenAIChatServer,
   triageReply,
   type OpenAIChatServer,
-} from '../engine/test-servers/openai-chat-server';
-import { turnwiseRecord } from '../engine/test-support';
+} from '../engine/testing/servers/openai-chat-server';
+import { turnwiseRecord } from '../engine/testing/test-support';
 import { cliWorkspace, importRuns, turnwiseAsync } from './cli-test-support';
 import { judgeLabelCommand } from './judge-label';
 import { CliFailure } from './output';

@@ -3,7 +3,7 @@
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { turnwiseRecord, writeJsonl } from '../engine/test-support';
+import { turnwiseRecord, writeJsonl } from '../engine/testing/test-support';
 import { cliWorkspace, onlyJson, turnwise } from './cli-test-support';
 
 const { dir, db } = cliWorkspace();

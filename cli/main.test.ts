@@ -3,8 +3,8 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { writeParquet } from '../engine/importers/formats/parquet-rows-fixture';
-import { tempDir, turnwiseRecord, writeJsonl } from '../engine/test-support';
+import { writeParquet } from '../engine/testing/parquet-rows-fixture';
+import { tempDir, turnwiseRecord, writeJsonl } from '../engine/testing/test-support';
 import { plantedSecrets } from '../engine/testing/planted-secrets';
 
 const bin = path.resolve(import.meta.dirname, '..', 'bin', 'turnwise.js');

@@ -1,7 +1,7 @@
 // `turnwise outcome` through the real command on a real NeMo Gym file: show, dry-run, set, reset,
 // and a refused rule that changes nothing.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { samplePath } from '../engine/test-support';
+import { samplePath } from '../engine/testing/test-support';
 import { cliWorkspace, onlyJson, sqlRows, turnwise } from './cli-test-support';
 
 const { db } = cliWorkspace();

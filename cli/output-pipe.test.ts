@@ -2,7 +2,7 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { expect, it } from 'vitest';
-import { tempDir, turnwiseRecord, writeJsonl } from '../engine/test-support';
+import { tempDir, turnwiseRecord, writeJsonl } from '../engine/testing/test-support';
 import { turnwise } from './cli-test-support';
 
 const bin = path.resolve(import.meta.dirname, '..', 'bin', 'turnwise.js');

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   openReviewWorkspace,
   type ReviewTestWorkspace,
-} from '../engine/review/review-test-workspace';
+} from '../engine/testing/review-test-workspace';
 import { onlyJson, turnwise } from './cli-test-support';
 
 let w: ReviewTestWorkspace;

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { RunComparison } from '../shared/api-compare';
 import type { RunInfo } from '../shared/api-runs';
-import { turnwiseRecord, writeJsonl } from '../engine/test-support';
+import { turnwiseRecord, writeJsonl } from '../engine/testing/test-support';
 import { cliWorkspace, importRuns, onlyJson, turnwiseAsync } from './cli-test-support';
 
 const workspace = cliWorkspace();

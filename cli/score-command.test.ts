@@ -4,14 +4,14 @@
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ScoringSummary } from '../shared/api-scoring';
-import { writeJsonl } from '../engine/test-support';
+import { writeJsonl } from '../engine/testing/test-support';
 import {
   startVllmCompletionsServer,
   toyLogprob,
   toyTokenId,
   type ToyServer,
-} from '../engine/test-servers/vllm-completions-server';
-import { startSglangServer } from '../engine/test-servers/sglang-server';
+} from '../engine/testing/servers/vllm-completions-server';
+import { startSglangServer } from '../engine/testing/servers/sglang-server';
 import { cliWorkspace, onlyJson, turnwiseAsync } from './cli-test-support';
 
 const { dir, db } = cliWorkspace();

@@ -1,7 +1,7 @@
 // `turnwise search` through the real command on a real SWE-agent trajectory: the count and the
 // first matches agree with SQL over the turns, and a missing text is a usage error.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { samplePath } from '../engine/test-support';
+import { samplePath } from '../engine/testing/test-support';
 import { cliWorkspace, onlyJson, sqlRows, turnwise } from './cli-test-support';
 
 const { db } = cliWorkspace();

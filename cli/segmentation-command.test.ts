@@ -1,7 +1,7 @@
 // `turnwise segmentation` through the real command on a real tau-bench file: the dialogue default,
 // a stored choice that `turnwise label` then follows, a reset, and refused names.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { samplePath } from '../engine/test-support';
+import { samplePath } from '../engine/testing/test-support';
 import { cliWorkspace, onlyJson, sqlRows, turnwise } from './cli-test-support';
 
 const { db } = cliWorkspace();

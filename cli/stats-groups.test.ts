@@ -3,7 +3,7 @@
 // apart, so `turnwise stats` reports no group mixing prompts, and binary NeMo Gym rewards count
 // as successes.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { samplePath } from '../engine/test-support';
+import { samplePath } from '../engine/testing/test-support';
 import { cliWorkspace, sqlRows, turnwise } from './cli-test-support';
 
 const { db } = cliWorkspace();

@@ -4,7 +4,7 @@
 // right) and gpt-4o-mini (the popularity .eval, samples 1-10, never scored, so no outcome).
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
-import { samplePath } from '../engine/test-support';
+import { samplePath } from '../engine/testing/test-support';
 import { apiAt, appUrlAt } from './api';
 import { ownWorkspace } from './own-workspace';
 

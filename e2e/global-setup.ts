@@ -4,7 +4,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { ensureSamples } from '../engine/test-samples/ensure-samples';
+import { ensureSamples } from '../engine/testing/samples/ensure-samples';
 import { startServe } from '../scripts/serve-workspace';
 
 const root = path.resolve(import.meta.dirname, '..');

@@ -5,7 +5,7 @@
 import { renameSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
-import { plantSecret, tamperedWorkspace } from '../engine/store/hostile-workspace-test-support';
+import { plantSecret, tamperedWorkspace } from '../engine/testing/hostile-workspace-test-support';
 import { apiAsAt, appUrlAt } from './api';
 import { demoFile, ownWorkspace } from './own-workspace';
 

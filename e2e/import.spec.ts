@@ -3,7 +3,7 @@ import path from 'node:path';
 import { DuckDBInstance } from '@duckdb/node-api';
 import { expect, test } from '@playwright/test';
 import { plantedSecrets } from '../engine/testing/planted-secrets';
-import { samplePath } from '../engine/test-support';
+import { samplePath } from '../engine/testing/test-support';
 import { api, apiAs, appUrl } from './api';
 
 const samples = samplePath();

@@ -6,7 +6,7 @@ import { expect, test } from '@playwright/test';
 import {
   startOpenAIChatServer,
   type OpenAIChatServer,
-} from '../engine/test-servers/openai-chat-server';
+} from '../engine/testing/servers/openai-chat-server';
 import type { RoleLabel } from '../shared/model';
 import { api, apiAs, appUrl, defined } from './api';
 

@@ -5,7 +5,7 @@ import {
   startOpenAIChatServer,
   triageReply,
   type OpenAIChatServer,
-} from '../engine/test-servers/openai-chat-server';
+} from '../engine/testing/servers/openai-chat-server';
 import { apiAs, appUrl } from './api';
 import { DEFAULT_JUDGE_CONCURRENCY } from '../shared/api-judge';
 

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { samplePath } from '../engine/test-support';
+import { samplePath } from '../engine/testing/test-support';
 import { apiAs, appUrl, importFiles } from './api';
 
 const successes = async (dataset: string) =>

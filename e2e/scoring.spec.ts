@@ -10,8 +10,8 @@ import {
   toyLogprob,
   toyTokenId,
   type ToyServer,
-} from '../engine/test-servers/vllm-completions-server';
-import { startSglangServer } from '../engine/test-servers/sglang-server';
+} from '../engine/testing/servers/vllm-completions-server';
+import { startSglangServer } from '../engine/testing/servers/sglang-server';
 import { api, apiAs, appUrl } from './api';
 
 let policy: ToyServer;

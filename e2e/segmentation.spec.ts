@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { samplePath } from '../engine/test-support';
+import { samplePath } from '../engine/testing/test-support';
 import { api, apiAs, appUrl, importFiles } from './api';
 
 async function firstTrajectory(dataset: string): Promise<{ id: string; replies: number }> {

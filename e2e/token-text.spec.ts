@@ -6,8 +6,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { loadLocalTokenizer } from '../engine/export/local-tokenizer';
-import { writeFixtureTokenizer } from '../engine/export/tokenizer-fixture';
-import { writeJsonl } from '../engine/test-support';
+import { writeFixtureTokenizer } from '../engine/testing/tokenizer-fixture';
+import { writeJsonl } from '../engine/testing/test-support';
 import { apiAs, appUrl, defined, importFiles } from './api';
 
 const LOADED = { timeout: 30_000 };

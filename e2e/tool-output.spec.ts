@@ -3,7 +3,7 @@
 // and a SWE-agent file view with its numbers in a gutter and the code coloured as Python.
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { samplePath } from '../engine/test-support';
+import { samplePath } from '../engine/testing/test-support';
 import { appUrl, importFiles } from './api';
 
 const HERMES = path.resolve(

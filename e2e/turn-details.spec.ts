@@ -1,7 +1,7 @@
 // The per-turn details panel on a real Inspect log: a model call's model, tokens, latency and stop
 // reason, a tool call's sandbox events, and the scorer's explanation on the last turn.
 import { expect, test } from '@playwright/test';
-import { samplePath } from '../engine/test-support';
+import { samplePath } from '../engine/testing/test-support';
 import { apiAs, appUrl, defined, importFiles } from './api';
 
 const LOADED = { timeout: 30_000 };

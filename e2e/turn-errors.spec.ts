@@ -1,7 +1,7 @@
 // Turn errors on a real Inspect log whose tool calls fail (timeout, permission, parsing, ...):
 // red badges on the error turns, counted as failure signals, and the explorer's error filter.
 import { expect, test } from '@playwright/test';
-import { samplePath } from '../engine/test-support';
+import { samplePath } from '../engine/testing/test-support';
 import { apiAs, appUrl, defined, importFiles } from './api';
 
 type SqlRows = { rows: Record<string, unknown>[] };

@@ -4,7 +4,7 @@
 // restart would cut off another spec's writes.
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { samplePath } from '../engine/test-support';
+import { samplePath } from '../engine/testing/test-support';
 import { apiAt, appUrlAt } from './api';
 import { ownWorkspace } from './own-workspace';
 import { openSqlEditor, typeQuery } from './sql-editor';

@@ -2,7 +2,7 @@ import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { tempDir } from '../engine/test-support';
+import { tempDir } from '../engine/testing/test-support';
 import { KeyStore, type Environment, type StringEncryptor } from './key-store';
 
 /**

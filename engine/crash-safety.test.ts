@@ -12,10 +12,10 @@ import path from 'node:path';
 import { build } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MANIFEST_FILE, type ManifestFile } from './export/manifest';
-import { sha256 } from './export/export-test-workspace';
+import { sha256 } from './testing/export-test-workspace';
 import { runImport } from './importers/run-import';
 import { Workspace } from './store/workspace';
-import { tempDir } from './test-support';
+import { tempDir } from './testing/test-support';
 import { seededRandom } from '../shared/seeded-random';
 
 type Row = Record<string, unknown>;

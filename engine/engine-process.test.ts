@@ -8,8 +8,8 @@ import { TurnwiseError } from '../shared/result';
 import { openEngine, type EngineOptions } from './engine';
 import { openEngineProcess } from './engine-process';
 import type { Engine } from './core/engine-types';
-import { startVllmCompletionsServer } from './test-servers/vllm-completions-server';
-import { tempDir, turnwiseRecord, writeJsonl } from './test-support';
+import { startVllmCompletionsServer } from './testing/servers/vllm-completions-server';
+import { tempDir, turnwiseRecord, writeJsonl } from './testing/test-support';
 
 // Records every engine process started, and whether it has ended, to check close().
 const children = vi.hoisted(() => [] as { child: ChildProcesses.ChildProcess; exited: boolean }[]);

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openSupervisedEngine, type SupervisedEngine } from './engine-supervisor';
 import { setLog, type Logger } from './logging/logger';
 import { fileLogger } from './logging/rotating-log';
-import { tempDir, turnwiseRecord, writeJsonl } from './test-support';
+import { tempDir, turnwiseRecord, writeJsonl } from './testing/test-support';
 
 let dir: string;
 let cleanup: () => void;

@@ -5,10 +5,10 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { JobState } from '../shared/api';
-import { callOk, importDataset } from './dispatch-test-support';
+import { callOk, importDataset } from './testing/dispatch-test-support';
 import { openEngine } from './engine';
 import type { Engine } from './core/engine-types';
-import { tempDir, writeJsonl } from './test-support';
+import { tempDir, writeJsonl } from './testing/test-support';
 
 const SECRET = [
   'root:x:0:0:root:/root:/bin/bash',

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runImport } from './importers/run-import';
 import { previewRegroup, regroupDataset } from './regroup';
 import { Workspace } from './store/workspace';
-import { tempDir, turnwiseRecord, writeJsonl } from './test-support';
+import { tempDir, turnwiseRecord, writeJsonl } from './testing/test-support';
 
 let workspace: Workspace;
 let cleanup: () => void;

@@ -8,12 +8,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { JobState } from '../shared/api';
 import { DEFAULT_API_KEY_ENV } from '../shared/api-judge';
 import { turnwiseAsync, type CliRun } from '../cli/cli-test-support';
-import { callOk } from './dispatch-test-support';
+import { callOk } from './testing/dispatch-test-support';
 import { openEngine } from './engine';
 import type { Engine } from './core/engine-types';
-import { startOpenAIChatServer, type OpenAIChatServer } from './test-servers/openai-chat-server';
-import { startVllmCompletionsServer, type ToyServer } from './test-servers/vllm-completions-server';
-import { tempDir, writeJsonl } from './test-support';
+import { startOpenAIChatServer, type OpenAIChatServer } from './testing/servers/openai-chat-server';
+import {
+  startVllmCompletionsServer,
+  type ToyServer,
+} from './testing/servers/vllm-completions-server';
+import { tempDir, writeJsonl } from './testing/test-support';
 
 const JUDGE_KEY = `TWJUDGE${randomBytes(12).toString('hex')}`;
 const SCORING_KEY = `TWSCORE${randomBytes(12).toString('hex')}`;

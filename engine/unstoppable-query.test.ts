@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Result } from '../shared/result';
 import { openSupervisedEngine, type SupervisedEngine } from './engine-supervisor';
 import { STOP_GRACE_MS } from './store/bounded-query';
-import { tempDir, turnwiseRecord, writeJsonl } from './test-support';
+import { tempDir, turnwiseRecord, writeJsonl } from './testing/test-support';
 
 /** One call, ~40 s and ~10 MB on this project's machines, that DuckDB does not interrupt inside. */
 const BOMB = `SELECT regexp_matches(repeat('a', 100000), repeat('a?', 20000) || repeat('a', 20000) || 'c')`;

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { Workspace } from '../engine/store/workspace';
-import { tempDir, turnwiseRecord, writeJsonl } from '../engine/test-support';
+import { tempDir, turnwiseRecord, writeJsonl } from '../engine/testing/test-support';
 import { buildCli, currentCliBuild } from './cli-build.mjs';
 
 const { dir, cleanup } = tempDir();

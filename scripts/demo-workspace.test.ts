@@ -4,10 +4,10 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunComparison } from '../shared/api-compare';
 import type { RunInfo } from '../shared/api-runs';
-import { callOk } from '../engine/dispatch-test-support';
+import { callOk } from '../engine/testing/dispatch-test-support';
 import { openEngine } from '../engine/engine';
 import type { Engine } from '../engine/core/engine-types';
-import { tempDir } from '../engine/test-support';
+import { tempDir } from '../engine/testing/test-support';
 import { ensureDemoWorkspace } from './demo-workspace';
 
 const { dir, cleanup } = tempDir();

@@ -8,7 +8,12 @@ import manifest from '../package.json';
 import { DEPENDENCY_CLASSES } from './lint/dependency-classes.mjs';
 
 const eslint = new ESLint({ cwd: path.resolve(import.meta.dirname, '..') });
-const RULES = ['boundaries/dependencies', 'no-restricted-syntax', 'no-restricted-properties'];
+const RULES = [
+  'boundaries/dependencies',
+  'no-restricted-syntax',
+  'no-restricted-properties',
+  'no-restricted-imports',
+];
 
 /** The boundary messages for `code` linted as if it were `file`; a parse error fails the test. */
 async function boundaryErrors(file: string, code: string): Promise<string[]> {
@@ -71,6 +76,11 @@ describe('runtime boundaries', () => {
     ['engine/a/b-test-support.ts', use('../../electron/ipc')],
     ['cli/x-test-support.ts', use('../electron/main')],
     ['renderer/x.test.ts', use('@duckdb/node-api')],
+    // nothing of the app imports test code
+    ['engine/store/x.ts', use('../testing/test-support')],
+    ['engine/x.ts', use('./testing/servers/toy-model')],
+    ['cli/x.ts', use('../engine/testing/test-support')],
+    ['server/a/b.ts', use('../../engine/testing/dispatch-test-support')],
     // electron: never the renderer or UI libraries, never the tools
     ['electron/x.ts', use('../renderer/App')],
     ['cli/x.ts', use('../renderer/features/a')],
@@ -113,7 +123,7 @@ describe('runtime boundaries', () => {
     ['engine/store/x.ts', use('@duckdb/node-api')],
     ['engine/store/x.ts', use('../../shared/api')],
     ['engine/a/b/c.ts', use('../../../shared/model')],
-    ['engine/store/x.ts', use('../dispatch')],
+    ['engine/store/x.ts', use('../core/dispatch')],
     ['engine/x.ts', use('../package.json')],
     ['engine/x.test.ts', use('../cli/cli-test-support')],
     ['engine/store/x.test.ts', use('../../scripts/serve-workspace')],
@@ -137,6 +147,9 @@ describe('runtime boundaries', () => {
     ['engine/a/b.ts', use('@huggingface/tokenizers')],
     ['engine/x.test.ts', use('esbuild')],
     ['electron/x.test.ts', use('esbuild')],
+    ['engine/store/x.test.ts', use('../testing/test-support')],
+    ['engine/testing/x.ts', use('./test-support')],
+    ['cli/x.test.ts', use('../engine/testing/test-support')],
     ['scripts/x.ts', use('../engine/engine')],
     ['scripts/a/b.ts', use('../../renderer/App')],
     ['bench/x.ts', use('../scripts/serve-workspace')],

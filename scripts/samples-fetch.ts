@@ -1,7 +1,7 @@
 // npm run samples:fetch: puts the real sample files the tests read where samplePath() looks,
 // downloading them into the cache when neither ../shared/samples nor TURNWISE_SAMPLES_DIR is set.
-import { SamplesMissingError, ensureSamples } from '../engine/test-samples/ensure-samples';
-import { loadManifest } from '../engine/test-samples/manifest';
+import { SamplesMissingError, ensureSamples } from '../engine/testing/samples/ensure-samples';
+import { loadManifest } from '../engine/testing/samples/manifest';
 
 try {
   const found = await ensureSamples({ log: (line) => console.log(line) });

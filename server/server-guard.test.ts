@@ -7,7 +7,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openEngine } from '../engine/engine';
 import type { Engine } from '../engine/core/engine-types';
-import { tempDir } from '../engine/test-support';
+import { tempDir } from '../engine/testing/test-support';
 import { tokenCookieName } from './request-guard';
 import { startServer, type RunningServer } from './server';
 

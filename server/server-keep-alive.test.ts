@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ok } from '../shared/result';
 import { typedDispatch, type DispatchByName } from '../engine/core/dispatch';
 import type { Engine } from '../engine/core/engine-types';
-import { tempDir } from '../engine/test-support';
+import { tempDir } from '../engine/testing/test-support';
 import { startServer, type RunningServer } from './server';
 
 /** Answers every method with its name; no workspace is needed to test the transport. */

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { JobState } from '../shared/api';
 import { openEngine } from '../engine/engine';
 import type { Engine } from '../engine/core/engine-types';
-import { tempDir, turnwiseRecord } from '../engine/test-support';
+import { tempDir, turnwiseRecord } from '../engine/testing/test-support';
 import { startServer, type RunningServer } from './server';
 import { UploadError, UploadStore } from './upload-store';
 

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { JobState } from '../shared/api';
 import { openEngine } from '../engine/engine';
 import type { Engine } from '../engine/core/engine-types';
-import { tempDir, turnwiseRecord, writeJsonl } from '../engine/test-support';
+import { tempDir, turnwiseRecord, writeJsonl } from '../engine/testing/test-support';
 import { startServer, type RunningServer } from './server';
 
 let engine: Engine;

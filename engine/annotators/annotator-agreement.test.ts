@@ -5,10 +5,10 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiOutput } from '../../shared/api';
 import type { RoleLabel } from '../../shared/model';
-import { callOk, importDataset } from '../dispatch-test-support';
+import { callOk, importDataset } from '../testing/dispatch-test-support';
 import { openEngine } from '../engine';
 import type { Engine } from '../core/engine-types';
-import { tempDir, turnwiseRecord, writeJsonl } from '../test-support';
+import { tempDir, turnwiseRecord, writeJsonl } from '../testing/test-support';
 
 const tmp = tempDir();
 let engine: Engine;

@@ -5,8 +5,8 @@ import type { JobState } from '../../shared/api';
 import { jobResult } from '../../shared/job-result';
 import { openEngine } from '../engine';
 import type { Engine } from '../core/engine-types';
-import { writeParquet } from '../importers/formats/parquet-rows-fixture';
-import { tempDir } from '../test-support';
+import { writeParquet } from '../testing/parquet-rows-fixture';
+import { tempDir } from '../testing/test-support';
 import { runAttach } from './run-attach';
 import { Workspace } from '../store/workspace';
 

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openEngine } from '../engine';
 import { Workspace } from '../store/workspace';
-import { tempDir } from '../test-support';
+import { tempDir } from '../testing/test-support';
 import { buildAttachSpec } from './attach-spec';
 import { guardAttachment } from './attachment-guard';
 import { parseAttachment, type Attachment } from './attached-views';

@@ -5,11 +5,11 @@ import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { JobState } from '../../shared/api';
-import { callOk } from '../dispatch-test-support';
+import { callOk } from '../testing/dispatch-test-support';
 import { openEngine } from '../engine';
-import { writeParquet } from '../importers/formats/parquet-rows-fixture';
-import { sha256Of, tamperedWorkspace } from '../store/hostile-workspace-test-support';
-import { tempDir } from '../test-support';
+import { writeParquet } from '../testing/parquet-rows-fixture';
+import { sha256Of, tamperedWorkspace } from '../testing/hostile-workspace-test-support';
+import { tempDir } from '../testing/test-support';
 
 const tmp = tempDir();
 afterAll(() => tmp.cleanup());

@@ -5,8 +5,8 @@ import { jobResult } from '../../shared/job-result';
 import type { ImportSummary } from '../../shared/model';
 import { openEngine, type LocalEngine } from '../engine';
 import type { Engine } from '../core/engine-types';
-import { writeParquet } from '../importers/formats/parquet-rows-fixture';
-import { tempDir } from '../test-support';
+import { writeParquet } from '../testing/parquet-rows-fixture';
+import { tempDir } from '../testing/test-support';
 
 const tmp = tempDir();
 afterAll(() => tmp.cleanup());

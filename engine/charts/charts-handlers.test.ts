@@ -9,7 +9,7 @@ import type { TrajectoryFilter } from '../../shared/trajectory-filter';
 import { runImport } from '../importers/run-import';
 import { JobRunner } from '../core/jobs';
 import { Workspace } from '../store/workspace';
-import { tempDir, turnwiseRecord, writeJsonl } from '../test-support';
+import { tempDir, turnwiseRecord, writeJsonl } from '../testing/test-support';
 import { chartsHandlers } from './charts-handlers';
 
 const tmp = tempDir();

@@ -7,10 +7,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { JobState } from '../../shared/api';
 import type { RunComparison } from '../../shared/api-compare';
 import type { RunInfo } from '../../shared/api-runs';
-import { callOk, importDataset } from '../dispatch-test-support';
+import { callOk, importDataset } from '../testing/dispatch-test-support';
 import { openEngine } from '../engine';
 import type { Engine } from '../core/engine-types';
-import { tempDir, turnwiseRecord, writeJsonl } from '../test-support';
+import { tempDir, turnwiseRecord, writeJsonl } from '../testing/test-support';
 
 /** A rollout with `actions` tool calls; the tool results listed in `errors` are errors. */
 function rollout(

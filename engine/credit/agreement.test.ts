@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CreditParamsSchema } from '../../shared/credit';
 import { runImport } from '../importers/run-import';
 import { Workspace } from '../store/workspace';
-import { tempDir } from '../test-support';
+import { tempDir } from '../testing/test-support';
 import { creditAgreement } from './agreement';
 import { runCredit } from './run-credit';
 

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { JobState } from '../../shared/api';
 import { openEngine } from '../engine';
 import type { Engine } from '../core/engine-types';
-import { tempDir, turnwiseRecord, writeJsonl } from '../test-support';
+import { tempDir, turnwiseRecord, writeJsonl } from '../testing/test-support';
 
 const tmp = tempDir();
 afterAll(() => tmp.cleanup());

@@ -18,7 +18,7 @@ import {
 import { ROLE_LABELS, type RoleLabel } from '../../shared/model';
 import { runImport } from '../importers/run-import';
 import { Workspace } from '../store/workspace';
-import { tempDir, writeJsonl } from '../test-support';
+import { tempDir, writeJsonl } from '../testing/test-support';
 import { runCredit } from './run-credit';
 import { ensureSegments } from './segments-store';
 

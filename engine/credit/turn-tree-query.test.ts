@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiOutput } from '../../shared/api';
 import { openEngine } from '../engine';
 import type { Engine } from '../core/engine-types';
-import { tempDir } from '../test-support';
+import { tempDir } from '../testing/test-support';
 
 const tmp = tempDir();
 afterAll(() => tmp.cleanup());

@@ -9,7 +9,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_API_KEY_ENV } from '../../shared/api-judge';
 import { openEngine } from '../engine';
 import type { Engine } from '../core/engine-types';
-import { tempDir } from '../test-support';
+import { tempDir } from '../testing/test-support';
 import { KEY_HOSTS_ENV } from './endpoint-key';
 
 const KEY_NAME = 'TW_ENDPOINT_TEST_API_KEY';

@@ -9,7 +9,7 @@ import { jobResult } from '../../shared/job-result';
 import type { JudgeEvalRecord } from '../../shared/api-evaluation';
 import type { RoleLabel } from '../../shared/model';
 import { createDispatchByName, type DispatchByName } from '../core/dispatch';
-import { callOk } from '../dispatch-test-support';
+import { callOk } from '../testing/dispatch-test-support';
 import { JobRunner } from '../core/jobs';
 import { createService } from '../service';
 import { Workspace } from '../store/workspace';
@@ -18,8 +18,8 @@ import {
   startOpenAIChatServer,
   type OpenAIChatServer,
   type ReplyScript,
-} from '../test-servers/openai-chat-server';
-import { tempDir } from '../test-support';
+} from '../testing/servers/openai-chat-server';
+import { tempDir } from '../testing/test-support';
 
 const tmp = tempDir();
 const VERSION = 'triage-judge/1';

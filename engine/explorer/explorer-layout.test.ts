@@ -5,7 +5,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import type { ExplorerLayout } from '../../shared/api-explorer';
 import { openEngine } from '../engine';
 import type { Engine } from '../core/engine-types';
-import { tempDir } from '../test-support';
+import { tempDir } from '../testing/test-support';
 
 const tmp = tempDir();
 afterAll(() => tmp.cleanup());

@@ -2,9 +2,9 @@
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { ApiInput, ApiOutput } from '../../shared/api';
-import { callOk, importDataset } from '../dispatch-test-support';
+import { callOk, importDataset } from '../testing/dispatch-test-support';
 import { openEngine, type LocalEngine } from '../engine';
-import { samplePath, tempDir } from '../test-support';
+import { samplePath, tempDir } from '../testing/test-support';
 
 const tmp = tempDir();
 let engine: LocalEngine;

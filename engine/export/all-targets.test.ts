@@ -14,8 +14,8 @@ import {
   sha256,
   type Row,
   type TestEngine,
-} from './export-test-workspace';
-import { FIXTURE_SPECIALS, fixtureTokenizer } from './tokenizer-fixture';
+} from '../testing/export-test-workspace';
+import { FIXTURE_SPECIALS, fixtureTokenizer } from '../testing/tokenizer-fixture';
 
 interface ManifestFile {
   path: string;

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ExportSelectionSchema } from '../../shared/api-export';
 import type { z } from 'zod';
 import type { Workspace } from '../store/workspace';
-import { type DemoWorkspace, openDemoWorkspace } from './export-test-workspace';
+import { type DemoWorkspace, openDemoWorkspace } from '../testing/export-test-workspace';
 import { previewExport } from './run-export';
 import { selectTrajectories } from './selection';
 

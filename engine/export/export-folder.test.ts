@@ -12,7 +12,11 @@ import {
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkOutFolder } from './export-folder';
-import { type DemoWorkspace, exportOptions, openDemoWorkspace } from './export-test-workspace';
+import {
+  type DemoWorkspace,
+  exportOptions,
+  openDemoWorkspace,
+} from '../testing/export-test-workspace';
 import { runExport } from './run-export';
 
 let demo: DemoWorkspace;

@@ -2,7 +2,7 @@
 import { mkdirSync, truncateSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { tempDir } from '../test-support';
+import { tempDir } from '../testing/test-support';
 import { readExportManifest } from './export-manifest';
 
 const { dir, cleanup } = tempDir();

@@ -15,7 +15,7 @@ import {
   openDemoEngine,
   readLines,
   sha256,
-} from './export-test-workspace';
+} from '../testing/export-test-workspace';
 import { weightOf } from './weight-transform';
 
 const LINES = demoLines(24);

@@ -13,7 +13,7 @@ import {
   openDemoEngine,
   readLines,
   sha256,
-} from './export-test-workspace';
+} from '../testing/export-test-workspace';
 
 // 24 rollouts of 3 tasks: repair-000 (6 successes, 2 failures), investigate-002 (2, 6),
 // config-001 (0, 8).

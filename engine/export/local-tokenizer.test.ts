@@ -4,9 +4,13 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { TurnwiseError } from '../../shared/result';
-import { tempDir } from '../test-support';
+import { tempDir } from '../testing/test-support';
 import { loadLocalTokenizer } from './local-tokenizer';
-import { FIXTURE_SPECIALS, fixtureTokenizer, writeFixtureTokenizer } from './tokenizer-fixture';
+import {
+  FIXTURE_SPECIALS,
+  fixtureTokenizer,
+  writeFixtureTokenizer,
+} from '../testing/tokenizer-fixture';
 
 const tmp = tempDir();
 afterAll(() => tmp.cleanup());

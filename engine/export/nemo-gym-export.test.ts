@@ -3,8 +3,8 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { samplePath } from '../test-support';
-import { openTestEngine, readLines, type TestEngine } from './export-test-workspace';
+import { samplePath } from '../testing/test-support';
+import { openTestEngine, readLines, type TestEngine } from '../testing/export-test-workspace';
 
 const CODING = samplePath(
   'nemo-gym',

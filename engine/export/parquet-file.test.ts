@@ -4,7 +4,7 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { tempDir } from '../test-support';
+import { tempDir } from '../testing/test-support';
 import {
   type DemoWorkspace,
   manifestEntry,
@@ -12,7 +12,7 @@ import {
   openDemoWorkspace,
   readParquetRows,
   sha256,
-} from './export-test-workspace';
+} from '../testing/export-test-workspace';
 import { convertToParquet, PARQUET_ROW_GROUP_SIZE } from './parquet-file';
 import { runExport } from './run-export';
 

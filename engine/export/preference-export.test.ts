@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ExportSelectionSchema } from '../../shared/api-export';
 import type { z } from 'zod';
 import type { Workspace } from '../store/workspace';
-import { contract, type DemoWorkspace, openDemoWorkspace } from './export-test-workspace';
+import { contract, type DemoWorkspace, openDemoWorkspace } from '../testing/export-test-workspace';
 import type { ChatMessage } from './chat-messages';
 import { schemaErrors } from './contracts/schema-check';
 import { firstDivergence } from './pairs';

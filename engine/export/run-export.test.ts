@@ -3,7 +3,11 @@
 import { mkdirSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type DemoWorkspace, exportOptions, openDemoWorkspace } from './export-test-workspace';
+import {
+  type DemoWorkspace,
+  exportOptions,
+  openDemoWorkspace,
+} from '../testing/export-test-workspace';
 import { runExport } from './run-export';
 
 describe('runExport atomicity', () => {

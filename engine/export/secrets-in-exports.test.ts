@@ -8,15 +8,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EXPORT_TARGETS, type ExportTarget } from '../../shared/api-export';
 import { openEngine, type LocalEngine } from '../engine';
 import { plantedSecrets, type PlantedSecret } from '../testing/planted-secrets';
-import { tempDir } from '../test-support';
+import { tempDir } from '../testing/test-support';
 import {
   demoLines,
   engineCalls,
   readParquetRows,
   type EngineCalls,
   type Row,
-} from './export-test-workspace';
-import { FIXTURE_SPECIALS, fixtureTokenizer } from './tokenizer-fixture';
+} from '../testing/export-test-workspace';
+import { FIXTURE_SPECIALS, fixtureTokenizer } from '../testing/tokenizer-fixture';
 
 const PLANTED: PlantedSecret[] = plantedSecrets();
 const BLOB = PLANTED.map((planted) => planted.text).join('\n');

@@ -21,9 +21,9 @@ import {
   readParquetRows,
   type Row,
   type TestEngine,
-} from './export-test-workspace';
+} from '../testing/export-test-workspace';
 import { LEADING_MODEL_TURN_LEFT_OUT } from './targets/llamafactory';
-import { fixtureTokenizer, writeFixtureTokenizer } from './tokenizer-fixture';
+import { fixtureTokenizer, writeFixtureTokenizer } from '../testing/tokenizer-fixture';
 import { weightOf } from './weight-transform';
 
 const AIRLINE = path.resolve(

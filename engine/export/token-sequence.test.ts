@@ -8,9 +8,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WeightingSchema } from '../../shared/api-export';
 import { promptTokens, turnSpans } from '../scoring/alignment';
 import { renderChatml } from '../scoring/chat-rendering';
-import { tempDir } from '../test-support';
+import { tempDir } from '../testing/test-support';
 import { loadLocalTokenizer, type LocalTokenizer } from './local-tokenizer';
-import { FIXTURE_SPECIALS, fixtureTokenizer, writeFixtureTokenizer } from './tokenizer-fixture';
+import {
+  FIXTURE_SPECIALS,
+  fixtureTokenizer,
+  writeFixtureTokenizer,
+} from '../testing/tokenizer-fixture';
 import { IGNORE_INDEX, tokenSequence, type TokenSequence, type TokenTurn } from './token-sequence';
 
 const tmp = tempDir();

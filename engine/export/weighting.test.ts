@@ -8,9 +8,14 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WeightingSchema } from '../../shared/api-export';
 import { driftWeights } from '../../shared/credit';
-import { samplePath } from '../test-support';
+import { samplePath } from '../testing/test-support';
 import { recordErrors } from './contracts/schema-check';
-import { contract, type TestEngine, openDemoEngine, sha256 } from './export-test-workspace';
+import {
+  contract,
+  type TestEngine,
+  openDemoEngine,
+  sha256,
+} from '../testing/export-test-workspace';
 import { ZERO_WEIGHT_SKIP } from './trajectory-weighting';
 import { weightOf } from './weight-transform';
 

@@ -3,7 +3,7 @@ import { createReadStream, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
-import { tempDir } from '../test-support';
+import { tempDir } from '../testing/test-support';
 import { decompressed } from './decompress';
 
 const { dir, cleanup } = tempDir('turnwise-decompress-');

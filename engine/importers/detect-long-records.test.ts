@@ -5,7 +5,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Workspace } from '../store/workspace';
-import { samplePath, tempDir } from '../test-support';
+import { samplePath, tempDir } from '../testing/test-support';
 import { detectFormat, formatByName, readHead, scoreFormats } from './registry';
 import { runImport } from './run-import';
 

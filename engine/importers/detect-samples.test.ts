@@ -4,7 +4,7 @@ import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Workspace } from '../store/workspace';
-import { samplePath, tempDir } from '../test-support';
+import { samplePath, tempDir } from '../testing/test-support';
 import { detectFormat, FORMATS, scoreFormats } from './registry';
 import { runImport } from './run-import';
 

@@ -1,5 +1,5 @@
 // Each reader's layouts, with what each was checked against: the real files its tests read (their
-// sources are in test-samples/manifest.json and formats/fixtures/manifest.json) and the writer
+// sources are in testing/samples/manifest.json and formats/fixtures/manifest.json) and the writer
 // versions they came from, or "written by tests" where no real file is published. `turnwise
 // formats` and the import dialog show them (format-infos.ts).
 import type { FormatLayout } from '../../shared/model';

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Workspace } from '../store/workspace';
-import { tempDir, turnwiseRecord } from '../test-support';
+import { tempDir, turnwiseRecord } from '../testing/test-support';
 import { runImport } from './run-import';
 
 const good = (id: string) => JSON.stringify(turnwiseRecord({ id }));

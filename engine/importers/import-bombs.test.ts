@@ -7,8 +7,8 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { Workspace } from '../store/workspace';
-import { tempDir, turnwiseRecord } from '../test-support';
-import { writeZip } from './formats/zip-fixture';
+import { tempDir, turnwiseRecord } from '../testing/test-support';
+import { writeZip } from '../testing/zip-fixture';
 import { runImport, type ImportOptions } from './run-import';
 
 const MiB = 1 << 20;

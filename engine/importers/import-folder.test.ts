@@ -5,7 +5,7 @@ import { copyFileSync, cpSync, mkdirSync, readFileSync, writeFileSync } from 'no
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { Workspace } from '../store/workspace';
-import { readAllItems, samplePath, tempDir, trajectoriesOf } from '../test-support';
+import { readAllItems, samplePath, tempDir, trajectoriesOf } from '../testing/test-support';
 import { previewImport } from './preview-import';
 import { formatByName } from './registry';
 import { runImport, type ImportOptions } from './run-import';

@@ -2,7 +2,7 @@ import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
-import { tempDir } from '../test-support';
+import { tempDir } from '../testing/test-support';
 import { lineAt, parseJson, readTextFile, splitTopLevelArray } from './json-document';
 
 const { dir, cleanup } = tempDir('turnwise-json-document-');

@@ -2,7 +2,7 @@ import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MappingSpecSchema, type MappingSpecInput } from '../../shared/model';
-import { readAllItems, tempDir, trajectoriesOf } from '../test-support';
+import { readAllItems, tempDir, trajectoriesOf } from '../testing/test-support';
 import { mappingReader } from './mapping';
 
 let dir: string;

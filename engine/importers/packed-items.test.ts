@@ -4,7 +4,7 @@
 import { readdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { samplePath, tempDir, turnwiseRecord } from '../test-support';
+import { samplePath, tempDir, turnwiseRecord } from '../testing/test-support';
 import { packItems, unpackItems } from './packed-items';
 import { preparedItems, type PreparedItem } from './prepared-items';
 import { detectFormat } from './registry';

@@ -3,7 +3,7 @@
 import path from 'node:path';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { Workspace } from '../store/workspace';
-import { samplePath, tempDir } from '../test-support';
+import { samplePath, tempDir } from '../testing/test-support';
 import { previewImport } from './preview-import';
 import { runImport } from './run-import';
 

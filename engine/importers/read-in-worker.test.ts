@@ -4,7 +4,7 @@ import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { Workspace } from '../store/workspace';
-import { samplePath, tempDir, turnwiseRecord } from '../test-support';
+import { samplePath, tempDir, turnwiseRecord } from '../testing/test-support';
 import {
   preparedInWorkers,
   prewarmReadingThreads,

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { Workspace } from '../store/workspace';
-import { tempDir, turnwiseRecord, writeJsonl } from '../test-support';
+import { tempDir, turnwiseRecord, writeJsonl } from '../testing/test-support';
 import { runImport, type ImportOptions } from './run-import';
 import { plantedSecrets } from '../testing/planted-secrets';
 

@@ -5,7 +5,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { Workspace } from '../store/workspace';
-import { tempDir, turnwiseRecord, writeJsonl } from '../test-support';
+import { tempDir, turnwiseRecord, writeJsonl } from '../testing/test-support';
 import { runImport, type ImportProgress } from './run-import';
 
 let dir = '';

@@ -4,7 +4,7 @@ import { gzipSync } from 'node:zlib';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { TurnwiseError } from '../../shared/result';
 import { Workspace } from '../store/workspace';
-import { tempDir, turnwiseRecord, writeJsonl } from '../test-support';
+import { tempDir, turnwiseRecord, writeJsonl } from '../testing/test-support';
 import { runImport, type ImportOptions } from './run-import';
 import { forgetRepeatedTexts } from '../secrets/redact-trajectory';
 

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkGroups } from '../groups/group-check';
 import { regroupDataset } from '../regroup';
 import { Workspace } from '../store/workspace';
-import { samplePath, tempDir, turnwiseRecord, writeJsonl } from '../test-support';
+import { samplePath, tempDir, turnwiseRecord, writeJsonl } from '../testing/test-support';
 import { runImport } from './run-import';
 
 const inspectLogs = [

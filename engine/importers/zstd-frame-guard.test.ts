@@ -7,7 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { createReadStream, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { tempDir } from '../test-support';
+import { tempDir } from '../testing/test-support';
 import { decompressed } from './decompress';
 import { MAX_ZSTD_WINDOW, ZstdFrameGuard } from './zstd-frame-guard';
 

@@ -6,14 +6,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { JobState } from '../../shared/api';
 import { jobResult } from '../../shared/job-result';
 import type { ActiveJudgePrompt, JudgePrompt, JudgeSummary } from '../../shared/api-judge';
-import { callOk, importDataset } from '../dispatch-test-support';
+import { callOk, importDataset } from '../testing/dispatch-test-support';
 import { openEngine, type LocalEngine } from '../engine';
 import {
   startOpenAIChatServer,
   triageReply,
   type OpenAIChatServer,
-} from '../test-servers/openai-chat-server';
-import { tempDir, turnwiseRecord, writeJsonl } from '../test-support';
+} from '../testing/servers/openai-chat-server';
+import { tempDir, turnwiseRecord, writeJsonl } from '../testing/test-support';
 import { DEFAULT_PROMPT_TEXT } from './default-prompt';
 
 const tmp = tempDir();

@@ -6,8 +6,8 @@ import {
   startOpenAIChatServer,
   triageReply,
   type OpenAIChatServer,
-} from '../test-servers/openai-chat-server';
-import { closedPortUrl } from '../test-servers/closed-port';
+} from '../testing/servers/openai-chat-server';
+import { closedPortUrl } from '../testing/servers/closed-port';
 import { runBounded } from './bounded-pool';
 import {
   chatCompletionsUrl,

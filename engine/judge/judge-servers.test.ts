@@ -4,12 +4,12 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { TurnwiseError } from '../../shared/result';
 import type { ServerProfile } from '../../shared/server-profiles';
-import { INSUFFICIENT_QUOTA_BODY } from '../test-servers/chat-server-profiles';
+import { INSUFFICIENT_QUOTA_BODY } from '../testing/servers/chat-server-profiles';
 import {
   startOpenAIChatServer,
   type OpenAIChatServer,
   type OpenAIChatServerOptions,
-} from '../test-servers/openai-chat-server';
+} from '../testing/servers/openai-chat-server';
 import {
   chatCompletionsUrl,
   freshLearning,

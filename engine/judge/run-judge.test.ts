@@ -6,15 +6,15 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { JobState } from '../../shared/api';
 import { jobResult } from '../../shared/job-result';
 import type { JudgePrompt, JudgeRun } from '../../shared/api-judge';
-import { callOk, importDataset } from '../dispatch-test-support';
+import { callOk, importDataset } from '../testing/dispatch-test-support';
 import { openEngine, type LocalEngine } from '../engine';
 import {
   roleForTarget,
   startOpenAIChatServer,
   triageReply,
   type OpenAIChatServer,
-} from '../test-servers/openai-chat-server';
-import { tempDir } from '../test-support';
+} from '../testing/servers/openai-chat-server';
+import { tempDir } from '../testing/test-support';
 import { DEFAULT_PROMPT_TEXT } from './default-prompt';
 
 const tmp = tempDir();

@@ -11,7 +11,7 @@ import { openEngine } from '../engine';
 import type { Engine } from '../core/engine-types';
 import { canonicalArguments } from '../text/canonical-json';
 import { Workspace } from '../store/workspace';
-import { tempDir } from '../test-support';
+import { tempDir } from '../testing/test-support';
 import { HEURISTIC_SOURCE, labelTrajectory } from './heuristics/ruleset';
 import { runHeuristicLabels } from './run-heuristic-labels';
 

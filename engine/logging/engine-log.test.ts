@@ -5,10 +5,10 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { JobState } from '../../shared/api';
-import { callOk } from '../dispatch-test-support';
+import { callOk } from '../testing/dispatch-test-support';
 import { openEngine, type LocalEngine } from '../engine';
 import { plantedSecrets, type PlantedSecret } from '../testing/planted-secrets';
-import { tempDir, turnwiseRecord, writeJsonl } from '../test-support';
+import { tempDir, turnwiseRecord, writeJsonl } from '../testing/test-support';
 import { setLog, type Logger } from './logger';
 import { fileLogger } from './rotating-log';
 

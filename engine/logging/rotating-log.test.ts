@@ -1,7 +1,7 @@
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { tempDir } from '../test-support';
+import { tempDir } from '../testing/test-support';
 import { fileLogger, RotatingLog } from './rotating-log';
 
 const dirs: { cleanup: () => void }[] = [];

@@ -4,10 +4,10 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { JobState } from '../../shared/api';
 import type { OutcomeCounts, OutcomeRule } from '../../shared/api-outcome';
-import { callOk } from '../dispatch-test-support';
+import { callOk } from '../testing/dispatch-test-support';
 import { openEngine } from '../engine';
 import type { Engine } from '../core/engine-types';
-import { samplePath, tempDir, turnwiseRecord, writeJsonl } from '../test-support';
+import { samplePath, tempDir, turnwiseRecord, writeJsonl } from '../testing/test-support';
 
 let engine: Engine;
 let cleanup: () => void;

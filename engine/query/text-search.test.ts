@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiOutput, JobState } from '../../shared/api';
 import type { Progress } from '../core/jobs';
 import { openEngine, type LocalEngine } from '../engine';
-import { samplePath, tempDir, turnwiseRecord, writeJsonl } from '../test-support';
+import { samplePath, tempDir, turnwiseRecord, writeJsonl } from '../testing/test-support';
 import { runTextSearch, textSearchState } from './text-search';
 
 const tmp = tempDir();

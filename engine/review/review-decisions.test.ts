@@ -3,7 +3,7 @@
 // human label to the state before the newest event; undoing an undo redoes; refusals are typed.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { labelCountsQuery } from '../store/label-counts';
-import { openReviewWorkspace, type ReviewTestWorkspace } from './review-test-workspace';
+import { openReviewWorkspace, type ReviewTestWorkspace } from '../testing/review-test-workspace';
 
 let w: ReviewTestWorkspace;
 let traj: string;

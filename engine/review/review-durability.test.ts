@@ -5,7 +5,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { startServe, type ServeProcess } from '../../scripts/serve-workspace';
 import { Workspace } from '../store/workspace';
-import { openReviewWorkspace, type ReviewTestWorkspace } from './review-test-workspace';
+import { openReviewWorkspace, type ReviewTestWorkspace } from '../testing/review-test-workspace';
 
 let w: ReviewTestWorkspace;
 let server: ServeProcess | undefined;

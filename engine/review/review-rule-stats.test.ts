@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REVIEW_RULES } from '../../shared/api-review';
 import { ruleStats } from './review-rule-stats';
-import { openReviewWorkspace, type ReviewTestWorkspace } from './review-test-workspace';
+import { openReviewWorkspace, type ReviewTestWorkspace } from '../testing/review-test-workspace';
 
 describe('ruleStats', () => {
   it('decided = approved + relabeled + rejected; precision = (approved + relabeled) / decided', () => {

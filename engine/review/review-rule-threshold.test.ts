@@ -3,7 +3,7 @@
 // of the demo slice, queued at the default threshold, a lower one, and refused thresholds.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_PROGRESS_DROP } from '../../shared/api-review';
-import { openReviewWorkspace, type ReviewTestWorkspace } from './review-test-workspace';
+import { openReviewWorkspace, type ReviewTestWorkspace } from '../testing/review-test-workspace';
 
 let w: ReviewTestWorkspace;
 /** Success trajectory -> [failure segment, its progress advantage]. */

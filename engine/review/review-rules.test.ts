@@ -2,7 +2,7 @@
 // condition describes, with the documented proposal, reason and evidence; re-running adds only
 // what is new and keeps decisions.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openReviewWorkspace, type ReviewTestWorkspace } from './review-test-workspace';
+import { openReviewWorkspace, type ReviewTestWorkspace } from '../testing/review-test-workspace';
 
 let w: ReviewTestWorkspace;
 let success: string; // repair-000-s0: success, reward 1

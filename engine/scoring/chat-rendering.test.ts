@@ -13,7 +13,7 @@ import {
   startVllmCompletionsServer,
   toyTokenize,
   type ToyServer,
-} from '../test-servers/vllm-completions-server';
+} from '../testing/servers/vllm-completions-server';
 import { ScoringClient } from './scoring-client';
 
 let plain: ToyServer;

@@ -8,15 +8,15 @@ import { jobResult } from '../../shared/job-result';
 import type { ScoringSummary } from '../../shared/api-scoring';
 import { openEngine } from '../engine';
 import type { Engine } from '../core/engine-types';
-import { writeParquet } from '../importers/formats/parquet-rows-fixture';
-import { tempDir, turnwiseRecord, writeJsonl } from '../test-support';
+import { writeParquet } from '../testing/parquet-rows-fixture';
+import { tempDir, turnwiseRecord, writeJsonl } from '../testing/test-support';
 import {
   startVllmCompletionsServer,
   toyLogprob,
   toyTokenId,
   toyTokenize,
   type ToyServer,
-} from '../test-servers/vllm-completions-server';
+} from '../testing/servers/vllm-completions-server';
 
 const tmp = tempDir();
 let engine: Engine;

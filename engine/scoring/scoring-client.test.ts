@@ -8,8 +8,8 @@ import {
   toyTokenId,
   toyTokenize,
   type ToyServer,
-} from '../test-servers/vllm-completions-server';
-import { closedPortUrl } from '../test-servers/closed-port';
+} from '../testing/servers/vllm-completions-server';
+import { closedPortUrl } from '../testing/servers/closed-port';
 import {
   EndpointError,
   normalizeBaseUrl,

@@ -10,12 +10,12 @@ import { jobResult } from '../../shared/job-result';
 import type { ScoringSummary } from '../../shared/api-scoring';
 import { openEngine } from '../engine';
 import type { Engine } from '../core/engine-types';
-import { tempDir, writeJsonl } from '../test-support';
-import { startOpenAIChatServer } from '../test-servers/openai-chat-server';
-import { startSglangServer } from '../test-servers/sglang-server';
-import type { ToyServer } from '../test-servers/toy-http';
-import { toyDetokenize, toyLogprob, toyTokenId, toyTokenize } from '../test-servers/toy-model';
-import { startVllmCompletionsServer } from '../test-servers/vllm-completions-server';
+import { tempDir, writeJsonl } from '../testing/test-support';
+import { startOpenAIChatServer } from '../testing/servers/openai-chat-server';
+import { startSglangServer } from '../testing/servers/sglang-server';
+import type { ToyServer } from '../testing/servers/toy-http';
+import { toyDetokenize, toyLogprob, toyTokenId, toyTokenize } from '../testing/servers/toy-model';
+import { startVllmCompletionsServer } from '../testing/servers/vllm-completions-server';
 import { UNIFORM_FAILURE_COUNT } from './uniform-failure';
 
 const tmp = tempDir();

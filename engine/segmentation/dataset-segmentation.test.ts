@@ -6,10 +6,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { JobState } from '../../shared/api';
 import type { LabeledSegment } from '../../shared/api-labels';
 import type { DatasetSegmentation } from '../../shared/api-segmentation';
-import { callOk } from '../dispatch-test-support';
+import { callOk } from '../testing/dispatch-test-support';
 import { openEngine } from '../engine';
 import type { Engine } from '../core/engine-types';
-import { samplePath, tempDir } from '../test-support';
+import { samplePath, tempDir } from '../testing/test-support';
 
 let engine: Engine;
 let cleanup: () => void;

@@ -6,14 +6,14 @@ import path from 'node:path';
 import { DuckDBInstance } from '@duckdb/node-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openEngine } from '../engine';
-import { tempDir } from '../test-support';
+import { tempDir } from '../testing/test-support';
 import {
   foreignObjects,
   plantSecret,
   redefinedObjects,
   sha256Of,
   tamperedWorkspace,
-} from './hostile-workspace-test-support';
+} from '../testing/hostile-workspace-test-support';
 import REFERENCE from './schema-catalog.generated.json' with { type: 'json' };
 import { readCatalog } from './schema-catalog';
 import { Workspace } from './workspace';

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { DuckDBInstance } from '@duckdb/node-api';
 import { afterEach, describe, expect, it } from 'vitest';
-import { tempDir } from '../test-support';
+import { tempDir } from '../testing/test-support';
 import { MIGRATIONS, SCHEMA_VERSION } from './migrations';
 import { Workspace } from './workspace';
 

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { lineLogger, setLog, type Logger } from '../logging/logger';
-import { tempDir } from '../test-support';
+import { tempDir } from '../testing/test-support';
 import { DEFAULT_SLOW_QUERY_MS, slowQueryMs, timeQuery } from './query-timing';
 import { Workspace } from './workspace';
 

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { RunningQueries, type QueryBounds } from './bounded-query';
 import { runReadOnlySql, type SqlLimits } from './read-only-sql';
-import { tempWorkspace } from './temp-workspace-test-support';
+import { tempWorkspace } from '../testing/temp-workspace-test-support';
 import type { Workspace } from './workspace';
 
 const MB = 2 ** 20;

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import type { QueryBounds } from './bounded-query';
 import { runReadOnlySql } from './read-only-sql';
 import { guardExpression } from './sql-expression-guard';
-import { tempWorkspace } from './temp-workspace-test-support';
+import { tempWorkspace } from '../testing/temp-workspace-test-support';
 
 const workspace = tempWorkspace();
 

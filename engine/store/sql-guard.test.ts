@@ -3,7 +3,7 @@
 import path from 'node:path';
 import type { DuckDBConnection } from '@duckdb/node-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { tempDir } from '../test-support';
+import { tempDir } from '../testing/test-support';
 import { guardQuery } from './sql-guard';
 import { guardExpression } from './sql-expression-guard';
 import { ALLOWED_FUNCTIONS, ALLOWED_TABLE_FUNCTIONS, DENIED_FUNCTIONS } from './sql-guard-tree';

@@ -3,7 +3,7 @@ import { DuckDBInstance } from '@duckdb/node-api';
 import { afterEach, describe, expect, it } from 'vitest';
 import { PUBLIC_VIEWS } from '../../shared/public-views';
 import { TurnwiseError } from '../../shared/result';
-import { tempDir } from '../test-support';
+import { tempDir } from '../testing/test-support';
 import { SCHEMA_VERSION } from './migrations';
 import { Workspace } from './workspace';
 

@@ -2,7 +2,7 @@
 // rollouts from the sample files, read in place, with planted secrets (which must go) and planted
 // non-secrets (which must stay) appended to their turns; every replacement the redactor makes is
 // then judged against the labels.
-import { readAllItems, samplePath, trajectoriesOf } from '../test-support';
+import { readAllItems, samplePath, trajectoriesOf } from './test-support';
 import { plainTurn, type CanonicalTrajectory, type CanonicalTurn } from '../chat/canonical';
 import { detectFormat } from '../importers/registry';
 import { plantedNonSecrets, type PlantedValue } from './planted-non-secrets';

@@ -5,13 +5,13 @@ import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiOutput } from '../../shared/api';
-import { callOk, importDataset } from '../dispatch-test-support';
+import { callOk, importDataset } from '../testing/dispatch-test-support';
 import { openEngine } from '../engine';
 import type { Engine } from '../core/engine-types';
-import { FIXTURE_SPECIALS, writeFixtureTokenizer } from '../export/tokenizer-fixture';
+import { FIXTURE_SPECIALS, writeFixtureTokenizer } from '../testing/tokenizer-fixture';
 import { loadLocalTokenizer } from '../export/local-tokenizer';
 import { storedTokenizerPath } from './token-text';
-import { tempDir, writeJsonl } from '../test-support';
+import { tempDir, writeJsonl } from '../testing/test-support';
 
 const tmp = tempDir();
 afterAll(() => tmp.cleanup());

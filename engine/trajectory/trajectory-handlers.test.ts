@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiOutput, JobState } from '../../shared/api';
 import { openEngine } from '../engine';
 import type { Engine } from '../core/engine-types';
-import { samplePath, tempDir, writeJsonl } from '../test-support';
+import { samplePath, tempDir, writeJsonl } from '../testing/test-support';
 
 const tmp = tempDir();
 afterAll(() => tmp.cleanup());

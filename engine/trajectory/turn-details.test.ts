@@ -6,7 +6,7 @@ import { inspectFormat } from '../importers/formats/inspect';
 import { miniSweAgentFormat } from '../importers/formats/mini-swe-agent';
 import { openhandsFormat } from '../importers/formats/openhands';
 import type { FormatReader } from '../chat/canonical';
-import { readAllItems, samplePath, trajectoriesOf } from '../test-support';
+import { readAllItems, samplePath, trajectoriesOf } from '../testing/test-support';
 import { normalizeTurnDetails, OTHER_CHARS } from './turn-details';
 
 async function turnsOf(reader: FormatReader, folder: string, name: string) {

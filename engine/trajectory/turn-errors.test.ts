@@ -5,10 +5,10 @@
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiOutput } from '../../shared/api';
-import { callOk, importDataset } from '../dispatch-test-support';
+import { callOk, importDataset } from '../testing/dispatch-test-support';
 import { openEngine } from '../engine';
 import type { Engine } from '../core/engine-types';
-import { samplePath, tempDir } from '../test-support';
+import { samplePath, tempDir } from '../testing/test-support';
 
 const tmp = tempDir();
 afterAll(() => tmp.cleanup());

@@ -2,7 +2,7 @@
 // fails to compile instead of passing everything that keyword was meant to refuse.
 import { readdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { contract } from '../export-test-workspace';
+import { contract } from '../../testing/export-test-workspace';
 import { compileContract, recordErrors, schemaErrors, type JsonSchema } from './schema-check';
 
 const MESSAGE: JsonSchema = {

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { WeightingSchema } from '../../../shared/api-export';
 import type { LoadedTrajectory } from '../chat-messages';
 import { schemaErrors } from '../contracts/schema-check';
-import { chatWithToolCalls, contract as contractOf } from '../export-test-workspace';
+import { chatWithToolCalls, contract as contractOf } from '../../testing/export-test-workspace';
 import type { ExportContext } from './export-target';
 import { AXOLOTL, axolotlMessages, CONFIG_FILE } from './axolotl';
 

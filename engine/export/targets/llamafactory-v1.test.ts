@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { WeightingSchema } from '../../../shared/api-export';
 import { schemaErrors } from '../contracts/schema-check';
-import { chatWithToolCalls, contract as contractOf } from '../export-test-workspace';
+import { chatWithToolCalls, contract as contractOf } from '../../testing/export-test-workspace';
 import { v1Messages } from './llamafactory-v1';
 
 const contract = contractOf('llamafactory-v1');

@@ -9,17 +9,17 @@ import { ExportSelectionSchema } from '../../../shared/api-export';
 import { TurnwiseError } from '../../../shared/result';
 import { runImport } from '../../importers/run-import';
 import { Workspace } from '../../store/workspace';
-import { tempDir, turnwiseRecord, writeJsonl } from '../../test-support';
+import { tempDir, turnwiseRecord, writeJsonl } from '../../testing/test-support';
 import { schemaErrors } from '../contracts/schema-check';
 import {
   contract as contractOf,
   manifestEntry,
   readParquet,
   sha256,
-} from '../export-test-workspace';
+} from '../../testing/export-test-workspace';
 import { previewExport, runExport } from '../run-export';
 import type { TokenSequence } from '../token-sequence';
-import { FIXTURE_SPECIALS, writeFixtureTokenizer } from '../tokenizer-fixture';
+import { FIXTURE_SPECIALS, writeFixtureTokenizer } from '../../testing/tokenizer-fixture';
 
 const tmp = tempDir();
 const contract = contractOf('tokens');

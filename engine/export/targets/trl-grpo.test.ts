@@ -14,7 +14,7 @@ import {
   openSampleEngine,
   sha256,
   type TestEngine,
-} from './rl-test-workspace';
+} from '../../testing/rl-test-workspace';
 
 describe('trl-grpo export target', () => {
   let t: TestEngine;

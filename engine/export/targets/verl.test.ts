@@ -15,7 +15,7 @@ import {
   openSampleEngine,
   sha256,
   type TestEngine,
-} from './rl-test-workspace';
+} from '../../testing/rl-test-workspace';
 
 type Call = { type: string; function: { name: string; arguments: unknown } };
 type Message = {

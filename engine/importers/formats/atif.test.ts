@@ -1,7 +1,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { readAllItems, samplePath, tempDir, trajectoriesOf } from '../../test-support';
+import { readAllItems, samplePath, tempDir, trajectoriesOf } from '../../testing/test-support';
 import { atifFormat } from './atif';
 import { redactTrajectory } from '../../secrets/redact-trajectory';
 

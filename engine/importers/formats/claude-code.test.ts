@@ -1,7 +1,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { readAllItems, tempDir, trajectoriesOf } from '../../test-support';
+import { readAllItems, tempDir, trajectoriesOf } from '../../testing/test-support';
 import { claudeCodeFormat } from './claude-code';
 
 const fixture = (name: string) => path.join(import.meta.dirname, 'fixtures', 'claude-code', name);

@@ -3,7 +3,7 @@
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { sha256 } from '../../test-samples/manifest';
+import { sha256 } from '../../testing/samples/manifest';
 
 const FIXTURES = path.join(import.meta.dirname, 'fixtures');
 

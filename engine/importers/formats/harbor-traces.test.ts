@@ -1,7 +1,7 @@
 import { readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { readAllItems, tempDir, trajectoriesOf } from '../../test-support';
+import { readAllItems, tempDir, trajectoriesOf } from '../../testing/test-support';
 import type { ReadItem } from '../../chat/canonical';
 import { detectFormat, scoreFormats } from '../registry';
 import { harborTracesFormat } from './harbor-traces';

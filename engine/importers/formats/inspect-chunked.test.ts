@@ -2,9 +2,9 @@
 // (inspect-current.test.ts) cannot show: mixed layouts, damaged chunks, layouts of a later Inspect.
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { readAllItems, tempDir, trajectoriesOf } from '../../test-support';
+import { readAllItems, tempDir, trajectoriesOf } from '../../testing/test-support';
 import { inspectFormat } from './inspect';
-import { writeZip } from './zip-fixture';
+import { writeZip } from '../../testing/zip-fixture';
 
 const { dir, cleanup } = tempDir('turnwise-inspect-chunked-');
 afterAll(cleanup);

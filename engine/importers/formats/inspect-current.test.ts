@@ -2,7 +2,7 @@
 // zip entries, events condensed into shared pools and attachments, and the chunked sample layout.
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { readAllItems, trajectoriesOf } from '../../test-support';
+import { readAllItems, trajectoriesOf } from '../../testing/test-support';
 import { inspectFormat } from './inspect';
 import { inspectSample, evalInfo } from './inspect-sample';
 import { openZip } from './zip-entries';

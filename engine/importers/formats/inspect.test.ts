@@ -1,10 +1,10 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { readAllItems, samplePath, tempDir, trajectoriesOf } from '../../test-support';
+import { readAllItems, samplePath, tempDir, trajectoriesOf } from '../../testing/test-support';
 import { inspectFormat } from './inspect';
 import { scoreNumber } from './inspect-sample';
-import { writeZip } from './zip-fixture';
+import { writeZip } from '../../testing/zip-fixture';
 
 const sample = (name: string) => samplePath('inspect-ai', name);
 const headOf = (file: string) =>

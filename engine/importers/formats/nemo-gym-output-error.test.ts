@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { readAllItems, samplePath, trajectoriesOf } from '../../test-support';
+import { readAllItems, samplePath, trajectoriesOf } from '../../testing/test-support';
 import { nemoGymFormat } from './nemo-gym';
 import { functionOutputError } from './nemo-gym-output-error';
 

@@ -1,7 +1,13 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { readAllItems, samplePath, tempDir, trajectoriesOf, writeJsonl } from '../../test-support';
+import {
+  readAllItems,
+  samplePath,
+  tempDir,
+  trajectoriesOf,
+  writeJsonl,
+} from '../../testing/test-support';
 import { nemoGymFormat } from './nemo-gym';
 
 const sample = (name: string) => samplePath('nemo-gym', name);

@@ -2,9 +2,15 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
-import { readAllItems, samplePath, tempDir, trajectoriesOf, writeJsonl } from '../../test-support';
+import {
+  readAllItems,
+  samplePath,
+  tempDir,
+  trajectoriesOf,
+  writeJsonl,
+} from '../../testing/test-support';
 import { openaiChatFormat } from './openai-chat';
-import { writeParquet } from './parquet-rows-fixture';
+import { writeParquet } from '../../testing/parquet-rows-fixture';
 
 const tmp = tempDir();
 afterAll(() => tmp.cleanup());

@@ -4,7 +4,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { readAllItems, samplePath, tempDir, writeJsonl } from '../../test-support';
+import { readAllItems, samplePath, tempDir, writeJsonl } from '../../testing/test-support';
 import { openhandsFormat } from './openhands';
 
 const { dir, cleanup } = tempDir('turnwise-openhands-crashed-');

@@ -4,7 +4,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { readAllItems, tempDir, trajectoriesOf, writeJsonl } from '../../test-support';
+import { readAllItems, tempDir, trajectoriesOf, writeJsonl } from '../../testing/test-support';
 import { detectFormat } from '../registry';
 import { openhandsFormat } from './openhands';
 

@@ -1,7 +1,7 @@
 import { cpSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { onlyTrajectory, readAllItems, tempDir, trajectoriesOf } from '../../test-support';
+import { onlyTrajectory, readAllItems, tempDir, trajectoriesOf } from '../../testing/test-support';
 import { detectFormat, scoreFormats } from '../registry';
 import { openhandsV1Format } from './openhands-v1';
 

@@ -1,7 +1,13 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { readAllItems, samplePath, tempDir, trajectoriesOf, writeJsonl } from '../../test-support';
+import {
+  readAllItems,
+  samplePath,
+  tempDir,
+  trajectoriesOf,
+  writeJsonl,
+} from '../../testing/test-support';
 import { openhandsFormat } from './openhands';
 import { redactTrajectory } from '../../secrets/redact-trajectory';
 

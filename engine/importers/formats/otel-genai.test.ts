@@ -1,7 +1,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { readAllItems, tempDir, trajectoriesOf, writeJsonl } from '../../test-support';
+import { readAllItems, tempDir, trajectoriesOf, writeJsonl } from '../../testing/test-support';
 import { otelGenaiFormat } from './otel-genai';
 
 type Value = string | number | boolean;

@@ -1,9 +1,9 @@
 import { statSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { tempDir } from '../../test-support';
+import { tempDir } from '../../testing/test-support';
 import { parquetTailText, readParquetRows } from './parquet-rows';
-import { writeParquet } from './parquet-rows-fixture';
+import { writeParquet } from '../../testing/parquet-rows-fixture';
 
 const tmp = tempDir();
 afterAll(() => tmp.cleanup());

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readAllItems, samplePath, trajectoriesOf } from '../../test-support';
+import { readAllItems, samplePath, trajectoriesOf } from '../../testing/test-support';
 import { sweAgentFormat } from './swe-agent';
 import { sweAgentObservationError } from './swe-agent-errors';
 

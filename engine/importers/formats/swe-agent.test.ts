@@ -1,7 +1,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { readAllItems, samplePath, tempDir, trajectoriesOf } from '../../test-support';
+import { readAllItems, samplePath, tempDir, trajectoriesOf } from '../../testing/test-support';
 import { sweAgentFormat } from './swe-agent';
 import { redactTrajectory } from '../../secrets/redact-trajectory';
 

@@ -1,7 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { samplePath, tempDir } from '../../test-support';
+import { samplePath, tempDir } from '../../testing/test-support';
 import { loadReport, parseReport, reportOutcome, resolvedFlag } from './swe-bench-report';
 
 const context = () => ({

@@ -4,7 +4,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { Workspace } from '../../store/workspace';
-import { readAllItems, samplePath, tempDir, trajectoriesOf } from '../../test-support';
+import { readAllItems, samplePath, tempDir, trajectoriesOf } from '../../testing/test-support';
 import { runImport } from '../run-import';
 import { tauBenchFormat } from './tau-bench';
 

@@ -4,7 +4,7 @@
 import { cpSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { readAllItems, samplePath, tempDir, trajectoriesOf } from '../../test-support';
+import { readAllItems, samplePath, tempDir, trajectoriesOf } from '../../testing/test-support';
 import { detectFormat } from '../registry';
 import { tauBenchFormat, tauRecord } from './tau-bench';
 import { tau2Simulation } from './tau-bench-tau2';

@@ -4,7 +4,7 @@
 import { cpSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { readAllItems, tempDir, trajectoriesOf } from '../../test-support';
+import { readAllItems, tempDir, trajectoriesOf } from '../../testing/test-support';
 import { detectFormat } from '../registry';
 import { tauBenchFormat } from './tau-bench';
 

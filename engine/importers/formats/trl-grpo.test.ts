@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { readAllItems, tempDir, trajectoriesOf, writeJsonl } from '../../test-support';
+import { readAllItems, tempDir, trajectoriesOf, writeJsonl } from '../../testing/test-support';
 import { openaiChatFormat } from './openai-chat';
-import { writeParquet } from './parquet-rows-fixture';
+import { writeParquet } from '../../testing/parquet-rows-fixture';
 import { trlGrpoFormat } from './trl-grpo';
 import { verifiersFormat } from './verifiers';
 

@@ -3,7 +3,7 @@
 import { writeFileSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { readAllItems, tempDir, trajectoriesOf } from '../../test-support';
+import { readAllItems, tempDir, trajectoriesOf } from '../../testing/test-support';
 import { verifiersFormat } from './verifiers';
 
 const FIXTURE = path.join(import.meta.dirname, 'fixtures/verifiers/tool_test.results.jsonl');

@@ -1,9 +1,9 @@
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
-import { tempDir } from '../../test-support';
+import { tempDir } from '../../testing/test-support';
 import { openZip } from './zip-entries';
-import { writeZip, type ZipFixtureEntry } from './zip-fixture';
+import { writeZip, type ZipFixtureEntry } from '../../testing/zip-fixture';
 
 const { dir, cleanup } = tempDir('turnwise-zip-');
 afterAll(cleanup);

@@ -2,8 +2,8 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { CanonicalTrajectory, FormatOptions, FormatReader, ReadItem } from './chat/canonical';
-import { currentSamplesDir } from './test-samples/samples-dir';
+import type { CanonicalTrajectory, FormatOptions, FormatReader, ReadItem } from '../chat/canonical';
+import { currentSamplesDir } from './samples/samples-dir';
 
 export function tempDir(prefix = 'turnwise-test-'): { dir: string; cleanup: () => void } {
   const dir = mkdtempSync(path.join(tmpdir(), prefix));
@@ -66,7 +66,7 @@ export function writeJsonl(
 
 /**
  * A real sample file (or folder), read in place: from ../shared/samples, TURNWISE_SAMPLES_DIR or
- * the download cache, as test-samples/samples-dir.ts resolves it (the test setup fills the cache).
+ * the download cache, as samples/samples-dir.ts resolves it (the test setup fills the cache).
  */
 export function samplePath(...parts: string[]): string {
   return path.join(currentSamplesDir(), ...parts);

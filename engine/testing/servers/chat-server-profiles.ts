@@ -16,7 +16,7 @@
 //   prompt_tokens (runner "truncating input prompt"; the OpenAI API cannot set num_ctx).
 import { randomUUID } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
-import type { ServerProfile } from '../../shared/server-profiles';
+import type { ServerProfile } from '../../../shared/server-profiles';
 
 export interface ChatServerBehaviour {
   profile?: ServerProfile;

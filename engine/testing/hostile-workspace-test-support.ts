@@ -4,7 +4,7 @@ import { createHash } from 'node:crypto';
 import { copyFileSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { DuckDBInstance } from '@duckdb/node-api';
-import { Workspace } from './workspace';
+import { Workspace } from '../store/workspace';
 
 /** A file the hostile SQL tries to read; its text must never come back. */
 export function plantSecret(dir: string): { file: string; text: string } {

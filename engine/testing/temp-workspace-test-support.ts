@@ -2,8 +2,8 @@
 // removed after them.
 import path from 'node:path';
 import { afterAll, beforeAll } from 'vitest';
-import { tempDir } from '../test-support';
-import { Workspace } from './workspace';
+import { tempDir } from './test-support';
+import { Workspace } from '../store/workspace';
 
 /** Registers the hooks; the returned function gives the open workspace inside a test. */
 export function tempWorkspace(): () => Workspace {

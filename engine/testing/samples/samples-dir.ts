@@ -6,8 +6,8 @@ import { homedir } from 'node:os';
 import path from 'node:path';
 import { loadManifest } from './manifest';
 
-/** The project root: this file is engine/test-samples/samples-dir.ts. */
-export const PROJECT_ROOT = path.resolve(import.meta.dirname, '..', '..');
+/** The project root: this file is engine/testing/samples/samples-dir.ts. */
+export const PROJECT_ROOT = path.resolve(import.meta.dirname, '..', '..', '..');
 
 /** ../shared/samples relative to the project root. */
 export const SHARED_SAMPLES_DIR = path.resolve(PROJECT_ROOT, '..', 'shared', 'samples');

@@ -14,9 +14,9 @@ import type { Engine } from '../core/engine-types';
 import { runImport } from '../importers/run-import';
 import { toJsonRow } from '../store/json-values';
 import { Workspace } from '../store/workspace';
-import { tempDir } from '../test-support';
-import type { ChatMessage } from './chat-messages';
-import type { JsonSchema } from './contracts/schema-check';
+import { tempDir } from './test-support';
+import type { ChatMessage } from '../export/chat-messages';
+import type { JsonSchema } from '../export/contracts/schema-check';
 
 export type Row = Record<string, unknown>;
 
@@ -144,7 +144,7 @@ export function openDemoEngine(options: {
 
 /** The JSON Schema contract of an export target (contracts/<target>.schema.json). */
 export function contract(target: string): JsonSchema {
-  const file = path.join(import.meta.dirname, 'contracts', `${target}.schema.json`);
+  const file = path.join(import.meta.dirname, '..', 'export', 'contracts', `${target}.schema.json`);
   return JSON.parse(readFileSync(file, 'utf8')) as JsonSchema;
 }
 

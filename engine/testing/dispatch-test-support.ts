@@ -1,9 +1,9 @@
 // Shared by the engine tests that go through dispatch: one API call that fails the test loudly on
 // an error result, and importing a JSONL file as a dataset.
 import { expect } from 'vitest';
-import type { JobState } from '../shared/api';
-import type { DispatchByName } from './core/dispatch';
-import type { Engine } from './core/engine-types';
+import type { JobState } from '../../shared/api';
+import type { DispatchByName } from '../core/dispatch';
+import type { Engine } from '../core/engine-types';
 
 /**
  * One API call by name (as a transport makes it); an error result throws `code: message`, the value

@@ -4,14 +4,14 @@
 import { rmSync } from 'node:fs';
 import { API, type ApiInput, type ApiOutput } from '../../shared/api';
 import type { REVIEW_API } from '../../shared/api-review';
-import { openDemoWorkspace } from '../export/export-test-workspace';
+import { openDemoWorkspace } from './export-test-workspace';
 import { JobRunner } from '../core/jobs';
 import { ensureSegments } from '../credit/segments-store';
 import { newLabelId } from '../labels/label-store';
 import { refreshLabelCounts } from '../store/label-counts';
 import { sql } from '../store/sql-template';
 import type { Row, Workspace } from '../store/workspace';
-import { reviewHandlers } from './review-handlers';
+import { reviewHandlers } from '../review/review-handlers';
 
 type Method = keyof typeof REVIEW_API;
 

@@ -1,8 +1,8 @@
 // Test support for the verl and trl-grpo export tests: an engine over a workspace built from real
 // samples (see samplePath; tau-bench: mixed tool-argument shapes and expected actions;
 // Inspect: a sample target; NeMo Gym: verifier_metadata, and five rollouts of one task).
-import { samplePath } from '../../test-support';
-import { openTestEngine, type TestEngine } from '../export-test-workspace';
+import { samplePath } from './test-support';
+import { openTestEngine, type TestEngine } from './export-test-workspace';
 
 export {
   contract,
@@ -12,7 +12,7 @@ export {
   type Row,
   type TestEngine,
   sha256,
-} from '../export-test-workspace';
+} from './export-test-workspace';
 
 /** Dataset name -> sample file. */
 export const RL_SAMPLES: Record<string, string> = {
