@@ -2,7 +2,7 @@
 // explorer's first load carries neither ECharts nor the pages it does not show. The page of the
 // route the app opens on is asked for at once (`preloadPage`), so its code downloads while React
 // and the shell start instead of after them.
-import { lazyNamed as page } from './lazy-named';
+import { lazyNamed as page } from './components/lazy-named';
 import type { Route } from './routing/routes';
 
 export const AnnotatorsPage = page(

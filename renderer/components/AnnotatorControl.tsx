@@ -3,7 +3,7 @@ import Button from '@mui/material/Button';
 import PersonOutlined from '@mui/icons-material/PersonOutlined';
 import { useState } from 'react';
 import { useAnnotator } from '../hooks/useAnnotator';
-import { lazyNamed } from '../lazy-named';
+import { lazyNamed } from './lazy-named';
 import { DialogLoadBoundary } from './DialogLoadBoundary';
 
 // Loaded when first opened (the first screen does not need it).

@@ -5,7 +5,7 @@ import IconButton from '@mui/material/IconButton';
 import Tooltip from '@mui/material/Tooltip';
 import { useState } from 'react';
 import type { ApiKeyBridge } from '../../shared/api-keys';
-import { lazyNamed } from '../lazy-named';
+import { lazyNamed } from './lazy-named';
 import { DialogLoadBoundary } from './DialogLoadBoundary';
 
 // Loaded when first opened (the first screen does not need it).

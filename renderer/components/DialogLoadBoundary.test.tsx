@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { lazyNamed } from '../lazy-named';
+import { lazyNamed } from './lazy-named';
 import { DialogLoadBoundary } from './DialogLoadBoundary';
 
 afterEach(cleanup);

@@ -6,7 +6,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { pathForDroppedFile } from '../../api/dropped-files';
 import { useInvalidateAll } from '../../api/useInvalidate';
 import { DialogLoadBoundary } from '../../components/DialogLoadBoundary';
-import { lazyNamed } from '../../lazy-named';
+import { lazyNamed } from '../../components/lazy-named';
 
 // Loaded when first opened: the shell's first screen does not evaluate the dialog and its readers'
 // option schemas.
