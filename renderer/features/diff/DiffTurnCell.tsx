@@ -4,10 +4,10 @@
 import { memo } from 'react';
 import type { Turn } from '../../../shared/model';
 import { formatCount } from '../../components/format';
-import { ReasoningBlock } from '../trajectory/ReasoningBlock';
-import { ToolCallView } from '../trajectory/ToolCallView';
-import { TurnContent } from '../trajectory/TurnContent';
-import { TurnErrorBoundary } from '../trajectory/TurnErrorBoundary';
+import { ReasoningBlock } from '../../transcript/ReasoningBlock';
+import { ToolCallView } from '../../transcript/ToolCallView';
+import { TurnContent } from '../../transcript/TurnContent';
+import { TurnErrorBoundary } from '../../transcript/TurnErrorBoundary';
 
 type Props = { trajectoryId: string; turn: Turn | undefined; side: 'A' | 'B' };
 

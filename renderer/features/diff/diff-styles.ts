@@ -1,7 +1,7 @@
 // The aligned rows' styles on top of the turn cards' (TurnListRoot): a three-column grid (A, a
 // narrow gutter, B), tinted by row kind, with the first divergence outlined.
 import { alpha, styled } from '@mui/material/styles';
-import { TurnListRoot } from '../trajectory/turn-styles';
+import { TurnListRoot } from '../../transcript/turn-styles';
 
 export const DiffTableRoot = styled(TurnListRoot)(({ theme }) => ({
   '& .tw-diff-row': {

@@ -8,7 +8,7 @@ import { fakeTransport, ok } from '../../test/fake-transport';
 import { ANNOTATOR_STORAGE_KEY } from '../../hooks/useAnnotator';
 import { renderWithApi } from '../../test/render';
 import { ScrollBox, withScrollLayout } from '../../test/scroll-box';
-import { TurnList } from '../trajectory/TurnList';
+import { TurnList } from '../../transcript/TurnList';
 import { LabelingPanel } from './LabelingPanel';
 
 const ID = 'demo:t-1';

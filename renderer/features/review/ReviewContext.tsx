@@ -7,9 +7,9 @@ import Typography from '@mui/material/Typography';
 import { useApi } from '../../api/useApi';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { useDebouncedValue } from '../../hooks/useDebouncedValue';
-import { TurnCard } from '../trajectory/TurnCard';
-import { TurnErrorBoundary } from '../trajectory/TurnErrorBoundary';
-import { TurnListRoot } from '../trajectory/turn-styles';
+import { TurnCard } from '../../transcript/TurnCard';
+import { TurnErrorBoundary } from '../../transcript/TurnErrorBoundary';
+import { TurnListRoot } from '../../transcript/turn-styles';
 
 /** Turns shown before and after the segment. */
 export const CONTEXT_TURNS = 2;

@@ -5,7 +5,7 @@ import ChevronRight from '@mui/icons-material/ChevronRight';
 import ExpandMore from '@mui/icons-material/ExpandMore';
 import { useState } from 'react';
 import { MONO_FONT } from '../../theme/theme';
-import { prettyJson } from './json-text';
+import { prettyJson } from '../../transcript/json-text';
 
 export function MetadataBlock({ metadata }: { metadata: string }) {
   const [open, setOpen] = useState(false);

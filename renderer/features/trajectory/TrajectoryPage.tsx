@@ -12,7 +12,7 @@ import { LabelingPanel } from '../labeling/LabelingPanel';
 import { AddToReviewButton } from '../review/AddToReviewButton';
 import { TrajectoryHeader } from './TrajectoryHeader';
 import { Transcript } from './Transcript';
-import type { ScrollRequest } from './TurnList';
+import type { ScrollRequest } from '../../transcript/TurnList';
 import { useSegmentMarkers } from './useSegmentMarkers';
 
 export function TrajectoryPage({ id, turn }: { id: string; turn?: number | undefined }) {

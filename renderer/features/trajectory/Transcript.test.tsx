@@ -7,8 +7,8 @@ import { fakeTransport, ok, type FakeHandlers } from '../../test/fake-transport'
 import { renderWithApi } from '../../test/render';
 import { ITEM_HEIGHT, ScrollBox, withScrollLayout } from '../../test/scroll-box';
 import { Transcript } from './Transcript';
-import { TurnList } from './TurnList';
-import { SCROLL_MARGIN } from './useTurnVirtualizer';
+import { TurnList } from '../../transcript/TurnList';
+import { SCROLL_MARGIN } from '../../transcript/useTurnVirtualizer';
 
 afterEach(cleanup);
 

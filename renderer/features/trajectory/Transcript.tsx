@@ -8,7 +8,7 @@ import { useApi } from '../../api/useApi';
 import { useDebouncedValue } from '../../hooks/useDebouncedValue';
 import { FailureJump } from './FailureJump';
 import { TrajectorySearch } from './TrajectorySearch';
-import { TurnList, type ScrollRequest } from './TurnList';
+import { TurnList, type ScrollRequest } from '../../transcript/TurnList';
 import { useTranscriptKeys } from './useTranscriptKeys';
 import { useTrajectorySearch } from './useTrajectorySearch';
 

@@ -1,10 +1,10 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fakeTransport } from '../../test/fake-transport';
-import { renderWithApi } from '../../test/render';
-import { ScrollBox, withScrollLayout } from '../../test/scroll-box';
-import { makeTurn } from '../../test/turn';
+import { fakeTransport } from '../test/fake-transport';
+import { renderWithApi } from '../test/render';
+import { ScrollBox, withScrollLayout } from '../test/scroll-box';
+import { makeTurn } from '../test/turn';
 import { TurnList } from './TurnList';
 
 // Fenced code blocks break, as any component of a card might on some content.

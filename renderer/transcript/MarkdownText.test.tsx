@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { BOMBS } from '../../test/markdown-bombs';
+import { BOMBS } from '../test/markdown-bombs';
 import { MarkdownParser, type ParseReply } from './markdown-parser';
 import { MarkdownParserContext } from './markdown-parser-context';
 import { parseMarkdown } from './markdown-parse';

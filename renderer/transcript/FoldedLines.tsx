@@ -2,7 +2,7 @@
 // expand; the virtualized list re-measures the card on its own when the height changes.
 import { useState } from 'react';
 import type { ReactNode } from 'react';
-import { formatCount } from '../../components/format';
+import { formatCount } from '../components/format';
 import { foldLines } from './tool-output';
 
 type Props = { text: string; render: (text: string) => ReactNode };

@@ -2,9 +2,9 @@
 // thousands of turns; per-card sx/Chip/Tooltip styling made "show all" take seconds.
 import { styled } from '@mui/material/styles';
 import { ansiClasses } from './ansi-styles';
-import { TURN_ROLES } from '../../../shared/model';
-import { roleColor } from '../../theme/role-colors';
-import { MONO_FONT } from '../../theme/theme';
+import { TURN_ROLES } from '../../shared/model';
+import { roleColor } from '../theme/role-colors';
+import { MONO_FONT } from '../theme/theme';
 import { markdownStyles } from './markdown-styles';
 
 export const TurnListRoot = styled('div')(({ theme }) => {

@@ -1,8 +1,8 @@
 // One turn: index, role, action badge, ids and counts, then reasoning, content and tool calls.
 // Plain elements styled by TurnListRoot's classes, so thousands of cards render quickly.
 import { memo, useState } from 'react';
-import type { Turn } from '../../../shared/model';
-import { formatCount } from '../../components/format';
+import type { Turn } from '../../shared/model';
+import { formatCount } from '../components/format';
 import { LogprobStrips } from './LogprobStrips';
 import { rendersMarkdown } from './markdown-turn';
 import { ReasoningBlock } from './ReasoningBlock';

@@ -1,12 +1,12 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { TurnDetails } from '../../../shared/api-trajectory';
-import type { Turn } from '../../../shared/model';
-import { fakeTransport, ok } from '../../test/fake-transport';
-import { renderWithApi } from '../../test/render';
+import type { TurnDetails } from '../../shared/api-trajectory';
+import type { Turn } from '../../shared/model';
+import { fakeTransport, ok } from '../test/fake-transport';
+import { renderWithApi } from '../test/render';
 import { TurnCard } from './TurnCard';
-import { makeTurn } from '../../test/turn';
+import { makeTurn } from '../test/turn';
 
 afterEach(cleanup);
 

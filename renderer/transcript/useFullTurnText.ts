@@ -1,8 +1,8 @@
 // Pages a long turn's full content in with getTurnText, on demand: big observations stay off the
 // wire until someone asks to read them.
 import { useCallback, useState } from 'react';
-import type { ApiError } from '../../../shared/result';
-import { useApiClient } from '../../api/ApiContext';
+import type { ApiError } from '../../shared/result';
+import { useApiClient } from '../api/ApiContext';
 
 const PAGE = 200_000;
 // Bounds the loop even if a server misreports total_length.

@@ -4,8 +4,8 @@
 import Alert from '@mui/material/Alert';
 import Skeleton from '@mui/material/Skeleton';
 import { useCallback, useMemo, useState } from 'react';
-import { useApi } from '../../api/useApi';
-import { formatCount } from '../../components/format';
+import { useApi } from '../api/useApi';
+import { formatCount } from '../components/format';
 import { HeatStripCanvas } from './HeatStripCanvas';
 import { TokenizerField } from './TokenizerField';
 import { TokenTextCells } from './TokenTextCells';

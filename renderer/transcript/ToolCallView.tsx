@@ -1,7 +1,7 @@
 // One tool call: its name, id and arguments per field (see ToolArgsView), with a toggle to the
 // exact stored JSON; arguments that are not a JSON object show as indented JSON or raw text.
 import { useState } from 'react';
-import type { ToolCall } from '../../../shared/model';
+import type { ToolCall } from '../../shared/model';
 import { HighlightedText } from './HighlightedText';
 import { prettyJson } from './json-text';
 import { argFields } from './tool-args';

@@ -3,9 +3,9 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Skeleton from '@mui/material/Skeleton';
-import type { TurnDetails } from '../../../shared/api-trajectory';
-import { useApi } from '../../api/useApi';
-import { MONO_FONT } from '../../theme/theme';
+import type { TurnDetails } from '../../shared/api-trajectory';
+import { useApi } from '../api/useApi';
+import { MONO_FONT } from '../theme/theme';
 import { detailRows, hasAnyDetail } from './turn-detail-rows';
 
 const grid = {

@@ -2,7 +2,7 @@
 // plain text with a note, and the other turns and the page keep working. A new turn object (the
 // trajectory reloaded) renders the card anew.
 import { Component, type ErrorInfo, type ReactNode } from 'react';
-import type { Turn } from '../../../shared/model';
+import type { Turn } from '../../shared/model';
 
 type Props = {
   turn: Turn;

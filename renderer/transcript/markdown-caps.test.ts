@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BOMBS, SLOW_UNDER_CAPS } from '../../test/markdown-bombs';
+import { BOMBS, SLOW_UNDER_CAPS } from '../test/markdown-bombs';
 import { delimiterCounts, markdownCapExceeded, MARKDOWN_CAPS, nestingDepth } from './markdown-caps';
 
 describe('markdown caps', () => {

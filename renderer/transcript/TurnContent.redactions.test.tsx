@@ -1,9 +1,9 @@
 // @vitest-environment jsdom
 import { cleanup, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { fakeTransport } from '../../test/fake-transport';
-import { renderWithApi } from '../../test/render';
-import { makeTurn } from '../../test/turn';
+import { fakeTransport } from '../test/fake-transport';
+import { renderWithApi } from '../test/render';
+import { makeTurn } from '../test/turn';
 import { TurnContent } from './TurnContent';
 
 afterEach(cleanup);

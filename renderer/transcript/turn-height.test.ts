@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { Turn } from '../../../shared/model';
+import type { Turn } from '../../shared/model';
 import { estimateTurnHeight } from './turn-height';
-import { makeTurn } from '../../test/turn';
+import { makeTurn } from '../test/turn';
 
 describe('estimateTurnHeight', () => {
   const base: Turn = makeTurn({ role: 'assistant', content: 'short' });

@@ -1,7 +1,7 @@
 // The styles of message Markdown inside a turn card: compact headings and spacing (a card is not a
 // document), tables and quotes, inline code, link buttons and image placeholders.
 import type { Theme } from '@mui/material/styles';
-import { MONO_FONT } from '../../theme/theme';
+import { MONO_FONT } from '../theme/theme';
 
 export function markdownStyles(theme: Theme) {
   const heading = { margin: theme.spacing(1, 0, 0.5), fontWeight: 600, lineHeight: 1.3 };

@@ -1,6 +1,6 @@
 // Which turns show their text as Markdown: messages (user, assistant, system), not observations,
 // which are program output; and not diffs, whose +/- lines Markdown would read as lists.
-import type { TurnRole } from '../../../shared/model';
+import type { TurnRole } from '../../shared/model';
 import { looksLikeDiff } from './terminal-text';
 
 /** Longer messages stay plain text: parsing a megabyte on every card render would stall the list. */

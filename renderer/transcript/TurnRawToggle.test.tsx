@@ -1,11 +1,11 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { Turn } from '../../../shared/model';
-import { fakeTransport } from '../../test/fake-transport';
-import { renderWithApi } from '../../test/render';
+import type { Turn } from '../../shared/model';
+import { fakeTransport } from '../test/fake-transport';
+import { renderWithApi } from '../test/render';
 import { TurnCard } from './TurnCard';
-import { makeTurn } from '../../test/turn';
+import { makeTurn } from '../test/turn';
 
 afterEach(cleanup);
 

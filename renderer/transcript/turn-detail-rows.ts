@@ -1,6 +1,6 @@
 // The details panel's key/value rows: only the facts the format recorded, in a fixed order.
-import type { TurnDetails } from '../../../shared/api-trajectory';
-import { formatCount } from '../../components/format';
+import type { TurnDetails } from '../../shared/api-trajectory';
+import { formatCount } from '../components/format';
 
 export type DetailRow = { key: string; label: string; value: string };
 

@@ -1,6 +1,6 @@
 import type { Element, Nodes } from 'hast';
 import { describe, expect, it } from 'vitest';
-import { BOMBS } from '../../test/markdown-bombs';
+import { BOMBS } from '../test/markdown-bombs';
 import { MAX_TREE_DEPTH, parseMarkdown } from './markdown-parse';
 
 function elements(node: Nodes): Element[] {

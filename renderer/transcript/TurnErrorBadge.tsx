@@ -1,7 +1,7 @@
 // The red badge of a turn the format recorded as an error: its kind and exit code, the message
 // as the tooltip (text only).
 import Chip from '@mui/material/Chip';
-import type { TurnError } from '../../../shared/model';
+import type { TurnError } from '../../shared/model';
 
 export function errorLabel(error: TurnError): string {
   return error.exit_code === null ? error.kind : `${error.kind} ${error.exit_code}`;

@@ -1,10 +1,10 @@
 // The band above a segment's first turn: its step number and turns, the role label in force
 // (coloured like the labeling panel's chips) and its credit total when computed.
-import type { SegmentCredit } from '../../../shared/api-credit';
-import { RoleLabelSchema } from '../../../shared/api-labels';
-import { labelSourceKind } from '../../../shared/api-labels';
-import { roleInfo } from '../labeling/role-labels';
-import { stepName, turnSpanName } from '../../components/step-names';
+import type { SegmentCredit } from '../../shared/api-credit';
+import { RoleLabelSchema } from '../../shared/api-labels';
+import { labelSourceKind } from '../../shared/api-labels';
+import { roleInfo } from '../features/labeling/role-labels';
+import { stepName, turnSpanName } from '../components/step-names';
 
 function formatCredit(total: number): string {
   return `${total > 0 ? '+' : ''}${total.toFixed(3)}`;

@@ -1,9 +1,9 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { ApiOutput } from '../../../shared/api';
-import { fakeTransport, ok } from '../../test/fake-transport';
-import { renderWithApi } from '../../test/render';
+import type { ApiOutput } from '../../shared/api';
+import { fakeTransport, ok } from '../test/fake-transport';
+import { renderWithApi } from '../test/render';
 import { LogprobStrips } from './LogprobStrips';
 
 afterEach(cleanup);

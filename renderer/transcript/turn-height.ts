@@ -1,6 +1,6 @@
 // A guess at a turn card's height before it is rendered and measured: the transcript's
 // virtualizer lays out unmeasured cards with it (close enough to scroll by).
-import type { Turn } from '../../../shared/model';
+import type { Turn } from '../../shared/model';
 
 const LINE = 19.5;
 const CHARS_PER_LINE = 100;

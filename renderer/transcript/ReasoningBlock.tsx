@@ -1,6 +1,6 @@
 // The model's reasoning, collapsed by default and muted: it is context, not the action.
 import { useState } from 'react';
-import { formatCount } from '../../components/format';
+import { formatCount } from '../components/format';
 import { HighlightedText, matchRanges } from './HighlightedText';
 
 export function ReasoningBlock({ text, highlight = '' }: { text: string; highlight?: string }) {

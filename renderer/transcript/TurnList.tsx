@@ -3,8 +3,8 @@
 // each card its own error boundary, so one turn that fails to render leaves the others shown.
 import Typography from '@mui/material/Typography';
 import { useCallback, useEffect } from 'react';
-import type { SegmentCredit } from '../../../shared/api-credit';
-import type { Turn } from '../../../shared/model';
+import type { SegmentCredit } from '../../shared/api-credit';
+import type { Turn } from '../../shared/model';
 import { SegmentMarker } from './SegmentMarker';
 import { TurnCard } from './TurnCard';
 import { TurnErrorBoundary } from './TurnErrorBoundary';

@@ -3,8 +3,8 @@
 import Button from '@mui/material/Button';
 import TextField from '@mui/material/TextField';
 import { useState } from 'react';
-import { useApiClient } from '../../api/ApiContext';
-import { useInvalidate } from '../../api/useInvalidate';
+import { useApiClient } from '../api/ApiContext';
+import { useInvalidate } from '../api/useInvalidate';
 
 type Props = {
   datasetId: string;
