@@ -3,7 +3,7 @@
 import type { SegmentCredit } from '../../shared/api-credit';
 import { RoleLabelSchema } from '../../shared/api-labels';
 import { labelSourceKind } from '../../shared/api-labels';
-import { roleInfo } from '../features/labeling/role-labels';
+import { roleInfo } from '../components/role-labels';
 import { stepName, turnSpanName } from '../components/step-names';
 
 function formatCredit(total: number): string {

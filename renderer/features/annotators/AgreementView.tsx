@@ -5,7 +5,7 @@ import Typography from '@mui/material/Typography';
 import type { AgreementReport } from '../../../shared/api-evaluation';
 import { DASH, formatPercent } from '../../components/format';
 import { StatGrid } from '../../components/StatGrid';
-import { roleInfo } from '../labeling/role-labels';
+import { roleInfo } from '../../components/role-labels';
 import { PerRoleTable } from '../evaluation/PerRoleTable';
 import { ConfusionTable } from './ConfusionTable';
 

@@ -6,7 +6,7 @@ import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import { ROLE_LABELS } from '../../../shared/model';
-import { roleInfo } from '../labeling/role-labels';
+import { roleInfo } from '../../components/role-labels';
 
 type Props = { confusion: number[][]; reference: string; other: string };
 

@@ -6,7 +6,7 @@ import Typography from '@mui/material/Typography';
 import type { RunStepStats } from '../../../shared/api-compare';
 import { ROLE_LABELS } from '../../../shared/model';
 import { formatCount, formatPercent } from '../../components/format';
-import { roleInfo } from '../labeling/role-labels';
+import { roleInfo } from '../../components/role-labels';
 import { useRoleColor } from './useRoleColor';
 
 type Props = { label: string; steps: RunStepStats };

@@ -11,7 +11,7 @@ import Typography from '@mui/material/Typography';
 import type { RunStepStats } from '../../../shared/api-compare';
 import { ROLE_LABELS } from '../../../shared/model';
 import { DASH, formatCount, formatPercent } from '../../components/format';
-import { roleInfo } from '../labeling/role-labels';
+import { roleInfo } from '../../components/role-labels';
 import { formatChange, formatMean, formatPoints } from './compare-format';
 import { LabelMixBar } from './LabelMixBar';
 import { useRoleColor } from './useRoleColor';

@@ -1,7 +1,7 @@
 // The colour of a TRIAGE role in bars and swatches: its chip colour of the labeling UI.
 import { useTheme } from '@mui/material/styles';
 import type { RoleLabel } from '../../../shared/model';
-import { roleInfo } from '../labeling/role-labels';
+import { roleInfo } from '../../components/role-labels';
 
 export function useRoleColor(): (role: RoleLabel) => string {
   const theme = useTheme();

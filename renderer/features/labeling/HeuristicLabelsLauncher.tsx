@@ -10,7 +10,7 @@ import type { ApiError } from '../../../shared/result';
 import { jobResult } from '../../../shared/job-result';
 import { useJob } from '../../api/useJob';
 import { formatCount } from '../../components/format';
-import { ROLE_INFOS } from './role-labels';
+import { ROLE_INFOS } from '../../components/role-labels';
 
 function describeSummary(summary: HeuristicLabelSummary): string {
   const roles = ROLE_INFOS.map((info) => `${info.name} ${formatCount(summary.counts[info.role])}`);

@@ -3,7 +3,7 @@
 import Chip from '@mui/material/Chip';
 import type { LabelEvent } from '../../../shared/api-labels';
 import { labelSourceKind } from '../../../shared/api-labels';
-import { roleInfo } from './role-labels';
+import { roleInfo } from '../../components/role-labels';
 
 export function LabelChip({ label, pending = false }: { label: LabelEvent; pending?: boolean }) {
   const info = roleInfo(label.role_label);

@@ -2,7 +2,7 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import type { LabelEvent, LabeledSegment } from '../../../shared/api-labels';
-import { roleInfo } from './role-labels';
+import { roleInfo } from '../../components/role-labels';
 import { turnRange } from './SegmentRow';
 import { stepName } from '../../components/step-names';
 

@@ -14,7 +14,7 @@ import { ErrorAlert } from '../../components/ErrorAlert';
 import { labelSourceKind } from '../../../shared/api-labels';
 import { LabelInForce } from './LabelInForce';
 import { RationaleBox } from './RationaleBox';
-import { ROLE_INFOS } from './role-labels';
+import { ROLE_INFOS } from '../../components/role-labels';
 import { SegmentHighlight } from './SegmentHighlight';
 import { SegmentRow } from './SegmentRow';
 import { useLabelingKeys } from './useLabelingKeys';

@@ -2,7 +2,7 @@
 // Keys typed into inputs (or menus and selects, which type ahead), with modifiers, or already
 // handled elsewhere are left alone.
 import type { RoleLabel } from '../../../shared/model';
-import { roleForKey } from './role-labels';
+import { roleForKey } from '../../components/role-labels';
 import { usePageKeys } from '../../hooks/usePageKeys';
 
 export interface LabelingKeyHandlers {

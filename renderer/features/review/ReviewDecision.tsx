@@ -8,7 +8,7 @@ import type { ReviewQueueItem } from '../../../shared/api-review';
 import { useApi } from '../../api/useApi';
 import { formatDateTime } from '../../components/format';
 import { useDebouncedValue } from '../../hooks/useDebouncedValue';
-import { roleInfo } from '../labeling/role-labels';
+import { roleInfo } from '../../components/role-labels';
 import { SETTLE_MS } from './ReviewContext';
 import { STATUS_COLORS } from './review-labels';
 

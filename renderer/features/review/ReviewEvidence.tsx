@@ -6,7 +6,7 @@ import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { OutcomeChip } from '../../components/OutcomeChip';
 import { formatReward } from '../../components/format';
-import { roleInfo } from '../labeling/role-labels';
+import { roleInfo } from '../../components/role-labels';
 import { EVIDENCE_SOURCES, formatSigned, type Evidence } from './review-evidence';
 import { turnName } from '../../components/step-names';
 

@@ -13,7 +13,7 @@ import type { RoleLabel } from '../../../shared/model';
 import { AppLink } from '../../components/AppLink';
 import { hrefFor } from '../../routing/routes';
 import { MONO_FONT } from '../../theme/theme';
-import { ROLE_INFOS, roleInfo } from '../labeling/role-labels';
+import { ROLE_INFOS, roleInfo } from '../../components/role-labels';
 import { ReviewContext } from './ReviewContext';
 import { ReviewDecision } from './ReviewDecision';
 import { ReviewEvidence } from './ReviewEvidence';

@@ -5,7 +5,7 @@ import Typography from '@mui/material/Typography';
 import { memo } from 'react';
 import type { ReviewQueueItem } from '../../../shared/api-review';
 import { MONO_FONT } from '../../theme/theme';
-import { roleInfo } from '../labeling/role-labels';
+import { roleInfo } from '../../components/role-labels';
 import { RULE_NAMES, STATUS_COLORS } from './review-labels';
 import { stepName } from '../../components/step-names';
 

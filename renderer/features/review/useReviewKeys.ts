@@ -2,7 +2,7 @@
 // into fields, dialogs and menus are left alone (usePageKeys).
 import type { RoleLabel } from '../../../shared/model';
 import { usePageKeys } from '../../hooks/usePageKeys';
-import { roleForKey } from '../labeling/role-labels';
+import { roleForKey } from '../../components/role-labels';
 
 export interface ReviewKeyHandlers {
   approve: () => void;

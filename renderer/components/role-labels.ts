@@ -1,6 +1,6 @@
 // The four TRIAGE roles as the labeling UI shows them: the key that sets each, a short name and a
 // chip color; and the kind of a label's source.
-import type { RoleLabel } from '../../../shared/model';
+import type { RoleLabel } from '../../shared/model';
 
 export interface RoleInfo {
   role: RoleLabel;
