@@ -11,6 +11,34 @@ const RESULT: ReviewQueueResult = {
 };
 
 describe('JobRunner', () => {
+  it('runs a text search beside a long job, and workspace jobs one after another', async () => {
+    const jobs = new JobRunner();
+    const started: string[] = [];
+    let release = () => {};
+    const judgeMayEnd = new Promise<void>((resolve) => (release = resolve));
+    // Works that end by failing: the lanes are what is tested, not the results.
+    const judge = jobs.start('judge', async () => {
+      started.push('judge');
+      await judgeMayEnd;
+      throw new Error('judge ended');
+    });
+    const importJob = jobs.start('import', async () => {
+      started.push('import');
+      throw new Error('import ended');
+    });
+    const search = jobs.start('search', async () => {
+      started.push('search');
+      throw new Error('search ended');
+    });
+    await jobs.wait(search.job_id);
+    expect(started).toEqual(['judge', 'search']);
+    expect(jobs.get(judge.job_id).status).toBe('running');
+    expect(jobs.get(importJob.job_id).status).toBe('running');
+    release();
+    await jobs.wait(importJob.job_id);
+    expect(started).toEqual(['judge', 'search', 'import']);
+  });
+
   it('keeps the result of a job that succeeded, typed by its kind', async () => {
     const jobs = new JobRunner();
     const started = jobs.start('review', async () => RESULT);

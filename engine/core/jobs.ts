@@ -1,5 +1,8 @@
-// Long jobs (import, later judge/score/export): progress snapshots, cancellation, one writer at a
-// time so two jobs never race for the same dataset id.
+// Long jobs (import, judge, score, export, ...): progress snapshots, cancellation, and lanes. Jobs
+// that write what others read (datasets, labels, scores, exports) share one lane and run one at a
+// time, so two never race for the same dataset id; the text search, which writes only its own
+// match tables and discards matches made before the datasets changed, runs in a lane of its own,
+// so typing in the explorer's filter never waits behind a judge run.
 import { randomUUID } from 'node:crypto';
 import { isJobOf } from '../../shared/job-result';
 import {
@@ -24,6 +27,20 @@ export type JobWork<K extends JobKind = JobKind> = (
 
 const PROGRESS_EVENT_INTERVAL_MS = 100;
 
+/** The lane each kind runs in; jobs of one lane run in the order they were started. */
+export const JOB_LANES: Record<JobKind, 'workspace' | 'search'> = {
+  import: 'workspace',
+  credit: 'workspace',
+  label: 'workspace',
+  judge: 'workspace',
+  score: 'workspace',
+  export: 'workspace',
+  review: 'workspace',
+  evaluate: 'workspace',
+  search: 'search',
+};
+type JobLane = (typeof JOB_LANES)[JobKind];
+
 interface JobEntry {
   state: JobState;
   controller: AbortController;
@@ -33,7 +50,7 @@ interface JobEntry {
 export class JobRunner {
   private readonly jobs = new Map<string, JobEntry>();
   private readonly listeners = new Set<(job: JobState) => void>();
-  private queue: Promise<unknown> = Promise.resolve();
+  private readonly lanes = new Map<JobLane, Promise<unknown>>();
 
   start<K extends JobKind>(kind: K, work: JobWork<K>): JobStateOf<K> {
     const controller = new AbortController();
@@ -63,7 +80,8 @@ export class JobRunner {
       lastEmit = now;
       this.emit(entry.state);
     };
-    entry.finished = this.queue.then(async () => {
+    const lane = JOB_LANES[kind];
+    entry.finished = (this.lanes.get(lane) ?? Promise.resolve()).then(async () => {
       try {
         if (controller.signal.aborted) throw new TurnwiseError('cancelled', `${kind} cancelled`);
         const result = await work(report, controller.signal);
@@ -85,7 +103,7 @@ export class JobRunner {
       this.emit(entry.state);
       return entry.state;
     });
-    this.queue = entry.finished;
+    this.lanes.set(lane, entry.finished);
     this.emit(state);
     return state;
   }
