@@ -8,6 +8,7 @@
 //   electron -> server, engine, shared, Node, node packages, Electron
 //   renderer -> shared, dom packages
 //   tools    -> scripts/, bench/, e2e/ may import anything; nothing of the app imports them
+//   bin      -> Node only: it runs the built launcher in out/cli/
 // Zones are folders matched from the repository root, so the matrix holds at any depth.
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
@@ -25,6 +26,7 @@ const zones = [
   { type: 'electron', pattern: 'electron', partialMatch: false },
   { type: 'renderer', pattern: 'renderer', partialMatch: false },
   { type: 'tools', pattern: '{scripts,bench,e2e}', partialMatch: false },
+  { type: 'bin', pattern: 'bin', partialMatch: false },
 ];
 
 /** Files that only run under vitest, package.json (read for the app's version) and tool configs. */
@@ -71,6 +73,8 @@ const boundaryPolicies = [
   zonePolicy('cli', ['server', 'engine', 'shared']),
   zonePolicy('electron', ['server', 'engine', 'shared']),
   zonePolicy('renderer', ['shared'], false),
+  // bin/ runs the built launcher (out/cli/launch.mjs, loaded by URL) and needs only Node.
+  { from: zone('bin'), allow: { to: [core] } },
   {
     from: zone('tools'),
     allow: {
@@ -156,7 +160,9 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.node } },
   },
   {
-    files: ['{shared,engine,server,cli,electron,renderer,scripts,bench,e2e}/**/*.{ts,tsx,js,mjs}'],
+    files: [
+      '{shared,engine,server,cli,electron,renderer,scripts,bench,e2e,bin}/**/*.{ts,tsx,js,mjs}',
+    ],
     plugins: { boundaries },
     settings: {
       'boundaries/elements': zones,

@@ -56,7 +56,7 @@ export async function cliSection(dir: string): Promise<string> {
   return `## CLI start
 
 ${stamp} Wall time of the whole process, best of ${RUNS}, in milliseconds; the built CLI is
-bin/turnwise.js with a current build in out/cli/ (its staleness check included) and the
+bin/turnwise.js with a current build in out/cli/ (its launcher's staleness check included) and the
 command's V8 code cache, made by one untimed run before. Node's own start
 (\`node -e 0\`) took ${(node * 1000).toFixed(0)} ms.
 

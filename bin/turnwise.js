@@ -1,7 +1,6 @@
 #!/usr/bin/env node
-// Runs the CLI as built JavaScript (scripts/cli-build.mjs), rebuilt first when any source is newer
-// than the build, so it is never stale, and compiled with V8's code cache (scripts/cli-load.mjs).
-// Where no build can be written (a read-only install), it runs the TypeScript sources through tsx.
+// Runs the built launcher (out/cli/launch.mjs, made by scripts/cli-build.mjs: `npm install` and
+// `npm run build:cli` make it), and nothing else: the launcher keeps the build current.
 
 // A reader that stops early (`turnwise sql ... | head`) closes the pipe: the output is over, which
 // is not an error worth a stack trace.
@@ -10,23 +9,16 @@ process.stdout.on('error', (error) => {
   throw error;
 });
 
-async function builtCli() {
-  try {
-    const { buildCli, currentCliBuild } = await import('../scripts/cli-build.mjs');
-    return currentCliBuild() ?? (await buildCli());
-  } catch {
-    return null;
-  }
+const launcher = new URL('../out/cli/launch.mjs', import.meta.url);
+let launch;
+try {
+  ({ launch } = await import(launcher.href));
+} catch (error) {
+  if (error?.code !== 'ERR_MODULE_NOT_FOUND') throw error;
+  process.stderr.write(
+    'turnwise: the command is not built in this checkout. Run `npm run build:cli` ' +
+      '(`npm install` runs it).\n',
+  );
+  process.exit(1);
 }
-
-const entry = await builtCli();
-const argv = process.argv.slice(2);
-if (entry === null) {
-  const { register } = await import('tsx/esm/api');
-  register();
-  const cli = await import('../cli/main.ts');
-  process.exitCode = await cli.main(argv);
-} else {
-  const { runBuiltCli } = await import('../scripts/cli-load.mjs');
-  process.exitCode = await runBuiltCli(entry, argv);
-}
+process.exitCode = await launch(process.argv.slice(2));

@@ -4,3 +4,5 @@ export declare const CLI_OUT: string;
 export declare function currentCliBuild(out?: string): string | null;
 /** Builds the CLI into `out` and makes it current; returns its entry. */
 export declare function buildCli(out?: string): Promise<string>;
+/** The turnwise package's folder (found upwards, so bundled copies agree). */
+export declare const PACKAGE_ROOT: string;

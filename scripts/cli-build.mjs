@@ -1,7 +1,8 @@
 // The `turnwise` command as built JavaScript (out/cli/), so it does not compile TypeScript at
-// every start. bin/turnwise.js asks `currentCliBuild()` for a build no older than any source it
+// every start. The launcher (cli-launch.mjs, bundled to out/cli/launch.mjs by every build, which
+// is what bin/turnwise.js runs) asks `currentCliBuild()` for a build no older than any source it
 // was made from and calls `buildCli()` when there is none, so the command is never stale
-// (`npm run build:cli` does the same ahead of time).
+// (`npm run build:cli`, and `npm install` through it, do the same ahead of time).
 //
 // Each build goes to a folder of its own whose code never changes once written; out/cli/current.json
 // names the one in use and is replaced atomically. Processes that started on an older build keep
@@ -9,11 +10,30 @@
 // per entry, so that scripts/cli-load.mjs can compile it with V8's code cache (Node 20 has no
 // cache for ES modules); the caches it writes beside the code are the only files added later.
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
+import { unlinkSync } from 'node:fs';
 import { statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+/** The package's folder, searched upwards: this module also runs bundled into out/cli/. */
+function packageRoot() {
+  let dir = path.dirname(fileURLToPath(import.meta.url));
+  for (;;) {
+    try {
+      if (JSON.parse(readFileSync(path.join(dir, 'package.json'), 'utf8')).name === 'turnwise') {
+        return dir;
+      }
+    } catch {
+      // No manifest here: look further up.
+    }
+    const parent = path.dirname(dir);
+    if (parent === dir) throw new Error('cannot find the turnwise package');
+    dir = parent;
+  }
+}
+
+export const PACKAGE_ROOT = packageRoot();
+const root = PACKAGE_ROOT;
 export const CLI_OUT = path.join(root, 'out', 'cli');
 /** Builds other than the current one are removed once this old (no process still runs them). */
 const STALE_BUILD_MS = 60 * 60 * 1000;
@@ -39,7 +59,8 @@ export function currentCliBuild(out = CLI_OUT) {
 function removeOldBuilds(out, keep) {
   for (const name of readdirSync(out)) {
     const dir = path.join(out, name);
-    if (name === keep || name === 'current.json' || name.startsWith('.')) continue;
+    if (name === keep || name === 'current.json' || name === 'launch.mjs') continue;
+    if (name.startsWith('.')) continue;
     if (Date.now() - statSync(dir).mtimeMs > STALE_BUILD_MS) {
       rmSync(dir, { recursive: true, force: true });
     }
@@ -116,12 +137,41 @@ export async function buildCli(out = CLI_OUT) {
   const inputs = Object.keys(result.metafile.inputs)
     .filter((file) => !file.includes(':') && !file.startsWith('node_modules/'))
     .concat(existsSync(path.join(root, 'package-lock.json')) ? ['package-lock.json'] : [])
-    .concat(['scripts/cli-build.mjs']);
+    .concat(['scripts/cli-build.mjs', 'scripts/cli-launch.mjs', 'scripts/cli-load.mjs']);
+  await buildLauncher(build, out);
   const temp = path.join(out, `.current-${process.pid}.json`);
   writeFileSync(temp, JSON.stringify({ dir: name, started, inputs }));
   renameSync(temp, path.join(out, 'current.json'));
   removeOldBuilds(out, name);
   return path.join(outdir, 'cli.js');
+}
+
+/**
+ * Bundles the launcher (cli-launch.mjs with this builder and the loader) to `out`/launch.mjs, the
+ * one file bin/turnwise.js runs; replaced atomically, so a command starting meanwhile reads the
+ * old one or the new one whole.
+ */
+async function buildLauncher(build, out) {
+  const temp = path.join(out, `.launch-${process.pid}.mjs`);
+  await build({
+    absWorkingDir: root,
+    entryPoints: ['scripts/cli-launch.mjs'],
+    outfile: temp,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    // Loaded on demand from node_modules: esbuild only to build again, tsx only for the sources.
+    external: ['esbuild', 'tsx', 'tsx/*'],
+    logLevel: 'silent',
+    legalComments: 'none',
+  });
+  try {
+    renameSync(temp, path.join(out, 'launch.mjs'));
+  } catch (error) {
+    unlinkSync(temp);
+    throw error;
+  }
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {

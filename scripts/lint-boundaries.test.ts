@@ -76,6 +76,10 @@ describe('runtime boundaries', () => {
     ['engine/a/b-test-support.ts', use('../../electron/ipc')],
     ['cli/x-test-support.ts', use('../electron/main')],
     ['renderer/x.test.ts', use('@duckdb/node-api')],
+    // bin: only the built launcher, which it loads by URL
+    ['bin/x.js', use('../scripts/cli-build.mjs')],
+    ['bin/x.js', use('../cli/main')],
+    ['bin/x.js', use('tsx/esm/api')],
     // nothing of the app imports test code
     ['engine/store/x.ts', use('../testing/test-support')],
     ['engine/x.ts', use('./testing/servers/toy-model')],
@@ -154,6 +158,7 @@ describe('runtime boundaries', () => {
     ['scripts/a/b.ts', use('../../renderer/App')],
     ['bench/x.ts', use('../scripts/serve-workspace')],
     ['e2e/x.ts', use('node:fs')],
+    ['bin/x.js', use('node:fs')],
   ])('%s may: %s', async (file, code) => {
     expect(await boundaryErrors(file, code)).toEqual([]);
   });
