@@ -49,6 +49,22 @@ const ZOD_NAMESPACE_IMPORT = {
   message: "Use `import * as z from 'zod'` (docs/performance.md, CLI start).",
 };
 
+/**
+ * Rows are parsed, not cast (engine/store/query-as.ts, row-schemas.ts): a double cast or a cast
+ * of what a query returned hides a column that does not hold what the code expects.
+ */
+const ROW_CASTS = [
+  {
+    selector: 'TSAsExpression > TSAsExpression.expression > TSUnknownKeyword.typeAnnotation',
+    message: 'No `as unknown as` in the engine: parse with a zod schema (queryAs, row-schemas.ts).',
+  },
+  {
+    selector:
+      "TSAsExpression > AwaitExpression.expression > CallExpression.argument > MemberExpression.callee[property.name='query']",
+    message: 'Do not cast query rows: use workspace.queryAs(schema, ...) (store/query-as.ts).',
+  },
+];
+
 const zone = (type) => ({ element: { type } });
 const packages = (source) => ({ module: { origin: 'external', source } });
 const core = { module: { origin: 'core' } };
@@ -185,6 +201,17 @@ export default tseslint.config(
         },
       ],
     },
+  },
+  {
+    files: ['engine/**/*.ts'],
+    ignores: [
+      'engine/testing/**',
+      '**/*.test.ts',
+      // Typed plumbing, not rows: a generic handler table, and DuckDB's connection prototype.
+      'engine/lazy-handlers.ts',
+      'engine/store/single-statement.ts',
+    ],
+    rules: { 'no-restricted-syntax': ['error', ZOD_NAMESPACE_IMPORT, ...ROW_CASTS] },
   },
   {
     // Within the engine the zone rule does not apply (one zone): its scaffolding is kept out of

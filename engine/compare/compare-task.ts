@@ -1,6 +1,6 @@
 // One task in both runs: its compared rollouts side by side, each with its tool errors, and
 // each run's step figures on the task, for the Compare page's task view.
-import type { TaskRollout } from '../../shared/api-compare';
+import { TaskRolloutSchema, type TaskRollout } from '../../shared/api-compare';
 import type { ParsedTrajectoryFilter } from '../../shared/trajectory-filter';
 import { searchedText } from '../query/text-search';
 import { requireDataset } from '../store/require';
@@ -16,7 +16,8 @@ async function rolloutsOf(
   const rollouts = runRollouts(datasetId, filter, taskId, {
     textFromSearch: await searchedText(workspace, filter.text),
   });
-  const rows = await workspace.query(
+  return workspace.queryAs(
+    TaskRolloutSchema,
     `WITH sel AS (${rollouts.select})
      SELECT sel.trajectory_id, sel.sample_index, sel.success, sel.reward, sel.n_actions,
             (SELECT count(*) FROM tw_all_turns e
@@ -25,7 +26,6 @@ async function rolloutsOf(
      FROM sel ORDER BY sel.sample_index NULLS LAST, sel.trajectory_id`,
     rollouts.params,
   );
-  return rows as unknown as TaskRollout[];
 }
 
 export async function compareTask(

@@ -8,6 +8,7 @@ import type { ParsedTrajectoryFilter } from '../../shared/trajectory-filter';
 import { filteredTrajectories, type FilterSqlOptions } from '../query/filter-sql';
 import { searchedText } from '../query/text-search';
 import type { Workspace } from '../store/workspace';
+import * as z from 'zod';
 
 export interface TaskSums {
   task_id: string;
@@ -22,7 +23,22 @@ export interface TaskSums {
   labels: Record<RoleLabel, number>;
 }
 
-type Row = Omit<TaskSums, 'labels'> & Record<RoleLabel, number>;
+/** A task's sums as the query gives them: one column per role label. */
+const RowSchema = z.object({
+  task_id: z.string(),
+  n: z.number(),
+  successes: z.number(),
+  mean_reward: z.number().nullable(),
+  actions: z.number(),
+  tool_results: z.number(),
+  tool_errors: z.number(),
+  progress_sum: z.number(),
+  progress_n: z.number(),
+  ...(Object.fromEntries(ROLE_LABELS.map((role) => [role, z.number()])) as Record<
+    RoleLabel,
+    z.ZodNumber
+  >),
+});
 
 /** The compared rollouts of a run (optionally of one task), as a SELECT over alias t. */
 export function runRollouts(
@@ -51,7 +67,8 @@ export async function runTaskSums(
   const segmentation = rollouts.bind(filter.segmentation);
   const within = 'trajectory_id IN (SELECT trajectory_id FROM sel)';
   const roles = ROLE_LABELS.map((r) => `coalesce(sum(lc.${r}), 0)::INTEGER AS ${r}`).join(', ');
-  const rows = (await workspace.query(
+  const rows = await workspace.queryAs(
+    RowSchema,
     `WITH sel AS (${rollouts.select}),
      tools AS (SELECT trajectory_id, count(*) AS results, count(error) AS errors
                FROM tw_all_turns WHERE role = 'tool' AND ${within} GROUP BY trajectory_id),
@@ -69,7 +86,7 @@ export async function runTaskSums(
        LEFT JOIN lc USING (trajectory_id)
      GROUP BY sel.task_id`,
     rollouts.params,
-  )) as unknown as Row[];
+  );
   return new Map(
     rows.map((row) => {
       const labels = Object.fromEntries(ROLE_LABELS.map((r) => [r, row[r]])) as TaskSums['labels'];

@@ -13,6 +13,7 @@ import { sql, type SqlFragment } from '../store/sql-template';
 import { transaction } from '../store/transaction';
 import type { Workspace } from '../store/workspace';
 import { workspaceQueue } from '../store/workspace-queue';
+import { toolCallsOf } from '../store/row-schemas';
 
 export interface TrajectoryScope {
   dataset_id?: string | undefined;
@@ -69,7 +70,7 @@ async function* streamTurns(
           turn_index: Number(row.turn_index),
           role: String(row.role),
           is_action: row.is_action === true,
-          tool_calls: JSON.parse(String(row.tool_calls)) as SegmentTurn['tool_calls'],
+          tool_calls: toolCallsOf(row.tool_calls),
           content: String(row.content_key),
         },
       };

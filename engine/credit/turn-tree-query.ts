@@ -3,12 +3,12 @@
 import * as z from 'zod';
 import type { ApiOutput } from '../../shared/api';
 import { TurnwiseError } from '../../shared/result';
-import type { SegmentToolCall } from '../../shared/segments';
 import { buildTurnTree, type TreeRollout } from '../../shared/turn-tree';
 import { summarizeTreeNodes } from '../../shared/turn-tree-summary';
 import type { Workspace } from '../store/workspace';
 import { idBatch } from '../store/id-batch';
 import { sql } from '../store/sql-template';
+import { toolCallsOf } from '../store/row-schemas';
 
 /** Larger groups are refused rather than sent whole; GRPO groups are usually 4 to 64. */
 export const MAX_TREE_ROLLOUTS = 512;
@@ -62,7 +62,7 @@ export async function treeRollouts(
       list.push({
         role: String(turn.role),
         content: String(turn.content),
-        tool_calls: JSON.parse(String(turn.tool_calls)) as SegmentToolCall[],
+        tool_calls: toolCallsOf(turn.tool_calls),
       });
       byRollout.set(String(turn.trajectory_id), list);
     }

@@ -1,6 +1,8 @@
 // The exports a workspace knows (tw_exports): recorded when an export is written, or when a run
 // names an export made elsewhere. The tasks they hold tell trained-on from held-out tasks.
-import type { ExportRecord } from '../../shared/api-runs';
+import { ExportRecordSchema, type ExportRecord } from '../../shared/api-runs';
+import { jsonTextColumn } from '../store/row-schemas';
+import * as z from 'zod';
 import { sql } from '../store/sql-template';
 import type { Workspace } from '../store/workspace';
 import type { LineageManifest } from './export-manifest';
@@ -22,24 +24,16 @@ export async function recordExport(
   );
 }
 
-interface ExportRow {
-  export_id: string;
-  target: string;
-  path: string;
-  sources: string;
-  trajectories: number;
-  records: number;
-  tasks: number;
-  recorded_at: string;
-}
+/** A tw_exports row as listExports reads it: sources is the JSON column read as text. */
+const ExportRowSchema = ExportRecordSchema.extend({ sources: jsonTextColumn(z.array(z.string())) });
 
 export async function listExports(workspace: Workspace): Promise<ExportRecord[]> {
-  const rows = (await workspace.query(
+  return workspace.queryAs(
+    ExportRowSchema,
     `SELECT export_id, target, path, sources::VARCHAR AS sources, trajectories, records,
             json_array_length(task_ids)::INTEGER AS tasks, recorded_at::VARCHAR AS recorded_at
      FROM tw_exports ORDER BY recorded_at, export_id`,
-  )) as unknown as ExportRow[];
-  return rows.map((row) => ({ ...row, sources: JSON.parse(row.sources) as string[] }));
+  );
 }
 
 /** The task ids an export holds; null when the workspace does not know the export. */

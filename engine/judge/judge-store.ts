@@ -3,13 +3,13 @@
 import { createHash } from 'node:crypto';
 import type { DuckDBConnection } from '@duckdb/node-api';
 import { JudgeAnswerSchema, type JudgeAnswer } from '../../shared/api-judge';
-import type { ToolCall } from '../../shared/model';
 import * as z from 'zod';
 import { rowsAsOn } from '../store/connection-sql';
 import { requireDataset } from '../store/require';
 import { sql } from '../store/sql-template';
 import type { Workspace } from '../store/workspace';
 import type { ClippedText, JudgeSegment, JudgeTurn } from './judge-context';
+import { toolCallsOf } from '../store/row-schemas';
 
 /** Texts up to this length are read whole; longer ones as a head and a tail (judge-context). */
 const WHOLE = 12_000;
@@ -139,7 +139,7 @@ export async function* streamTrajectoryTurns(
         turn_index: Number(row.turn_index),
         role: String(row.role),
         is_action: row.is_action === true,
-        tool_calls: JSON.parse(String(row.tool_calls)) as ToolCall[],
+        tool_calls: toolCallsOf(row.tool_calls),
         content: text(row, 'content') ?? { head: '', tail: '', length: 0 },
         reasoning: text(row, 'reasoning'),
       });

@@ -2,7 +2,7 @@
 // segments with the label in force, and human label events committed one at a time.
 import { randomUUID } from 'node:crypto';
 import { LabelEventSchema, type LabelEvent, type LabeledSegment } from '../../shared/api-labels';
-import type { RoleLabel, ToolCall } from '../../shared/model';
+import type { RoleLabel } from '../../shared/model';
 import { TurnwiseError } from '../../shared/result';
 import { turnRelationsFor } from '../attach/turn-relations';
 import { ensureSegments } from '../credit/segments-store';
@@ -13,6 +13,7 @@ import { sql } from '../store/sql-template';
 import type { Workspace } from '../store/workspace';
 import { refreshLabelCounts, writeLabels } from '../store/label-counts';
 import { summarizeAction } from './action-summary';
+import { toolCallsOf } from '../store/row-schemas';
 
 let lastIdMillis = 0;
 let idCounter = 0;
@@ -49,7 +50,7 @@ async function actionSummaries(
   return new Map(
     rows.map((row) => [
       Number(row.turn_index),
-      summarizeAction(JSON.parse(String(row.tool_calls)) as ToolCall[], String(row.content ?? '')),
+      summarizeAction(toolCallsOf(row.tool_calls), String(row.content ?? '')),
     ]),
   );
 }

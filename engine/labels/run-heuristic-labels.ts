@@ -6,7 +6,7 @@
 import { timestampTZValue, type DuckDBConnection, type DuckDBValue } from '@duckdb/node-api';
 import * as z from 'zod';
 import type { HeuristicLabelSummary } from '../../shared/api-labels';
-import { ROLE_LABELS, type RoleLabel, type ToolCall } from '../../shared/model';
+import { ROLE_LABELS, type RoleLabel } from '../../shared/model';
 import { TurnwiseError } from '../../shared/result';
 import { withActionsOf, type Segment } from '../../shared/segments';
 import { ensureSegments } from '../credit/segments-store';
@@ -23,6 +23,7 @@ import {
   type HeuristicTurn,
 } from './heuristics/ruleset';
 import { newLabelId } from './label-store';
+import { toolCallsOf } from '../store/row-schemas';
 
 /** Contents longer than this reach the rules as their head and tail (test summaries are last). */
 const CONTENT_EDGE_CHARS = 4096;
@@ -91,7 +92,7 @@ async function* trajectoriesOf(rows: AsyncGenerator<RowObject>): AsyncGenerator<
       role: String(row.role),
       content: String(row.content),
       content_key: String(row.content_key),
-      tool_calls: JSON.parse(String(row.tool_calls)) as ToolCall[],
+      tool_calls: toolCallsOf(row.tool_calls),
       is_action: row.is_action === true,
     });
   }

@@ -1,30 +1,34 @@
 // Runs (docs/compare.md): every dataset is a run of some model or checkpoint; tw_runs adds what
 // the researcher set (model, checkpoint, step, notes, the export it was trained from, kept or
 // rolled back). The lineage walks run -> export (trained_from) -> the export's source run.
-import type { RunInfo } from '../../shared/api-runs';
+import { RunInfoSchema, type RunInfo } from '../../shared/api-runs';
+import * as z from 'zod';
 import { TurnwiseError } from '../../shared/result';
+import { jsonTextColumn } from '../store/row-schemas';
 import { readSetting, writeSetting } from '../store/settings';
 import { sql } from '../store/sql-template';
 import type { Workspace } from '../store/workspace';
 
 export const BEST_RUN_SETTING = 'best_run';
 
-interface RunRow {
-  dataset_id: string;
-  name: string;
-  set_model: string | null;
-  data_model: string | null;
-  checkpoint: string | null;
-  step: number | null;
-  notes: string | null;
-  trained_from: string | null;
-  sources: string | null;
-  verdict: RunInfo['verdict'];
-  trajectories: number;
-  tasks: number;
-  success_rate: number | null;
-  mean_reward: number | null;
-}
+const RunRowSchema = z.object({
+  dataset_id: z.string(),
+  name: z.string(),
+  set_model: z.string().nullable(),
+  data_model: z.string().nullable(),
+  checkpoint: z.string().nullable(),
+  step: z.number().nullable(),
+  notes: z.string().nullable(),
+  trained_from: z.string().nullable(),
+  /** The trained-from export's sources: its JSON column read as text. */
+  sources: jsonTextColumn(z.array(z.string())).nullable(),
+  verdict: RunInfoSchema.shape.verdict,
+  trajectories: z.number(),
+  tasks: z.number(),
+  success_rate: z.number().nullable(),
+  mean_reward: z.number().nullable(),
+});
+type RunRow = z.output<typeof RunRowSchema>;
 
 const RUNS_SQL = `
   WITH stats AS (
@@ -54,7 +58,7 @@ export function parentAmong(
 
 function parentOf(row: RunRow, present: Set<string>): string | null {
   if (row.sources === null) return null;
-  return parentAmong(JSON.parse(row.sources) as string[], present, row.dataset_id);
+  return parentAmong(row.sources, present, row.dataset_id);
 }
 
 export async function bestRun(workspace: Workspace): Promise<string | null> {
@@ -63,7 +67,7 @@ export async function bestRun(workspace: Workspace): Promise<string | null> {
 }
 
 export async function listRunInfos(workspace: Workspace): Promise<RunInfo[]> {
-  const rows = (await workspace.query(RUNS_SQL)) as unknown as RunRow[];
+  const rows = await workspace.queryAs(RunRowSchema, RUNS_SQL);
   const present = new Set(rows.map((row) => row.dataset_id));
   const best = await bestRun(workspace);
   return rows.map((row) => ({

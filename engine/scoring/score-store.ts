@@ -5,7 +5,7 @@
 // read from attached Parquet files. Lists that live in those files cannot be replaced (a second
 // row would duplicate the turn in the view), so such turns are never rewritten.
 import type { DuckDBConnection } from '@duckdb/node-api';
-import type { ToolCall, TurnRole } from '../../shared/model';
+import type { TurnRole } from '../../shared/model';
 import { TurnwiseError } from '../../shared/result';
 import { turnRelationsFor } from '../attach/turn-relations';
 import { runOn } from '../store/connection-sql';
@@ -15,6 +15,7 @@ import { transaction } from '../store/transaction';
 import type { Workspace } from '../store/workspace';
 import { toolSchemasOf } from '../chat/tool-schemas';
 import type { ScoringTurn } from './chat-rendering';
+import { toolCallsOf } from '../store/row-schemas';
 
 export interface StoredLists {
   token_ids: number[] | null;
@@ -123,7 +124,7 @@ export async function loadTrajectory(
       role: String(row.role) as TurnRole,
       content: String(row.content ?? ''),
       reasoning: typeof row.reasoning === 'string' && row.reasoning !== '' ? row.reasoning : null,
-      toolCalls: JSON.parse(String(row.tool_calls ?? '[]')) as ToolCall[],
+      toolCalls: toolCallsOf(row.tool_calls),
       toolCallId: typeof row.tool_call_id === 'string' ? row.tool_call_id : null,
       storedTokenIds: ids !== null && ids.length > 0 ? ids : null,
     };

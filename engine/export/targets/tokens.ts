@@ -5,7 +5,7 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { ToolCall, TurnRole } from '../../../shared/model';
+import type { TurnRole } from '../../../shared/model';
 import { userSideTurns } from '../agent-view';
 import { schemasToEmbed, type LoadedTrajectory } from '../chat-messages';
 import { loadLocalTokenizer, type LocalTokenizer } from '../local-tokenizer';
@@ -16,6 +16,7 @@ import { onePerTrajectory } from './export-target';
 import { idBatch } from '../../store/id-batch';
 import { sql } from '../../store/sql-template';
 import { redactJsonText, redactText, totalOf, type KindCounts } from '../../secrets/redact';
+import { toolCallsOf } from '../../store/row-schemas';
 
 /** One tokenizer per export (the context object lives exactly as long as one export). */
 const TOKENIZERS = new WeakMap<ExportContext, Promise<LocalTokenizer | null>>();
@@ -84,7 +85,7 @@ async function loadTokenTurns(
       role: String(row.role) as TurnRole,
       content: String(row.content ?? ''),
       reasoning: typeof row.reasoning === 'string' && row.reasoning !== '' ? row.reasoning : null,
-      toolCalls: JSON.parse(String(row.tool_calls ?? '[]')) as ToolCall[],
+      toolCalls: toolCallsOf(row.tool_calls),
       toolCallId: typeof row.tool_call_id === 'string' ? row.tool_call_id : null,
       storedTokenIds: numberList(row.token_ids),
       storedLogprobs: numberList(row.logp_policy),
