@@ -1,7 +1,7 @@
 // Read queries behind the browsing API methods.
 import { existsSync } from 'node:fs';
 import type { ApiOutput, ApiRequest } from '../shared/api';
-import { turnRelationsFor } from './attach/turn-relations';
+import { turnRelationsFor } from './importers/attach/turn-relations';
 import { segmentationInForce } from './segmentation/dataset-segmentation';
 import { notFound } from './store/require';
 import { sql } from './store/sql-template';

@@ -1,10 +1,9 @@
-// Implements every API method against one open workspace. The readers (most of the engine's
-// code) are imported when an import or a preview first needs them, and the job-running groups
+// Implements every API method against one open workspace: each feature's handlers, composed. The
+// readers (most of the engine's code) are imported when an import or a preview first needs them
+// (importers/import-handlers.ts), and the job-running groups
 // (credit, labels, review, judge, evaluation, scoring, export) on their first call, so a command
 // that only reads a workspace does not compile them at start (docs/performance.md).
 import packageJson from '../package.json' with { type: 'json' };
-import type { ImportSummary } from '../shared/model';
-import { TurnwiseError } from '../shared/result';
 import { chartsHandlers } from './charts/charts-handlers';
 import { explorerHandlers } from './explorer/explorer-handlers';
 import type { ApiHandlers } from './core/dispatch';
@@ -26,16 +25,14 @@ import { runsHandlers } from './runs/runs-handlers';
 import { searchHandlers } from './search/search-handlers';
 import { segmentationHandlers } from './segmentation/segmentation-handlers';
 import { formatInfos } from './importers/format-infos';
-import { listMappings, resolveMapping, saveMapping } from './mappings';
-import { previewRegroup, regroupDataset } from './regroup';
-import { checkGroups } from './groups/group-check';
+import { groupsHandlers } from './groups/groups-handlers';
+import { importHandlers } from './importers/import-handlers';
+import { jobsHandlers } from './core/jobs-handlers';
 import type { JobRunner } from './core/jobs';
 import { getTrajectory, getTurnText, listDatasets } from './queries';
 import type { Workspace } from './store/workspace';
 
 export const TURNWISE_VERSION: string = packageJson.version;
-
-const ATTACHABLE_FORMATS = new Set(['turnwise', 'openai-chat']);
 
 export function createService(workspace: Workspace, jobs: JobRunner): ApiHandlers {
   const context = { workspace, jobs };
@@ -49,63 +46,9 @@ export function createService(workspace: Workspace, jobs: JobRunner): ApiHandler
     listDatasets: () => listDatasets(workspace),
     getTrajectory: (request) => getTrajectory(workspace, request.trajectory_id, request.turns),
     getTurnText: (request) => getTurnText(workspace, request),
-    startImport: async (request) => {
-      if (request.attach) {
-        if (request.keep_secrets) {
-          throw new TurnwiseError(
-            'invalid_input',
-            'attaching reads files where they are and scans nothing at import, so there is ' +
-              'nothing to keep: leave out keep_secrets (exports of attached datasets redact secrets)',
-          );
-        }
-        if (request.format !== 'auto' && !ATTACHABLE_FORMATS.has(request.format)) {
-          throw new TurnwiseError(
-            'invalid_input',
-            `format '${request.format}' cannot be attached; attaching reads Parquet rows of ` +
-              `OpenAI-style messages (formats ${[...ATTACHABLE_FORMATS].join(', ')})`,
-          );
-        }
-        const attachOptions = {
-          paths: request.paths,
-          dataset: request.dataset,
-          onError: request.on_error,
-          formatOptions: request.format_options,
-        };
-        return jobs.start('import', async (report, signal): Promise<ImportSummary> => {
-          const { runAttach } = await import('./attach/run-attach');
-          return runAttach(workspace, attachOptions, report, signal);
-        });
-      }
-      const mapping = await resolveMapping(workspace, request.format, request.mapping);
-      const options = {
-        paths: request.paths,
-        format: request.format,
-        dataset: request.dataset,
-        onError: request.on_error,
-        formatOptions: request.format_options,
-        mapping,
-        keepSecrets: request.keep_secrets,
-      };
-      return jobs.start('import', async (report, signal): Promise<ImportSummary> => {
-        const { runImport } = await import('./importers/run-import');
-        return runImport(workspace, options, report, signal);
-      });
-    },
-    previewImport: async (request) => {
-      const { previewImport } = await import('./importers/preview-import');
-      return previewImport(
-        request,
-        await resolveMapping(workspace, request.format, request.mapping),
-      );
-    },
-    listMappings: async () => ({ mappings: await listMappings(workspace) }),
-    saveMapping: (request) => saveMapping(workspace, request.name, request.spec),
-    getJob: async (request) => jobs.get(request.job_id),
-    listJobs: async () => ({ jobs: jobs.list() }),
-    cancelJob: async (request) => jobs.cancel(request.job_id),
-    previewRegroup: (request) => previewRegroup(workspace, request.dataset_id, request.expression),
-    regroupDataset: (request) => regroupDataset(workspace, request.dataset_id, request.expression),
-    checkGroups: (request) => checkGroups(workspace, request.dataset_id),
+    ...importHandlers(context),
+    ...jobsHandlers(context),
+    ...groupsHandlers(context),
     ...sqlHandlers(context),
     ...outcomeHandlers(context),
     ...compareHandlers(context),

@@ -36,6 +36,18 @@ describe('folder cycles', () => {
     expect(report).toEqual([]);
   });
 
+  it("the engine's base folders import only the base below them (docs/ARCHITECTURE.md)", () => {
+    // Lowest first, as in the layer table.
+    const base = ['text', 'chat', 'secrets', 'logging', 'store', 'core', 'endpoints', 'query'];
+    const { graph } = cycleReport(path.join(ROOT, 'engine'), topFolder, ['testing']);
+    const upward = base.flatMap((folder, level) =>
+      [...(graph.get(folder) ?? new Map<string, string[]>())]
+        .filter(([to]) => !base.slice(0, level).includes(to))
+        .map(([to, files]) => `${folder} -> ${to}: ${files[0] ?? ''}`),
+    );
+    expect(upward).toEqual([]);
+  });
+
   it('the renderer has none', () => {
     const { graph, report } = cycleReport(path.join(ROOT, 'renderer'), rendererFolder, ['test']);
     expect(graph.get('features/trajectory')?.has('components')).toBe(true);

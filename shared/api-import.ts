@@ -2,8 +2,15 @@
 // and the datasets it will make), and the remedy an import error carries so that each front end
 // can say it in its own terms (the CLI names --format, the dialog its Format selector).
 import * as z from 'zod';
+import { Empty, method } from './api-method';
 import { jobStateOf } from './job-kinds';
-import { ImportSummarySchema, SkippedRecordSchema } from './model';
+import {
+  FormatOptionsSchema,
+  ImportSummarySchema,
+  MappingSpecSchema,
+  SavedMappingSchema,
+  SkippedRecordSchema,
+} from './model';
 
 /** How the import treats a file: read, left out, stopping the import, or read with another file. */
 export const FILE_STATUSES = ['import', 'skip', 'error', 'companion'] as const;
@@ -100,3 +107,60 @@ export function formatRemedy(details: unknown): ChooseFormat | null {
 
 /** An 'import' job, whose result is an ImportSummary. */
 export const ImportJobSchema = jobStateOf('import', ImportSummarySchema);
+
+export const IMPORT_API = {
+  startImport: () =>
+    method(
+      z
+        .object({
+          paths: z.array(z.string().min(1)).min(1).max(10_000),
+          format: z.string().default('auto'),
+          dataset: z.string().min(1).max(200).optional(),
+          on_error: z.enum(['abort', 'skip']).default('abort'),
+          format_options: FormatOptionsSchema.default({}),
+          /** An inline user mapping; used when format is 'mapping'. */
+          mapping: MappingSpecSchema.optional(),
+          /** Parquet only: read the files where they are (views), copying nothing but an index. */
+          attach: z.boolean().default(false),
+          /**
+           * Store secrets found in the text instead of redacting them (exports redact them unless
+           * `secrets: 'keep'`); replaces a redacted dataset of the same content.
+           */
+          keep_secrets: z.boolean().default(false),
+        })
+        .strict(),
+      ImportJobSchema,
+    ),
+  /**
+   * Reads the files without writing: each file's format (or why it is left out) and record count,
+   * the datasets they make, candidates and first records of the first file read.
+   */
+  previewImport: () =>
+    method(
+      z
+        .object({
+          paths: z.array(z.string().min(1)).min(1).max(10_000),
+          format: z.string().default('auto'),
+          format_options: FormatOptionsSchema.default({}),
+          mapping: MappingSpecSchema.optional(),
+          /** As for the import: with skip, a file of ambiguous format is left out, not an error. */
+          on_error: z.enum(['abort', 'skip']).default('abort'),
+        })
+        .strict(),
+      ImportPreviewSchema,
+    ),
+  /** User mappings saved in this workspace; import them with format 'mapping:<name>'. */
+  listMappings: () => method(Empty, z.object({ mappings: z.array(SavedMappingSchema) })),
+  saveMapping: () =>
+    method(
+      z
+        .object({
+          name: z
+            .string()
+            .regex(/^[A-Za-z0-9._-]{1,80}$/, 'letters, digits, dot, dash and underscore (1-80)'),
+          spec: MappingSpecSchema,
+        })
+        .strict(),
+      SavedMappingSchema,
+    ),
+} as const;

@@ -4,18 +4,15 @@ import * as z from 'zod';
 import {
   DatasetSummarySchema,
   FormatInfoSchema,
-  FormatOptionsSchema,
-  MappingSpecSchema,
-  SavedMappingSchema,
   TrajectoryDetailSchema,
   TurnSchema,
 } from './model';
 import { Empty, Id, lazyMethodTable, method } from './api-method';
-import { ImportJobSchema, ImportPreviewSchema } from './api-import';
+import { IMPORT_API } from './api-import';
+import { JOBS_API } from './api-jobs';
 import { CHARTS_API } from './api-charts';
 import { CREDIT_API } from './api-credit';
 import { EXPLORER_API } from './api-explorer';
-import { JobStateSchema } from './job-state';
 import { JUDGE_API } from './api-judge';
 import { EVALUATION_API } from './api-evaluation';
 import { ANNOTATOR_API } from './api-annotators';
@@ -90,84 +87,8 @@ export const API = lazyMethodTable({
         .strict(),
       z.object({ text: z.string(), offset: z.number(), total_length: z.number() }),
     ),
-  startImport: () =>
-    method(
-      z
-        .object({
-          paths: z.array(z.string().min(1)).min(1).max(10_000),
-          format: z.string().default('auto'),
-          dataset: z.string().min(1).max(200).optional(),
-          on_error: z.enum(['abort', 'skip']).default('abort'),
-          format_options: FormatOptionsSchema.default({}),
-          /** An inline user mapping; used when format is 'mapping'. */
-          mapping: MappingSpecSchema.optional(),
-          /** Parquet only: read the files where they are (views), copying nothing but an index. */
-          attach: z.boolean().default(false),
-          /**
-           * Store secrets found in the text instead of redacting them (exports redact them unless
-           * `secrets: 'keep'`); replaces a redacted dataset of the same content.
-           */
-          keep_secrets: z.boolean().default(false),
-        })
-        .strict(),
-      ImportJobSchema,
-    ),
-  /**
-   * Reads the files without writing: each file's format (or why it is left out) and record count,
-   * the datasets they make, candidates and first records of the first file read.
-   */
-  previewImport: () =>
-    method(
-      z
-        .object({
-          paths: z.array(z.string().min(1)).min(1).max(10_000),
-          format: z.string().default('auto'),
-          format_options: FormatOptionsSchema.default({}),
-          mapping: MappingSpecSchema.optional(),
-          /** As for the import: with skip, a file of ambiguous format is left out, not an error. */
-          on_error: z.enum(['abort', 'skip']).default('abort'),
-        })
-        .strict(),
-      ImportPreviewSchema,
-    ),
-  /** User mappings saved in this workspace; import them with format 'mapping:<name>'. */
-  listMappings: () => method(Empty, z.object({ mappings: z.array(SavedMappingSchema) })),
-  saveMapping: () =>
-    method(
-      z
-        .object({
-          name: z
-            .string()
-            .regex(/^[A-Za-z0-9._-]{1,80}$/, 'letters, digits, dot, dash and underscore (1-80)'),
-          spec: MappingSpecSchema,
-        })
-        .strict(),
-      SavedMappingSchema,
-    ),
-  getJob: () => method(z.object({ job_id: Id }).strict(), JobStateSchema),
-  listJobs: () => method(Empty, z.object({ jobs: z.array(JobStateSchema) })),
-  cancelJob: () => method(z.object({ job_id: Id }).strict(), JobStateSchema),
-  /** Shows the groups a SQL expression over the trajectories view would make, without changing them. */
-  previewRegroup: () =>
-    method(
-      z.object({ dataset_id: Id, expression: z.string().min(1).max(2000) }).strict(),
-      z.object({
-        groups: z.number(),
-        sample: z.array(
-          z.object({
-            group_id: z.string().nullable(),
-            trajectories: z.number(),
-            success_rate: z.number().nullable(),
-          }),
-        ),
-      }),
-    ),
-  /** Regroups a dataset by a SQL expression; a null expression restores the importer's grouping. */
-  regroupDataset: () =>
-    method(
-      z.object({ dataset_id: Id, expression: z.string().min(1).max(2000).nullable() }).strict(),
-      z.object({ groups: z.number() }),
-    ),
+  ...IMPORT_API,
+  ...JOBS_API,
   ...SQL_API,
   ...OUTCOME_API,
   ...COMPARE_API,

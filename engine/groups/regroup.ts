@@ -1,15 +1,15 @@
 // Regrouping: a dataset's GRPO groups recomputed from any SQL expression over its trajectories
 // (e.g. task_id || ':' || (metadata->>'seed')). The importer's grouping is kept to reset to.
-import type { ApiOutput } from '../shared/api';
-import { TurnwiseError } from '../shared/result';
+import type { ApiOutput } from '../../shared/api';
+import { TurnwiseError } from '../../shared/result';
 import type { DuckDBConnection } from '@duckdb/node-api';
-import { workspaceQueryBounds } from './sql/sql-settings';
-import { withQueryBounds } from './store/bounded-query';
-import { toJsonRow } from './store/json-values';
-import { guardExpression } from './store/sql-expression-guard';
-import { requireDataset } from './store/require';
-import { transaction } from './store/transaction';
-import type { Row, Workspace } from './store/workspace';
+import { workspaceQueryBounds } from '../sql/sql-settings';
+import { withQueryBounds } from '../store/bounded-query';
+import { toJsonRow } from '../store/json-values';
+import { guardExpression } from '../store/sql-expression-guard';
+import { requireDataset } from '../store/require';
+import { transaction } from '../store/transaction';
+import type { Row, Workspace } from '../store/workspace';
 
 /** The guarded probe: trajectory_id, dataset_id, success, (expr) AS value from trajectories. */
 async function guardedGrouping(connection: DuckDBConnection, expression: string): Promise<string> {

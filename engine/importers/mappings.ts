@@ -1,8 +1,8 @@
 // User mappings saved in the workspace, and the resolution of 'mapping' / 'mapping:<name>' formats.
-import type { ApiOutput } from '../shared/api';
-import { MappingSpecSchema, type MappingSpec } from '../shared/model';
-import { TurnwiseError } from '../shared/result';
-import type { Workspace } from './store/workspace';
+import type { ApiOutput } from '../../shared/api';
+import { MappingSpecSchema, type MappingSpec } from '../../shared/model';
+import { TurnwiseError } from '../../shared/result';
+import type { Workspace } from '../store/workspace';
 
 type SavedMapping = ApiOutput<'saveMapping'>;
 

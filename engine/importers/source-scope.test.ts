@@ -4,7 +4,7 @@
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkGroups } from '../groups/group-check';
-import { regroupDataset } from '../regroup';
+import { regroupDataset } from '../groups/regroup';
 import { Workspace } from '../store/workspace';
 import { samplePath, tempDir, turnwiseRecord, writeJsonl } from '../testing/test-support';
 import { runImport } from './run-import';

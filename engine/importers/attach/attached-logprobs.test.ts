@@ -2,10 +2,10 @@
 // file's own lists, in the public view and in the trajectory view alike.
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { writeParquet } from '../testing/parquet-rows-fixture';
-import { getTrajectory } from '../queries';
-import { Workspace } from '../store/workspace';
-import { tempDir } from '../testing/test-support';
+import { writeParquet } from '../../testing/parquet-rows-fixture';
+import { getTrajectory } from '../../queries';
+import { Workspace } from '../../store/workspace';
+import { tempDir } from '../../testing/test-support';
 import { runAttach } from './run-attach';
 
 const tmp = tempDir();

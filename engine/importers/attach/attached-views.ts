@@ -3,8 +3,8 @@
 // token_logprobs views. An attachment whose files are gone is left out, so one moved file does
 // not break every query over turns.
 import { existsSync } from 'node:fs';
-import { LOGPROB_COLUMNS, TURN_COLUMNS } from '../store/migrations';
-import { TurnwiseError } from '../../shared/result';
+import { LOGPROB_COLUMNS, TURN_COLUMNS } from '../../store/migrations';
+import { TurnwiseError } from '../../../shared/result';
 import type { AttachSpec } from './attach-spec';
 import { allFilesRelation, logprobsSelect, turnsSelect } from './attached-sql';
 

@@ -1,9 +1,9 @@
 // How an attached Parquet dataset maps onto the canonical columns: SQL expressions over the files'
 // own columns, chosen once at attach time from their schema and the user's field options. The
 // field names and their order of preference are the openai-chat / turnwise readers' own.
-import type { FormatOptions } from '../../shared/model';
-import { TurnwiseError } from '../../shared/result';
-import { MESSAGE_SCHEMA } from '../store/attached-macros';
+import type { FormatOptions } from '../../../shared/model';
+import { TurnwiseError } from '../../../shared/result';
+import { MESSAGE_SCHEMA } from '../../store/attached-macros';
 
 /** Stored in tw_attachments.spec; every value is an SQL expression over one Parquet row. */
 export interface AttachSpec {

@@ -2,19 +2,19 @@
 // files and are read through views; the workspace keeps one index row per trajectory (ids, task
 // and group, outcome, counts) so listing, grouping, labels and export work as for imports. Like an
 // import it is one transaction: a failure or a cancel leaves the workspace unchanged.
-import { settleImportedOutcomes } from '../outcome/outcome-rule';
+import { settleImportedOutcomes } from '../../outcome/outcome-rule';
 import { createHash } from 'node:crypto';
 import { stat } from 'node:fs/promises';
 import type { DuckDBConnection } from '@duckdb/node-api';
-import type { ImportSummary, SkippedRecord } from '../../shared/model';
-import { TurnwiseError } from '../../shared/result';
-import { canonicalJson } from '../text/canonical-json';
-import type { FormatOptions } from '../chat/canonical';
-import { commonFolder, defaultDatasetName, freeDatasetId } from '../importers/dataset-naming';
-import type { ImportOptions, ImportProgress } from '../importers/run-import';
-import { resolveSourceFiles, type SourceFile } from '../importers/source-files';
-import { transaction } from '../store/transaction';
-import type { Workspace } from '../store/workspace';
+import type { ImportSummary, SkippedRecord } from '../../../shared/model';
+import { TurnwiseError } from '../../../shared/result';
+import { canonicalJson } from '../../text/canonical-json';
+import type { FormatOptions } from '../../chat/canonical';
+import { commonFolder, defaultDatasetName, freeDatasetId } from '../dataset-naming';
+import type { ImportOptions, ImportProgress } from '../run-import';
+import { resolveSourceFiles, type SourceFile } from '../source-files';
+import { transaction } from '../../store/transaction';
+import type { Workspace } from '../../store/workspace';
 import { buildAttachSpec, quoteText } from './attach-spec';
 import { indexSelect, problemsSelect } from './attached-sql';
 import {

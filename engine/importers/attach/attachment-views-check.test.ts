@@ -4,12 +4,12 @@
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { JobState } from '../../shared/api';
-import { callOk } from '../testing/dispatch-test-support';
-import { openEngine } from '../engine';
-import { writeParquet } from '../testing/parquet-rows-fixture';
-import { sha256Of, tamperedWorkspace } from '../testing/hostile-workspace-test-support';
-import { tempDir } from '../testing/test-support';
+import type { JobState } from '../../../shared/api';
+import { callOk } from '../../testing/dispatch-test-support';
+import { openEngine } from '../../engine';
+import { writeParquet } from '../../testing/parquet-rows-fixture';
+import { sha256Of, tamperedWorkspace } from '../../testing/hostile-workspace-test-support';
+import { tempDir } from '../../testing/test-support';
 
 const tmp = tempDir();
 afterAll(() => tmp.cleanup());

@@ -1,9 +1,9 @@
 // Where one trajectory's turns live: the tw_turns table for imported datasets, or its single row
 // of an attached Parquet file (read with the row filter pushed into the scan, not a full scan).
 import { existsSync } from 'node:fs';
-import { TurnwiseError } from '../../shared/result';
-import { notFound } from '../store/require';
-import type { Workspace } from '../store/workspace';
+import { TurnwiseError } from '../../../shared/result';
+import { notFound } from '../../store/require';
+import type { Workspace } from '../../store/workspace';
 import { quoteText } from './attach-spec';
 import { fileRelation, logprobsSelect, turnsSelect } from './attached-sql';
 import { parseAttachment } from './attached-views';

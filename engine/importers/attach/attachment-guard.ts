@@ -4,9 +4,9 @@
 // and what views and queries embed is the checked form (embeddedExpression), never the stored text
 // as it is (docs/security.md).
 import type { DuckDBConnection } from '@duckdb/node-api';
-import { ATTACHED_MACRO_NAMES } from '../store/attached-macros';
-import { embeddedExpression, guardExpression } from '../store/sql-expression-guard';
-import type { Workspace } from '../store/workspace';
+import { ATTACHED_MACRO_NAMES } from '../../store/attached-macros';
+import { embeddedExpression, guardExpression } from '../../store/sql-expression-guard';
+import type { Workspace } from '../../store/workspace';
 import type { AttachSpec } from './attach-spec';
 import type { Attachment } from './attached-views';
 

@@ -4,10 +4,10 @@
 // must be exactly what this code builds from the attachment's checked spec, as DuckDB renders it.
 // A read-only open refuses a workspace where one is not; a writable open builds them again.
 import type { DuckDBConnection } from '@duckdb/node-api';
-import { TurnwiseError } from '../../shared/result';
-import type { CatalogObject } from '../store/schema-catalog';
-import { REFERENCE } from '../store/workspace-integrity';
-import type { Workspace } from '../store/workspace';
+import { TurnwiseError } from '../../../shared/result';
+import type { CatalogObject } from '../../store/schema-catalog';
+import { REFERENCE } from '../../store/workspace-integrity';
+import type { Workspace } from '../../store/workspace';
 import { allFilesRelation, logprobsSelect, turnsSelect } from './attached-sql';
 import {
   ATTACHMENTS_SQL,

@@ -2,9 +2,9 @@
 // becomes a view or a query, and a hostile one stops the workspace from opening, with the reason.
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openEngine } from '../engine';
-import { Workspace } from '../store/workspace';
-import { tempDir } from '../testing/test-support';
+import { openEngine } from '../../engine';
+import { Workspace } from '../../store/workspace';
+import { tempDir } from '../../testing/test-support';
 import { buildAttachSpec } from './attach-spec';
 import { guardAttachment } from './attachment-guard';
 import { parseAttachment, type Attachment } from './attached-views';

@@ -1,14 +1,14 @@
 import { renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { JobState } from '../../shared/api';
-import { jobResult } from '../../shared/job-result';
-import { openEngine } from '../engine';
-import type { Engine } from '../core/engine-types';
-import { writeParquet } from '../testing/parquet-rows-fixture';
-import { tempDir } from '../testing/test-support';
+import type { JobState } from '../../../shared/api';
+import { jobResult } from '../../../shared/job-result';
+import { openEngine } from '../../engine';
+import type { Engine } from '../../core/engine-types';
+import { writeParquet } from '../../testing/parquet-rows-fixture';
+import { tempDir } from '../../testing/test-support';
 import { runAttach } from './run-attach';
-import { Workspace } from '../store/workspace';
+import { Workspace } from '../../store/workspace';
 
 const tmp = tempDir();
 afterAll(() => tmp.cleanup());

@@ -1,12 +1,12 @@
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { JobState } from '../../shared/api';
-import { jobResult } from '../../shared/job-result';
-import type { ImportSummary } from '../../shared/model';
-import { openEngine, type LocalEngine } from '../engine';
-import type { Engine } from '../core/engine-types';
-import { writeParquet } from '../testing/parquet-rows-fixture';
-import { tempDir } from '../testing/test-support';
+import type { JobState } from '../../../shared/api';
+import { jobResult } from '../../../shared/job-result';
+import type { ImportSummary } from '../../../shared/model';
+import { openEngine, type LocalEngine } from '../../engine';
+import type { Engine } from '../../core/engine-types';
+import { writeParquet } from '../../testing/parquet-rows-fixture';
+import { tempDir } from '../../testing/test-support';
 
 const tmp = tempDir();
 afterAll(() => tmp.cleanup());
