@@ -102,9 +102,12 @@ export const EXPLORER_API = {
     method(
       z.object({ name: FilterName, filter: TrajectoryFilterSchema }).strict(),
       SavedFilterSchema,
+      { invalidates: ['listSavedFilters'] },
     ),
   deleteSavedFilter: () =>
-    method(z.object({ name: FilterName }).strict(), z.object({ deleted: z.boolean() })),
+    method(z.object({ name: FilterName }).strict(), z.object({ deleted: z.boolean() }), {
+      invalidates: ['listSavedFilters'],
+    }),
   /** The grid's column layout, kept in the workspace (one per workspace, shared by its grids). */
   getExplorerLayout: () => method(z.object({}).strict(), ExplorerLayoutSchema),
   /** Replaces the layout; no columns resets it to the default. */

@@ -162,5 +162,6 @@ export const IMPORT_API = {
         })
         .strict(),
       SavedMappingSchema,
+      { invalidates: ['listMappings'] },
     ),
 } as const;

@@ -144,12 +144,15 @@ export const JUDGE_API = {
         })
         .strict(),
       JudgePromptSchema,
+      { invalidates: ['listJudgePrompts'] },
     ),
   /** The prompt version in use (the built-in default until another is chosen). */
   getActiveJudgePrompt: () => method(Empty, ActiveJudgePromptSchema),
   /** Puts a prompt version in use (keep it, or roll back to an earlier one). */
   setActiveJudgePrompt: () =>
-    method(z.object({ version_id: Id }).strict(), ActiveJudgePromptSchema),
+    method(z.object({ version_id: Id }).strict(), ActiveJudgePromptSchema, {
+      invalidates: ['getActiveJudgePrompt'],
+    }),
   /** Labels the segments in scope with the judge (a 'judge' job; its result is a JudgeSummary). */
   startJudge: () => method(StartJudgeInputSchema, JudgeJobSchema),
   /** Finished judge runs, newest first. */

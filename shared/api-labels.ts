@@ -2,6 +2,7 @@
 // one segment at a time from the trajectory view; heuristic labels come from a versioned rule set
 // run as a job over a dataset (docs/credit.md, docs/judge.md).
 import * as z from 'zod';
+import { LABEL_READS } from './label-reads';
 import { Empty, Id, method } from './api-method';
 import { jobStateOf } from './job-kinds';
 import { ROLE_LABELS } from './model';
@@ -110,6 +111,7 @@ export const LABELS_API = {
         })
         .strict(),
       LabelEventSchema,
+      { invalidates: LABEL_READS },
     ),
   /**
    * Runs the heuristic rule set over a dataset, or every dataset when none is given (job kind

@@ -32,5 +32,7 @@ export const OUTCOME_API = {
     method(z.object({ dataset_id: Id, rule: Rule.nullable() }).strict(), OutcomeCountsSchema),
   /** Stores a rule and recomputes success; null goes back to the default. */
   setOutcomeRule: () =>
-    method(z.object({ dataset_id: Id, rule: Rule.nullable() }).strict(), OutcomeRuleSchema),
+    method(z.object({ dataset_id: Id, rule: Rule.nullable() }).strict(), OutcomeRuleSchema, {
+      invalidates: 'all',
+    }),
 } as const;

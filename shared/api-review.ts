@@ -2,6 +2,7 @@
 // queue is filled by documented rules (and by hand); reviewers approve, reject or relabel each
 // item; every decision is an append-only event whose newest one is in force.
 import * as z from 'zod';
+import { LABEL_READS } from './label-reads';
 import { AnnotatorSchema } from './api-labels';
 import { Id, method } from './api-method';
 import { jobStateOf } from './job-kinds';
@@ -130,6 +131,7 @@ export const REVIEW_API = {
         })
         .strict(),
       ReviewQueueItemSchema,
+      { invalidates: ['listReviewQueue'] },
     ),
   /**
    * The queue, filtered, in a stable order (rule, trajectory, segmentation, segment with whole
@@ -169,6 +171,7 @@ export const REVIEW_API = {
         })
         .strict(),
       ReviewQueueItemSchema,
+      { invalidates: ['listReviewEvents', 'getSegments', ...LABEL_READS] },
     ),
   /**
    * Returns an item to its state before its newest event, appending an event (so undoing an undo
@@ -178,6 +181,7 @@ export const REVIEW_API = {
     method(
       z.object({ item_id: Id, by: AnnotatorSchema.default('local') }).strict(),
       ReviewQueueItemSchema,
+      { invalidates: ['listReviewEvents', 'getSegments', ...LABEL_READS] },
     ),
   /** Each rule's items by the status in force, with its precision so far, in REVIEW_RULES order. */
   getReviewRuleStats: () =>

@@ -76,6 +76,7 @@ export const RUNS_API = {
         })
         .strict(),
       RunInfoSchema,
+      { invalidates: ['listRuns', 'compareRuns', 'compareTask'] },
     ),
   /**
    * Kept: the run becomes the current best. Rolled back: the best returns to the run it was
@@ -85,5 +86,6 @@ export const RUNS_API = {
     method(
       z.object({ dataset_id: Id, verdict: z.enum(RUN_VERDICTS) }).strict(),
       z.object({ best: z.string().nullable() }),
+      { invalidates: ['listRuns'] },
     ),
 } as const;

@@ -26,5 +26,6 @@ export const SEGMENTATION_API = {
     method(
       z.object({ dataset_id: Id, segmentation: SegmentationNameSchema.nullable() }).strict(),
       DatasetSegmentationSchema,
+      { invalidates: 'all' },
     ),
 } as const;

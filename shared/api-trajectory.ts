@@ -88,6 +88,7 @@ export const TRAJECTORY_API = {
     method(
       z.object({ dataset_id: Id, tokenizer_path: z.string().min(1).max(4000).nullable() }).strict(),
       z.object({ tokenizer_path: z.string().nullable() }),
+      { invalidates: ['getTurnLogprobs'] },
     ),
   /** What the format recorded about one turn's call: model, tokens, latency, sampling, ... */
   getTurnDetails: () => method(TurnRef, TurnDetailsSchema),

@@ -7,7 +7,7 @@ import {
   TrajectoryDetailSchema,
   TurnSchema,
 } from './model';
-import { Empty, Id, lazyMethodTable, method } from './api-method';
+import { Empty, Id, lazyMethodTable, method, type Invalidates } from './api-method';
 import { IMPORT_API } from './api-import';
 import { JOBS_API } from './api-jobs';
 import { CHARTS_API } from './api-charts';
@@ -119,6 +119,22 @@ export type ApiRequest<M extends ApiMethod> = z.output<Api[M]['input']>;
 export type ApiOutput<M extends ApiMethod> = z.output<Api[M]['output']>;
 
 export const API_METHODS = Object.keys(API) as ApiMethod[];
+
+type InvalidatedName<M extends ApiMethod> = Exclude<Api[M]['invalidates'], 'all'>[number];
+/** Names a write declares it invalidates that are no API method: must be none. */
+type UnknownInvalidated = { [M in ApiMethod]: Exclude<InvalidatedName<M>, ApiMethod> }[ApiMethod];
+const invalidatesNameMethods: [UnknownInvalidated] extends [never] ? true : UnknownInvalidated =
+  true;
+void invalidatesNameMethods;
+
+/** The reads `method` declares it changes (shared/api-method.ts, Invalidates). */
+export function invalidatedBy(method: ApiMethod): readonly ApiMethod[] | 'all' {
+  return namedMethods(API[method].invalidates);
+}
+
+function namedMethods(declared: Invalidates): readonly ApiMethod[] | 'all' {
+  return declared === 'all' ? 'all' : declared.filter(isApiMethod);
+}
 
 export function isApiMethod(name: string): name is ApiMethod {
   return Object.prototype.hasOwnProperty.call(API, name);

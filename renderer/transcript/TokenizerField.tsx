@@ -3,8 +3,7 @@
 import Button from '@mui/material/Button';
 import TextField from '@mui/material/TextField';
 import { useState } from 'react';
-import { useApiClient } from '../api/ApiContext';
-import { useInvalidate } from '../api/useInvalidate';
+import { useApiWrite } from '../api/useApiWrite';
 
 type Props = {
   datasetId: string;
@@ -15,21 +14,19 @@ type Props = {
 };
 
 export function TokenizerField({ datasetId, tokenizerPath, tokenizerError, hasText }: Props) {
-  const client = useApiClient();
-  const invalidate = useInvalidate();
+  const write = useApiWrite();
   const [editing, setEditing] = useState(false);
   const [value, setValue] = useState(tokenizerPath ?? '');
   const [error, setError] = useState<string | null>(null);
 
   const save = async (path: string | null) => {
-    const result = await client.call('setDatasetTokenizer', {
+    const result = await write('setDatasetTokenizer', {
       dataset_id: datasetId,
       tokenizer_path: path,
     });
     if (!result.ok) return setError(result.error.message);
     setError(null);
     setEditing(false);
-    await invalidate('getTurnLogprobs');
   };
 
   if (hasText && !editing) {

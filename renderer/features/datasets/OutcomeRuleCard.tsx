@@ -12,7 +12,7 @@ import type { OutcomeCounts } from '../../../shared/api-outcome';
 import type { ApiError } from '../../../shared/result';
 import { useApiClient } from '../../api/ApiContext';
 import { useApi } from '../../api/useApi';
-import { useInvalidateAll } from '../../api/useInvalidate';
+import { useApiWrite } from '../../api/useApiWrite';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { formatCount } from '../../components/format';
 
@@ -28,8 +28,8 @@ function countsText(counts: OutcomeCounts): string {
 export function OutcomeRuleCard({ datasetId }: { datasetId: string }) {
   const client = useApiClient();
   const current = useApi('getOutcomeRule', { dataset_id: datasetId });
-  // Success feeds tables, charts, credit and exports: every cached read may be stale after it.
-  const invalidateAll = useInvalidateAll();
+  // Success feeds tables, charts, credit and exports: the write refreshes every cached read.
+  const write = useApiWrite();
   const [draft, setDraft] = useState<string | null>(null);
   const [preview, setPreview] = useState<OutcomeCounts | null>(null);
   const [error, setError] = useState<ApiError | null>(null);
@@ -38,7 +38,7 @@ export function OutcomeRuleCard({ datasetId }: { datasetId: string }) {
   const value = current.data;
   const text = draft ?? value?.rule ?? '';
 
-  async function run(work: () => ReturnType<typeof client.call<'setOutcomeRule'>>) {
+  async function run(work: () => ReturnType<typeof write<'setOutcomeRule'>>) {
     setBusy(true);
     setError(null);
     const result = await work();
@@ -49,7 +49,6 @@ export function OutcomeRuleCard({ datasetId }: { datasetId: string }) {
     }
     setDraft(null);
     setPreview(null);
-    void invalidateAll();
   }
 
   const showPreview = async () => {
@@ -76,7 +75,7 @@ export function OutcomeRuleCard({ datasetId }: { datasetId: string }) {
             disabled={busy}
             data-testid="outcome-rule-replace"
             onClick={() =>
-              void run(() => client.call('setOutcomeRule', { dataset_id: datasetId, rule: null }))
+              void run(() => write('setOutcomeRule', { dataset_id: datasetId, rule: null }))
             }
           >
             Use the default rule instead
@@ -137,7 +136,7 @@ export function OutcomeRuleCard({ datasetId }: { datasetId: string }) {
           size="small"
           variant="contained"
           onClick={() =>
-            void run(() => client.call('setOutcomeRule', { dataset_id: datasetId, rule: text }))
+            void run(() => write('setOutcomeRule', { dataset_id: datasetId, rule: text }))
           }
           disabled={busy || text.trim() === '' || (draft === null && !value?.is_default)}
           data-testid="outcome-rule-apply"
@@ -147,7 +146,7 @@ export function OutcomeRuleCard({ datasetId }: { datasetId: string }) {
         <Button
           size="small"
           onClick={() =>
-            void run(() => client.call('setOutcomeRule', { dataset_id: datasetId, rule: null }))
+            void run(() => write('setOutcomeRule', { dataset_id: datasetId, rule: null }))
           }
           disabled={busy || value?.is_default !== false}
         >

@@ -10,9 +10,8 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import type { ApiError } from '../../../shared/result';
 import { parseSegmentation } from '../../../shared/segments';
-import { useApiClient } from '../../api/ApiContext';
 import { useApi } from '../../api/useApi';
-import { useInvalidateAll } from '../../api/useInvalidate';
+import { useApiWrite } from '../../api/useApiWrite';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { formatCount } from '../../components/format';
 
@@ -32,10 +31,10 @@ function draftOf(name: string): { kind: Kind; size: string } {
 }
 
 export function SegmentationCard({ datasetId }: { datasetId: string }) {
-  const client = useApiClient();
   const current = useApi('getDatasetSegmentation', { dataset_id: datasetId });
-  // Segment indices of labels, credit and review items refer to it: refresh every cached read.
-  const invalidateAll = useInvalidateAll();
+  // Segment indices of labels, credit and review items refer to it: the write refreshes every
+  // cached read.
+  const write = useApiWrite();
   const [draft, setDraft] = useState<{ kind: Kind; size: string } | null>(null);
   const [error, setError] = useState<ApiError | null>(null);
   const [busy, setBusy] = useState(false);
@@ -57,7 +56,7 @@ export function SegmentationCard({ datasetId }: { datasetId: string }) {
   const save = async (segmentation: string | null) => {
     setBusy(true);
     setError(null);
-    const result = await client.call('setDatasetSegmentation', {
+    const result = await write('setDatasetSegmentation', {
       dataset_id: datasetId,
       segmentation,
     });
@@ -67,7 +66,6 @@ export function SegmentationCard({ datasetId }: { datasetId: string }) {
       return;
     }
     setDraft(null);
-    void invalidateAll();
   };
 
   return (

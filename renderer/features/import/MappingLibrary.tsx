@@ -7,9 +7,8 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { API } from '../../../shared/api';
 import type { ApiError } from '../../../shared/result';
-import { useApiClient } from '../../api/ApiContext';
 import { useApi } from '../../api/useApi';
-import { useInvalidate } from '../../api/useInvalidate';
+import { useApiWrite } from '../../api/useApiWrite';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { MAPPING_TEMPLATE, mappingText } from './mapping-spec';
 import type { MappingDraft } from './useMappingDraft';
@@ -19,9 +18,8 @@ const NameSchema = API.saveMapping.input.shape.name;
 type Status = { saved: string } | { error: ApiError } | null;
 
 export function MappingLibrary({ draft }: { draft: MappingDraft }) {
-  const client = useApiClient();
   const saved = useApi('listMappings', {}, { keepPrevious: true });
-  const invalidate = useInvalidate();
+  const write = useApiWrite();
   const [selected, setSelected] = useState('');
   const [name, setName] = useState('');
   const [saving, setSaving] = useState(false);
@@ -40,7 +38,7 @@ export function MappingLibrary({ draft }: { draft: MappingDraft }) {
   const save = async () => {
     if (!draft.parsed.ok || !nameCheck.success) return;
     setSaving(true);
-    const result = await client.call('saveMapping', { name, spec: draft.parsed.spec });
+    const result = await write('saveMapping', { name, spec: draft.parsed.spec });
     setSaving(false);
     if (!result.ok) {
       setStatus({ error: result.error });
@@ -48,7 +46,6 @@ export function MappingLibrary({ draft }: { draft: MappingDraft }) {
     }
     setStatus({ saved: result.value.name });
     setSelected(result.value.name);
-    void invalidate('listMappings');
   };
 
   return (

@@ -5,10 +5,8 @@ import { useCallback, useRef, useState } from 'react';
 import type { LabelEvent, LabeledSegment } from '../../../shared/api-labels';
 import type { RoleLabel } from '../../../shared/model';
 import type { ApiError } from '../../../shared/result';
-import { useApiClient } from '../../api/ApiContext';
-import { LABEL_READS } from '../../api/label-reads';
 import { useApi } from '../../api/useApi';
-import { useInvalidate } from '../../api/useInvalidate';
+import { useApiWrite } from '../../api/useApiWrite';
 import { useAnnotator } from '../../hooks/useAnnotator';
 
 export const PENDING_LABEL_ID = 'pending';
@@ -24,10 +22,9 @@ export interface SegmentLabels {
 }
 
 export function useSegmentLabels(trajectoryId: string, segmentation = 'action'): SegmentLabels {
-  const client = useApiClient();
+  const write = useApiWrite();
   // Labels carry the name set once in the app (the top bar's annotator control).
   const [annotator] = useAnnotator();
-  const invalidate = useInvalidate();
   const loaded = useApi('getSegments', { trajectory_id: trajectoryId, segmentation });
   // Labels set here, over the loaded ones: the optimistic or saved label per segment.
   const [overrides, setOverrides] = useState<ReadonlyMap<number, LabelEvent | null>>(new Map());
@@ -68,28 +65,26 @@ export function useSegmentLabels(trajectoryId: string, segmentation = 'action'):
         created_at: new Date().toISOString(),
       });
       const input = { trajectory_id: trajectoryId, segment_index: segmentIndex, segmentation };
-      void client
-        .call('setLabel', {
-          ...input,
-          role_label: role,
-          annotator,
-          ...(rationale === undefined ? {} : { rationale }),
-        })
-        .then((result) => {
-          const newest = latest.current.get(segmentIndex) === request;
-          if (result.ok) {
-            confirmed.current.set(segmentIndex, result.value);
-            setAdded((events) => [...events, result.value]);
-            if (newest) show(result.value);
-            // Not getSegments: the saved label is already shown here, over the loaded ones.
-            void invalidate(...LABEL_READS);
-            return;
-          }
-          setSaveError(result.error);
-          if (newest) show(confirmed.current.get(segmentIndex) ?? null);
-        });
+      // The write refreshes the reads that depend on labels (shared/label-reads.ts); not
+      // getSegments: the saved label is already shown here, over the loaded ones.
+      void write('setLabel', {
+        ...input,
+        role_label: role,
+        annotator,
+        ...(rationale === undefined ? {} : { rationale }),
+      }).then((result) => {
+        const newest = latest.current.get(segmentIndex) === request;
+        if (result.ok) {
+          confirmed.current.set(segmentIndex, result.value);
+          setAdded((events) => [...events, result.value]);
+          if (newest) show(result.value);
+          return;
+        }
+        setSaveError(result.error);
+        if (newest) show(confirmed.current.get(segmentIndex) ?? null);
+      });
     },
-    [annotator, baseSegments, client, invalidate, segmentation, trajectoryId],
+    [annotator, baseSegments, segmentation, trajectoryId, write],
   );
 
   return {

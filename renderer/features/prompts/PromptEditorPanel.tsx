@@ -8,8 +8,7 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import type { JudgePrompt } from '../../../shared/api-judge';
 import type { ApiError } from '../../../shared/result';
-import { useApiClient } from '../../api/ApiContext';
-import { useInvalidate } from '../../api/useInvalidate';
+import { useApiWrite } from '../../api/useApiWrite';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { TextEditor } from '../../components/monaco/TextEditor';
 
@@ -21,8 +20,7 @@ type Props = {
 };
 
 export function PromptEditorPanel({ prompt, known, onSaved }: Props) {
-  const client = useApiClient();
-  const invalidate = useInvalidate();
+  const write = useApiWrite();
   const [draft, setDraft] = useState(prompt.text);
   const [saving, setSaving] = useState(false);
   const [error, setError] = useState<ApiError | null>(null);
@@ -33,7 +31,7 @@ export function PromptEditorPanel({ prompt, known, onSaved }: Props) {
     setSaving(true);
     setError(null);
     setSameAs(null);
-    const result = await client.call('createJudgePrompt', {
+    const result = await write('createJudgePrompt', {
       parent_version: prompt.version_id,
       text: draft,
     });
@@ -42,7 +40,6 @@ export function PromptEditorPanel({ prompt, known, onSaved }: Props) {
       setError(result.error);
       return;
     }
-    void invalidate('listJudgePrompts');
     const isNew = !known.has(result.value.version_id);
     if (!isNew) setSameAs(result.value.version_id);
     onSaved(result.value, isNew);

@@ -5,8 +5,7 @@ import Chip from '@mui/material/Chip';
 import { useState } from 'react';
 import type { ActiveJudgePrompt } from '../../../shared/api-judge';
 import type { ApiError } from '../../../shared/result';
-import { useApiClient } from '../../api/ApiContext';
-import { useInvalidate } from '../../api/useInvalidate';
+import { useApiWrite } from '../../api/useApiWrite';
 import { ErrorAlert } from '../../components/ErrorAlert';
 
 type Props = {
@@ -15,8 +14,7 @@ type Props = {
 };
 
 export function PromptVersionActions({ versionId, active }: Props) {
-  const client = useApiClient();
-  const invalidate = useInvalidate();
+  const write = useApiWrite();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<ApiError | null>(null);
   const inUse = active?.version_id === versionId;
@@ -25,11 +23,10 @@ export function PromptVersionActions({ versionId, active }: Props) {
   const use = async (target: string) => {
     setBusy(true);
     setError(null);
-    const result = await client.call('setActiveJudgePrompt', { version_id: target });
+    const result = await write('setActiveJudgePrompt', { version_id: target });
     setBusy(false);
-    // The judge launcher and the run panel show the version in use too.
-    if (result.ok) void invalidate('getActiveJudgePrompt');
-    else setError(result.error);
+    // The judge launcher and the run panel show the version in use too: the write refreshes it.
+    if (!result.ok) setError(result.error);
   };
 
   return (

@@ -4,8 +4,7 @@ import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Snackbar from '@mui/material/Snackbar';
 import { useState } from 'react';
-import { useApiClient } from '../../api/ApiContext';
-import { useInvalidate } from '../../api/useInvalidate';
+import { useApiWrite } from '../../api/useApiWrite';
 import { AppLink } from '../../components/AppLink';
 import { useAnnotator } from '../../hooks/useAnnotator';
 import { hrefFor } from '../../routing/routes';
@@ -20,32 +19,28 @@ type Props = {
 };
 
 export function AddToReviewButton({ trajectoryId, turn, segmentation }: Props) {
-  const client = useApiClient();
-  const invalidate = useInvalidate();
+  const write = useApiWrite();
   const [by] = useAnnotator();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const [outcome, setOutcome] = useState<{ ok: boolean; text: string } | null>(null);
 
   const add = (segmentIndex: number | undefined) => {
     setAnchor(null);
-    void client
-      .call('addReviewItem', {
-        trajectory_id: trajectoryId,
-        segmentation,
-        ...(segmentIndex === undefined ? {} : { segment_index: segmentIndex }),
-        by,
-      })
-      .then((result) => {
-        if (result.ok) void invalidate('listReviewQueue');
-        setOutcome(
-          result.ok
-            ? {
-                ok: true,
-                text: `Added ${segmentIndex === undefined ? 'the trajectory' : stepName(segmentIndex)} to the review queue (${result.value.status}).`,
-              }
-            : { ok: false, text: `Could not add it to the queue: ${result.error.message}` },
-        );
-      });
+    void write('addReviewItem', {
+      trajectory_id: trajectoryId,
+      segmentation,
+      ...(segmentIndex === undefined ? {} : { segment_index: segmentIndex }),
+      by,
+    }).then((result) => {
+      setOutcome(
+        result.ok
+          ? {
+              ok: true,
+              text: `Added ${segmentIndex === undefined ? 'the trajectory' : stepName(segmentIndex)} to the review queue (${result.value.status}).`,
+            }
+          : { ok: false, text: `Could not add it to the queue: ${result.error.message}` },
+      );
+    });
   };
 
   return (

@@ -5,9 +5,7 @@ import { useCallback, useRef, useState } from 'react';
 import type { ReviewQueueItem } from '../../../shared/api-review';
 import type { RoleLabel } from '../../../shared/model';
 import type { ApiError } from '../../../shared/result';
-import { useApiClient } from '../../api/ApiContext';
-import { LABEL_READS } from '../../api/label-reads';
-import { useInvalidate } from '../../api/useInvalidate';
+import { useApiWrite } from '../../api/useApiWrite';
 
 export type Decision = 'approve' | 'reject' | 'relabel';
 
@@ -32,13 +30,9 @@ export function useReviewDecisions(
   by: string,
   apply: (item: ReviewQueueItem) => void,
 ): ReviewDecisions {
-  const client = useApiClient();
-  const invalidate = useInvalidate();
-  // A decision or undo adds to the item's event log, and an approval labels the segment.
-  const changed = useCallback(
-    () => void invalidate('listReviewEvents', 'getSegments', ...LABEL_READS),
-    [invalidate],
-  );
+  // A decision or undo adds to the item's event log, and an approval labels the segment: the
+  // write refreshes what it declares (shared/api-review.ts).
+  const write = useApiWrite();
   const [error, setError] = useState<ReviewDecisions['error']>(null);
   const [hint, setHint] = useState<string | null>(null);
   // Items decided in this session, newest last; "u" walks back through them.
@@ -49,31 +43,28 @@ export function useReviewDecisions(
     (item, decision, label, note) => {
       setError(null);
       setHint(null);
-      const sent = client
-        .call('decideReviewItem', {
-          item_id: item.item_id,
-          decision,
-          ...(label === undefined ? {} : { label }),
-          ...(note === undefined || note.trim() === '' ? {} : { note: note.trim() }),
-          by,
-        })
-        .then((result) => {
-          if (!result.ok) {
-            setError({ error: result.error, title: `Could not ${decision} ${item.item_id}` });
-            return null;
-          }
-          decided.current = [...decided.current.filter((id) => id !== item.item_id), item.item_id];
-          apply(result.value);
-          changed();
-          return result.value;
-        });
+      const sent = write('decideReviewItem', {
+        item_id: item.item_id,
+        decision,
+        ...(label === undefined ? {} : { label }),
+        ...(note === undefined || note.trim() === '' ? {} : { note: note.trim() }),
+        by,
+      }).then((result) => {
+        if (!result.ok) {
+          setError({ error: result.error, title: `Could not ${decision} ${item.item_id}` });
+          return null;
+        }
+        decided.current = [...decided.current.filter((id) => id !== item.item_id), item.item_id];
+        apply(result.value);
+        return result.value;
+      });
       inFlight.current.set(item.item_id, sent);
       void sent.finally(() => {
         if (inFlight.current.get(item.item_id) === sent) inFlight.current.delete(item.item_id);
       });
       return sent;
     },
-    [apply, by, changed, client],
+    [apply, by, write],
   );
 
   const undo = useCallback<ReviewDecisions['undo']>(
@@ -88,17 +79,16 @@ export function useReviewDecisions(
         setHint('Nothing to undo yet.');
         return null;
       }
-      const result = await client.call('undoReviewDecision', { item_id: itemId, by });
+      const result = await write('undoReviewDecision', { item_id: itemId, by });
       if (!result.ok) {
         setError({ error: result.error, title: `Could not undo the decision on ${itemId}` });
         return null;
       }
       decided.current = decided.current.filter((id) => id !== itemId);
       apply(result.value);
-      changed();
       return result.value;
     },
-    [apply, by, changed, client],
+    [apply, by, write],
   );
 
   return { error, hint, setHint, clearError: useCallback(() => setError(null), []), decide, undo };

@@ -11,9 +11,8 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import type { ApiError } from '../../../shared/result';
-import { useApiClient } from '../../api/ApiContext';
 import { useApi } from '../../api/useApi';
-import { useInvalidate } from '../../api/useInvalidate';
+import { useApiWrite } from '../../api/useApiWrite';
 import { AppLink } from '../../components/AppLink';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { formatCount, formatDateTime } from '../../components/format';
@@ -22,8 +21,7 @@ import { currentFields, PATH_OPTION, runPatch, type RunDraft } from './run-form'
 import { shortExportId } from './run-lineage';
 
 export function RunCard({ datasetId }: { datasetId: string }) {
-  const client = useApiClient();
-  const invalidate = useInvalidate();
+  const write = useApiWrite();
   const runs = useApi('listRuns', {});
   const [draft, setDraft] = useState<RunDraft>({});
   const [error, setError] = useState<ApiError | null>(null);
@@ -54,14 +52,13 @@ export function RunCard({ datasetId }: { datasetId: string }) {
     if (patch === null || 'invalid' in patch) return;
     setBusy(true);
     setError(null);
-    const result = await client.call('setRun', patch.input);
+    const result = await write('setRun', patch.input);
     setBusy(false);
     if (!result.ok) {
       setError(result.error);
       return;
     }
     setDraft({});
-    void invalidate('listRuns', 'compareRuns', 'compareTask');
   };
 
   return (

@@ -2,8 +2,7 @@
 import { useState } from 'react';
 import type { RunVerdict } from '../../../shared/api-runs';
 import type { ApiError } from '../../../shared/result';
-import { useApiClient } from '../../api/ApiContext';
-import { useInvalidate } from '../../api/useInvalidate';
+import { useApiWrite } from '../../api/useApiWrite';
 
 export type DecideRun = {
   decide: (datasetId: string, verdict: RunVerdict) => Promise<void>;
@@ -14,16 +13,14 @@ export type DecideRun = {
 };
 
 export function useDecideRun(): DecideRun {
-  const client = useApiClient();
-  const invalidate = useInvalidate();
+  const write = useApiWrite();
   const [pending, setPending] = useState<string | null>(null);
   const [error, setError] = useState<ApiError | null>(null);
   const decide = async (datasetId: string, verdict: RunVerdict) => {
     setPending(datasetId);
     setError(null);
-    const result = await client.call('decideRun', { dataset_id: datasetId, verdict });
+    const result = await write('decideRun', { dataset_id: datasetId, verdict });
     if (!result.ok) setError(result.error);
-    else await invalidate('listRuns');
     setPending(null);
   };
   return { decide, pending, error, clearError: () => setError(null) };

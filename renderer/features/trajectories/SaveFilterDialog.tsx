@@ -8,7 +8,7 @@ import TextField from '@mui/material/TextField';
 import { useState } from 'react';
 import type { TrajectoryFilter } from '../../../shared/trajectory-filter';
 import type { ApiError } from '../../../shared/result';
-import { useApiClient } from '../../api/ApiContext';
+import { useApiWrite } from '../../api/useApiWrite';
 import { ErrorAlert } from '../../components/ErrorAlert';
 
 type Props = {
@@ -19,14 +19,14 @@ type Props = {
 };
 
 export function SaveFilterDialog({ filter, existing, onClose, onSaved }: Props) {
-  const client = useApiClient();
+  const write = useApiWrite();
   const [name, setName] = useState('');
   const [error, setError] = useState<ApiError | undefined>(undefined);
   const [saving, setSaving] = useState(false);
   const trimmed = name.trim();
   const save = async () => {
     setSaving(true);
-    const result = await client.call('saveFilter', { name: trimmed, filter });
+    const result = await write('saveFilter', { name: trimmed, filter });
     setSaving(false);
     if (result.ok) onSaved();
     else setError(result.error);

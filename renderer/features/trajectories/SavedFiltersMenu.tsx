@@ -9,17 +9,15 @@ import BookmarkBorder from '@mui/icons-material/BookmarkBorder';
 import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
 import { useState } from 'react';
 import { isEmptyFilter, type TrajectoryFilter } from '../../../shared/trajectory-filter';
-import { useApiClient } from '../../api/ApiContext';
 import { useApi } from '../../api/useApi';
-import { useInvalidate } from '../../api/useInvalidate';
+import { useApiWrite } from '../../api/useApiWrite';
 import { filterParts } from './ActiveFilterChips';
 import { SaveFilterDialog } from './SaveFilterDialog';
 
 type Props = { filter: TrajectoryFilter; onApply: (filter: TrajectoryFilter) => void };
 
 export function SavedFiltersMenu({ filter, onApply }: Props) {
-  const client = useApiClient();
-  const invalidate = useInvalidate();
+  const write = useApiWrite();
   const saved = useApi('listSavedFilters', {});
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const [saving, setSaving] = useState(false);
@@ -68,9 +66,7 @@ export function SavedFiltersMenu({ filter, onApply }: Props) {
               aria-label={`Delete saved filter ${entry.name}`}
               onClick={(event) => {
                 event.stopPropagation();
-                void client
-                  .call('deleteSavedFilter', { name: entry.name })
-                  .then(() => invalidate('listSavedFilters'));
+                void write('deleteSavedFilter', { name: entry.name });
               }}
             >
               <DeleteOutlined fontSize="small" />
@@ -85,7 +81,6 @@ export function SavedFiltersMenu({ filter, onApply }: Props) {
           onClose={() => setSaving(false)}
           onSaved={() => {
             setSaving(false);
-            void invalidate('listSavedFilters');
           }}
         />
       )}

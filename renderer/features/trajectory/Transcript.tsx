@@ -64,7 +64,7 @@ export function Transcript({ trajectoryId, turns, goTo = null, markers = NO_MARK
     scrollTo(matches[next] ?? 0, true);
   };
 
-  // Failure signals include regression labels: a label write refreshes them (label-reads.ts).
+  // Failure signals include regression labels: a label write refreshes them (shared/label-reads.ts).
   const failures = useApi(
     'getFailureSignals',
     { trajectory_id: trajectoryId },

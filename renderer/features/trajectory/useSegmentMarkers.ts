@@ -6,7 +6,7 @@ import { useApi } from '../../api/useApi';
 
 /**
  * No segmentation (the trajectory not loaded yet) holds the request until the turns have loaded: the engine answers one request at a
- * time, and the turns come first. A label write refreshes it (renderer/api/label-reads.ts).
+ * time, and the turns come first. A label write refreshes it (shared/label-reads.ts).
  */
 export function useSegmentMarkers(
   trajectoryId: string,

@@ -1,8 +1,7 @@
 // The API reads whose answers depend on the labels in force (role labels feed the credit, failure
 // signals, explorer columns, charts and agreement numbers): a label write invalidates these.
-import type { ApiMethod } from '../../shared/api';
-
-export const LABEL_READS: readonly ApiMethod[] = [
+/** Method names, checked as such where writes declare them (shared/api.ts). */
+export const LABEL_READS = [
   'getTrajectoryCredit',
   'getFailureSignals',
   'listTrajectories',
@@ -11,4 +10,4 @@ export const LABEL_READS: readonly ApiMethod[] = [
   'getCreditAgreement',
   'getAnnotatorAgreement',
   'listAnnotators',
-];
+] as const;
