@@ -1,6 +1,7 @@
 // The jobs an engine process was running when it ended (engine-supervisor.ts): the next process
 // does not know them, so their last state, marked failed with the reason, is kept here and
 // answered to getJob, cancelJob, listJobs and waitForJob.
+import { JOBS_API } from '../shared/api-jobs';
 import type { JobState } from '../shared/api';
 import type { TurnwiseError } from '../shared/result';
 
@@ -29,7 +30,8 @@ export class JobsLost {
     this.running.clear();
     for (const job of ended) {
       this.lost.set(job.job_id, job);
-      if (this.lost.size > MAX_LOST) this.lost.delete(this.lost.keys().next().value as string);
+      const oldest = this.lost.keys().next();
+      if (this.lost.size > MAX_LOST && oldest.done !== true) this.lost.delete(oldest.value);
     }
     return ended;
   }
@@ -41,13 +43,14 @@ export class JobsLost {
   /** The answer to getJob or cancelJob of a lost job; null for anything else. */
   answer(method: string, input: unknown): JobState | null {
     if (method !== 'getJob' && method !== 'cancelJob') return null;
-    const jobId = (input as { job_id?: unknown } | null)?.job_id;
-    return typeof jobId === 'string' ? this.get(jobId) : null;
+    // Both take {job_id}; an input that does not is answered by the engine, as a bad request.
+    const request = JOBS_API.getJob().input.safeParse(input);
+    return request.success ? this.get(request.data.job_id) : null;
   }
 
   /** listJobs' answer with the lost jobs added. */
   withLost(value: unknown): unknown {
-    const { jobs } = value as { jobs: JobState[] };
+    const { jobs } = JOBS_API.listJobs().output.parse(value);
     const known = new Set(jobs.map((job) => job.job_id));
     return { jobs: [...jobs, ...[...this.lost.values()].filter((job) => !known.has(job.job_id))] };
   }

@@ -1,5 +1,6 @@
 // Reading a job's result by its kind, without a cast. Apart from job-state.ts so that a caller
 // (the CLI's commands above all) does not load every feature's schemas to read one result.
+import { JOB_KINDS, JOB_STATUSES } from './job-kinds';
 import type { JobKind, JobResult, JobState, JobStateOf } from './job-state';
 import { TurnwiseError } from './result';
 
@@ -33,5 +34,26 @@ export function jobResult<K extends JobKind>(state: JobState, kind: K): JobResul
     state.kind === kind
       ? `${kind} job ${state.job_id} has no result (${state.status})`
       : `job ${state.job_id} is a ${state.kind} job, not ${kind}`,
+  );
+}
+
+const isOneOf = <T extends string>(values: readonly T[], value: unknown): value is T =>
+  values.some((known) => known === value);
+
+/**
+ * Whether an answer is a job's snapshot: what every job method gives, its shape already checked
+ * against its kind's schema by the engine's dispatch. A light check of the fields that say which
+ * job it is, for callers that cannot name the method's type (the renderer's useJob) and should not
+ * load every kind's schemas to follow one job.
+ */
+export function isJobSnapshot(value: unknown): value is JobState {
+  if (typeof value !== 'object' || value === null) return false;
+  const fields: Record<string, unknown> = { ...value };
+  return (
+    typeof fields.job_id === 'string' &&
+    isOneOf(JOB_KINDS, fields.kind) &&
+    isOneOf(JOB_STATUSES, fields.status) &&
+    typeof fields.progress === 'object' &&
+    fields.progress !== null
   );
 }

@@ -5,6 +5,7 @@
 // so counts on screen must not wait for a reload.
 import { useCallback, useEffect, useState } from 'react';
 import type { ApiInput, ApiMethod, ApiOutput, JobState } from '../../shared/api';
+import { isJobSnapshot } from '../../shared/job-result';
 import type { ApiError } from '../../shared/result';
 import { useApiClient } from './ApiContext';
 import { useInvalidateAll } from './useInvalidate';
@@ -58,8 +59,10 @@ export function useJob<M extends JobMethod>(method: M): Job<M> {
     async (input: ApiInput<M>) => {
       setError(null);
       const result = await client.call(method, input);
-      if (result.ok) setJob(result.value as JobState);
-      else setError(result.error);
+      if (!result.ok) return setError(result.error);
+      // A job method answers with the job's first snapshot (JobMethod): checked, not cast.
+      if (isJobSnapshot(result.value)) setJob(result.value);
+      else setError({ code: 'internal', message: `${method} did not answer with a job` });
     },
     [client, method],
   );
