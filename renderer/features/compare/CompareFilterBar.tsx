@@ -4,8 +4,8 @@ import Paper from '@mui/material/Paper';
 import Box from '@mui/material/Box';
 import type { TrajectoryFilter } from '../../../shared/trajectory-filter';
 import type { CompareFilter } from '../../routing/routes';
-import { ActiveFilterChips } from '../trajectories/ActiveFilterChips';
-import { BasicFilterFields } from '../trajectories/BasicFilterFields';
+import { ActiveFilterChips } from '../../components/filters/ActiveFilterChips';
+import { BasicFilterFields } from '../../components/filters/BasicFilterFields';
 
 type Props = {
   filter: CompareFilter;

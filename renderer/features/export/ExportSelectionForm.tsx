@@ -13,7 +13,7 @@ import {
 } from '../../../shared/export-targets';
 import { isEmptyFilter, type TrajectoryFilter } from '../../../shared/trajectory-filter';
 import { explorerHref } from '../../routing/routes';
-import { filterParts } from '../trajectories/ActiveFilterChips';
+import { filterParts } from '../../components/filters/ActiveFilterChips';
 import { DraftField } from './DraftField';
 import { DraftSelect } from './DraftSelect';
 import type { ExportDraft } from './export-draft';

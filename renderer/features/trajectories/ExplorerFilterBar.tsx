@@ -11,8 +11,8 @@ import { useState, type ReactNode } from 'react';
 import type { TrajectoryFilter } from '../../../shared/trajectory-filter';
 import { formatCount } from '../../components/format';
 import { chartsHref, exportHref } from '../../routing/routes';
-import { ActiveFilterChips } from './ActiveFilterChips';
-import { BasicFilterFields } from './BasicFilterFields';
+import { ActiveFilterChips } from '../../components/filters/ActiveFilterChips';
+import { BasicFilterFields } from '../../components/filters/BasicFilterFields';
 import { RangeFilterDialog } from './RangeFilterDialog';
 import { SavedFiltersMenu } from './SavedFiltersMenu';
 

@@ -14,7 +14,7 @@ import {
   type RangeColumn,
   type TrajectoryFilter,
 } from '../../../shared/trajectory-filter';
-import { parseBound, RANGE_LABELS } from './range-filters';
+import { parseBound, RANGE_LABELS } from '../../components/filters/range-filters';
 
 type Draft = Record<RangeColumn, { min: string; max: string }>;
 

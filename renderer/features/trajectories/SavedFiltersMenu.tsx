@@ -11,7 +11,7 @@ import { useState } from 'react';
 import { isEmptyFilter, type TrajectoryFilter } from '../../../shared/trajectory-filter';
 import { useApi } from '../../api/useApi';
 import { useApiWrite } from '../../api/useApiWrite';
-import { filterParts } from './ActiveFilterChips';
+import { filterParts } from '../../components/filters/ActiveFilterChips';
 import { SaveFilterDialog } from './SaveFilterDialog';
 
 type Props = { filter: TrajectoryFilter; onApply: (filter: TrajectoryFilter) => void };

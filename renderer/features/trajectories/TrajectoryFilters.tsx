@@ -7,7 +7,7 @@ import Search from '@mui/icons-material/Search';
 import type { ReactNode } from 'react';
 import type { OutcomeFilter } from '../../../shared/trajectory-filter';
 import { formatCount } from '../../components/format';
-import { OutcomeToggle } from './OutcomeToggle';
+import { OutcomeToggle } from '../../components/filters/OutcomeToggle';
 
 type Props = {
   search: string;

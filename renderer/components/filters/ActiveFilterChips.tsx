@@ -2,7 +2,7 @@
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import type { RangeColumn, TrajectoryFilter } from '../../../shared/trajectory-filter';
-import { formatCount } from '../../components/format';
+import { formatCount } from '../format';
 import { RANGE_LABELS, rangeText } from './range-filters';
 
 type Part = { key: string; label: string; without: TrajectoryFilter };
