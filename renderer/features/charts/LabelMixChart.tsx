@@ -7,9 +7,9 @@ import type { TrajectoryFilter } from '../../../shared/trajectory-filter';
 import { EChart } from '../../components/EChart';
 import { EmptyState } from '../../components/EmptyState';
 import { navigate } from '../../routing/routes';
-import { ChartCard } from './ChartCard';
+import { ChartCard } from '../../components/charts/ChartCard';
 import { explorerHref, withOutcome, withRange } from './chart-links';
-import { firstItem, percent, TOOLTIP } from './chart-options';
+import { firstItem, percent, TOOLTIP } from '../../components/charts/chart-options';
 
 type Props = { labelMix: Charts['label_mix']; filter: TrajectoryFilter; segmentation: string };
 

@@ -8,9 +8,9 @@ import {
 import type { TrajectoryFilter } from '../../../shared/trajectory-filter';
 import { EChart } from '../../components/EChart';
 import { navigate } from '../../routing/routes';
-import { ChartCard } from './ChartCard';
+import { ChartCard } from '../../components/charts/ChartCard';
 import { explorerHref, withOutcome, withRange } from './chart-links';
-import { TOOLTIP } from './chart-options';
+import { TOOLTIP } from '../../components/charts/chart-options';
 import { useOutcomeColors } from './useOutcomeColors';
 
 type Props = {

@@ -7,9 +7,9 @@ import type { TrajectoryFilter } from '../../../shared/trajectory-filter';
 import { EChart } from '../../components/EChart';
 import { EmptyState } from '../../components/EmptyState';
 import { navigate } from '../../routing/routes';
-import { ChartCard } from './ChartCard';
+import { ChartCard } from '../../components/charts/ChartCard';
 import { explorerHref, withRange } from './chart-links';
-import { firstItem, short, TOOLTIP } from './chart-options';
+import { firstItem, short, TOOLTIP } from '../../components/charts/chart-options';
 import './register-echarts';
 
 type Props = { roc: Charts['roc']; scored: number; filter: TrajectoryFilter; empty: string };

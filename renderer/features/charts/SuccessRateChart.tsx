@@ -4,9 +4,9 @@ import type { SuccessRow } from '../../../shared/api-charts';
 import type { TrajectoryFilter } from '../../../shared/trajectory-filter';
 import { EChart } from '../../components/EChart';
 import { navigate } from '../../routing/routes';
-import { ChartCard } from './ChartCard';
+import { ChartCard } from '../../components/charts/ChartCard';
 import { explorerHref, withValue } from './chart-links';
-import { firstItem, percent, TOOLTIP } from './chart-options';
+import { firstItem, percent, TOOLTIP } from '../../components/charts/chart-options';
 
 type Props = {
   title: string;

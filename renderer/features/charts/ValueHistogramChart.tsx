@@ -6,8 +6,8 @@ import type { ValueHistogram } from '../../../shared/api-charts';
 import { EChart } from '../../components/EChart';
 import { EmptyState } from '../../components/EmptyState';
 import { navigate } from '../../routing/routes';
-import { ChartCard } from './ChartCard';
-import { short, TOOLTIP } from './chart-options';
+import { ChartCard } from '../../components/charts/ChartCard';
+import { short, TOOLTIP } from '../../components/charts/chart-options';
 
 type Bin = ValueHistogram['bins'][number];
 

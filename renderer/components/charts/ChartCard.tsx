@@ -10,7 +10,7 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useId, useState, type ReactNode } from 'react';
-import { AppLink } from '../../components/AppLink';
+import { AppLink } from '../AppLink';
 
 /** A cell of the numbers table; a linked cell goes where a click on its bar would (keyboard). */
 export type ChartCell = string | number | { text: string | number; href: string };
