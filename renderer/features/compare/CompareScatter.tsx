@@ -10,7 +10,7 @@ import { formatPercent } from '../../components/format';
 import { ChartCard } from '../../components/charts/ChartCard';
 import { TOOLTIP } from '../../components/charts/chart-options';
 import { jitter, successRate, taskDifference } from './compare-stats';
-import { formatPoints } from './compare-format';
+import { formatPoints } from '../../components/compare-format';
 import './register-scatter';
 
 const STATUSES = ['fixed', 'broken', 'unchanged'] as const;

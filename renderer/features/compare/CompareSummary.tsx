@@ -8,7 +8,7 @@ import type { RunComparison } from '../../../shared/api-compare';
 import type { RunInfo } from '../../../shared/api-runs';
 import { DASH, formatCount, formatPercent } from '../../components/format';
 import { SummaryCard } from '../../components/SummaryCard';
-import { arrow, formatInterval, formatP, formatPoints } from './compare-format';
+import { arrow, formatInterval, formatP, formatPoints } from '../../components/compare-format';
 
 const flips = (n: number) => `${formatCount(n)} task${n === 1 ? '' : 's'}`;
 

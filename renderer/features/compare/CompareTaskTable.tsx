@@ -14,7 +14,7 @@ import { useMemo, useState } from 'react';
 import type { CompareTask } from '../../../shared/api-compare';
 import { DASH, formatPercent, formatReward } from '../../components/format';
 import { MONO_FONT } from '../../theme/theme';
-import { arrow, formatMean, formatPoints } from './compare-format';
+import { arrow, formatMean, formatPoints } from '../../components/compare-format';
 import { sortTasks, taskDifference, type TaskSort, type TaskSortColumn } from './compare-stats';
 import { TaskStatusChip } from './TaskStatusChip';
 

@@ -12,7 +12,7 @@ import type { RunStepStats } from '../../../shared/api-compare';
 import { ROLE_LABELS } from '../../../shared/model';
 import { DASH, formatCount, formatPercent } from '../../components/format';
 import { roleInfo } from '../../components/role-labels';
-import { formatChange, formatMean, formatPoints } from './compare-format';
+import { formatChange, formatMean, formatPoints } from '../../components/compare-format';
 import { LabelMixBar } from './LabelMixBar';
 import { useRoleColor } from './useRoleColor';
 

@@ -10,7 +10,7 @@ import { useApi } from '../../api/useApi';
 import { AppLink } from '../../components/AppLink';
 import { formatCount, formatPercent } from '../../components/format';
 import { compareHref } from '../../routing/routes';
-import { arrow, formatInterval, formatPoints } from '../compare/compare-format';
+import { arrow, formatInterval, formatPoints } from '../../components/compare-format';
 
 type Props = { parent: string; run: string; scope: Exclude<TaskScope, 'all'>; label: string };
 

@@ -1,6 +1,6 @@
 // Number formats of the compare and runs pages: differences in percentage points, p-values,
 // intervals; null is a dash like everywhere else.
-import { DASH } from '../../components/format';
+import { DASH } from './format';
 
 /** A difference of success rates as signed percentage points: "+12.5 pts". */
 export function formatPoints(value: number | null | undefined): string {
