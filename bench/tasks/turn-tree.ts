@@ -9,8 +9,8 @@ import { rmSync } from 'node:fs';
 import type { ApiOutput } from '../../shared/api';
 import { openEngine } from '../../engine/engine';
 import { Workspace } from '../../engine/store/workspace';
-import { layoutTurnTree } from '../../renderer/features/turn-tree/tree-layout';
-import { turnTreeOption } from '../../renderer/features/turn-tree/turn-tree-option';
+import { layoutTurnTree } from '../../renderer/components/turn-tree/tree-layout';
+import { turnTreeOption } from '../../renderer/components/turn-tree/turn-tree-option';
 import { argument, measure } from './measure';
 
 const db = argument(0, 'database file');

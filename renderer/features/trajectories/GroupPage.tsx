@@ -2,7 +2,7 @@
 import Alert from '@mui/material/Alert';
 import { useApi } from '../../api/useApi';
 import { PageHeader } from '../../components/PageHeader';
-import { GroupTurnTree } from './GroupTurnTree';
+import { GroupTurnTree } from '../credit/GroupTurnTree';
 import { TrajectoryTable } from './TrajectoryTable';
 
 export function GroupPage({ id }: { id: string }) {

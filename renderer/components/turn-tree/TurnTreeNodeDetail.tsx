@@ -2,8 +2,8 @@
 // statistics and links to every rollout through it.
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
-import { AppLink } from '../../components/AppLink';
-import { StatGrid } from '../../components/StatGrid';
+import { AppLink } from '../AppLink';
+import { StatGrid } from '../StatGrid';
 import { hrefFor } from '../../routing/routes';
 import { MONO_FONT } from '../../theme/theme';
 import { fixed, signed, turnRangeText } from './turn-tree-option';

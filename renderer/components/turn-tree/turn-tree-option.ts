@@ -3,9 +3,9 @@
 // drawn as diamonds ringed by their outcome. The tooltip is rich text drawn on the canvas, never
 // HTML: turn content is untrusted.
 import type { EChartsCoreOption } from 'echarts/core';
-import { DASH } from '../../components/format';
+import { DASH } from '../format';
 import { drawnNodeLabel, type DrawnNode, type TreeLayout } from './tree-layout';
-import { turnSpanName } from '../../components/step-names';
+import { turnSpanName } from '../step-names';
 
 export interface TreeColors {
   success: string;
