@@ -6,7 +6,7 @@ import type { AgreementReport } from '../../../shared/api-evaluation';
 import { DASH, formatPercent } from '../../components/format';
 import { StatGrid } from '../../components/StatGrid';
 import { roleInfo } from '../../components/role-labels';
-import { PerRoleTable } from '../evaluation/PerRoleTable';
+import { PerRoleTable } from '../../components/PerRoleTable';
 import { ConfusionTable } from './ConfusionTable';
 
 const score = (value: number | null) => (value === null ? DASH : value.toFixed(2));

@@ -9,7 +9,7 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import type { JudgeEval, JudgeEvalRecord } from '../../../shared/api-evaluation';
 import { OptionSelect } from '../../components/OptionSelect';
-import { delta, evalLabel, metric } from './eval-format';
+import { delta, evalLabel, metric } from '../../components/eval-format';
 
 type Row = { name: string; value: (result: JudgeEval) => number | null };
 

@@ -9,7 +9,7 @@ import { useState } from 'react';
 import type { JudgeEvalRecord } from '../../../shared/api-evaluation';
 import { ConfusionHeatmap } from './ConfusionHeatmap';
 import { EvalSummaryCards } from './EvalSummaryCards';
-import { PerRoleTable } from './PerRoleTable';
+import { PerRoleTable } from '../../components/PerRoleTable';
 
 export function EvalResultView({ record }: { record: JudgeEvalRecord }) {
   const [against, setAgainst] = useState<'human_labeled' | 'counterexamples'>('human_labeled');

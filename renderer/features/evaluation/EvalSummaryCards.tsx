@@ -3,7 +3,7 @@
 import Box from '@mui/material/Box';
 import type { JudgeEval } from '../../../shared/api-evaluation';
 import { SummaryCard } from '../../components/SummaryCard';
-import { metric } from './eval-format';
+import { metric } from '../../components/eval-format';
 
 type Card = { id: string; label: string; value: string; detail: string };
 

@@ -11,7 +11,7 @@ import { useInvalidate } from '../../api/useInvalidate';
 import { EmptyState } from '../../components/EmptyState';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { PageHeader } from '../../components/PageHeader';
-import { evalLabel } from './eval-format';
+import { evalLabel } from '../../components/eval-format';
 import { EvalComparison } from './EvalComparison';
 import { EvalResultView } from './EvalResultView';
 import { EvalRunPanel } from './EvalRunPanel';
