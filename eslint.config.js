@@ -6,7 +6,8 @@
 //   server   -> engine, shared, Node, node packages
 //   cli      -> server, engine, shared, Node, node packages
 //   electron -> server, engine, shared, Node, node packages, Electron
-//   renderer -> shared, dom packages
+//   renderer -> shared, dom packages; a feature (renderer/features/X) imports itself, the rest of
+//               the renderer and shared/, and only its pages (*Page.tsx) embed other features
 //   tools    -> scripts/, bench/, e2e/ may import anything; nothing of the app imports them
 //   bin      -> Node only: it runs the built launcher in out/cli/
 // Zones are folders matched from the repository root, so the matrix holds at any depth.
@@ -24,6 +25,9 @@ const zones = [
   { type: 'server', pattern: 'server', partialMatch: false },
   { type: 'cli', pattern: 'cli', partialMatch: false },
   { type: 'electron', pattern: 'electron', partialMatch: false },
+  // Each folder of renderer/features/ is a feature of its own (its name captured); the rest of
+  // the renderer (components/, transcript/, api/, the root's routes) is the renderer zone.
+  { type: 'feature', pattern: 'renderer/features/*', capture: ['feature'], partialMatch: false },
   { type: 'renderer', pattern: 'renderer', partialMatch: false },
   { type: 'tools', pattern: '{scripts,bench,e2e}', partialMatch: false },
   { type: 'bin', pattern: 'bin', partialMatch: false },
@@ -34,6 +38,9 @@ const testFiles = [
   { category: 'test', pattern: '**/*.test.{ts,tsx}' },
   { category: 'test', pattern: '**/*test-support.ts' },
   { category: 'test', pattern: 'renderer/test/**' },
+  // A page composes other features' panels; the renderer's root files route to the pages.
+  { category: 'page', pattern: 'renderer/features/*/*Page.tsx' },
+  { category: 'routes', pattern: 'renderer/*.{ts,tsx}' },
   { category: 'test', pattern: 'engine/testing/**' },
   { category: 'manifest', pattern: 'package.json' },
   { category: 'config', pattern: '*.config.{ts,js}' },
@@ -89,13 +96,30 @@ const boundaryPolicies = [
   zonePolicy('cli', ['server', 'engine', 'shared']),
   zonePolicy('electron', ['server', 'engine', 'shared']),
   zonePolicy('renderer', ['shared'], false),
+  zonePolicy('feature', ['shared', 'renderer'], false),
+  // Features reach each other only through components/ and transcript/ (the renderer zone): a
+  // feature imports its own folder, and only a page embeds another feature's panels.
+  {
+    from: zone('feature'),
+    allow: {
+      to: { element: { type: 'feature', captured: { feature: '{{ from.captured.feature }}' } } },
+    },
+  },
+  {
+    from: { element: { type: 'feature' }, file: { categories: 'page' } },
+    allow: { to: zone('feature') },
+  },
+  {
+    from: { element: { type: 'renderer' }, file: { categories: 'routes' } },
+    allow: { to: zone('feature') },
+  },
   // bin/ runs the built launcher (out/cli/launch.mjs, loaded by URL) and needs only Node.
   { from: zone('bin'), allow: { to: [core] } },
   {
     from: zone('tools'),
     allow: {
       to: [
-        ...local('shared', 'engine', 'server', 'cli', 'electron', 'renderer', 'tools'),
+        ...local('shared', 'engine', 'server', 'cli', 'electron', 'renderer', 'feature', 'tools'),
         core,
         // Tools reach into the packages' own dependencies (electron-builder's, Playwright's).
         packages('**'),
@@ -111,7 +135,7 @@ const boundaryPolicies = [
   // Test code is not product code: nothing of the app imports it (the tests' own allowances below
   // come later, so they win).
   {
-    from: local('shared', 'engine', 'server', 'cli', 'electron', 'renderer'),
+    from: local('shared', 'engine', 'server', 'cli', 'electron', 'renderer', 'feature'),
     disallow: { to: { file: { categories: 'test' } } },
   },
   { from: { file: { categories: 'test' } }, allow: { to: { file: { categories: 'test' } } } },
@@ -122,6 +146,8 @@ const boundaryPolicies = [
     from: { file: { categories: 'test' } },
     allow: { to: [packages(packagesOfClasses(['test', 'tool']))] },
   },
+  // A feature's tests may render what another feature shows beside it.
+  { from: { file: { categories: 'test' } }, allow: { to: zone('feature') } },
   {
     from: { element: { type: 'engine' }, file: { categories: 'test' } },
     allow: { to: local('server', 'cli', 'tools') },

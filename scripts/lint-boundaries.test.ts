@@ -83,6 +83,12 @@ describe('runtime boundaries', () => {
         "export const f = async (w: Workspace) => (await w.query('SELECT 1')) as unknown[];\n",
     ],
     ['engine/a/x.ts', 'export const g = (x: number) => x as unknown as string;\n'],
+    // features reach each other only through components/ and transcript/; pages compose
+    ['renderer/features/compare/X.tsx', use('../trajectories/TrajectoryTable')],
+    ['renderer/features/compare/a/X.tsx', use('../../credit/CreditPanel')],
+    ['renderer/components/X.tsx', use('../features/credit/CreditPanel')],
+    ['renderer/transcript/X.tsx', use('../features/labeling/LabelingPanel')],
+    ['renderer/features/credit/CreditSummary.tsx', use('../review/AddToReviewButton')],
     // bin: only the built launcher, which it loads by URL
     ['bin/x.js', use('../scripts/cli-build.mjs')],
     ['bin/x.js', use('../cli/main')],
@@ -166,6 +172,12 @@ describe('runtime boundaries', () => {
     ['bench/x.ts', use('../scripts/serve-workspace')],
     ['e2e/x.ts', use('node:fs')],
     ['bin/x.js', use('node:fs')],
+    ['renderer/features/compare/X.tsx', use('./ComparePage')],
+    ['renderer/features/compare/X.tsx', use('../../components/filters/ActiveFilterChips')],
+    ['renderer/features/compare/X.tsx', use('../../transcript/TurnCard')],
+    ['renderer/features/trajectory/OtherPage.tsx', use('../credit/CreditPanel')],
+    ['renderer/pages.ts', use('./features/runs/RunsPage')],
+    ['renderer/features/compare/X.test.tsx', use('../trajectories/TrajectoryTable')],
     ['engine/x.test.ts', 'export const g = (x: number) => x as unknown as string;\n'],
   ])('%s may: %s', async (file, code) => {
     expect(await boundaryErrors(file, code)).toEqual([]);

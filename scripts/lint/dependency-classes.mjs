@@ -77,6 +77,7 @@ export const ZONE_CLASSES = {
   cli: ['pure', 'node'],
   electron: ['pure', 'node', 'electron'],
   renderer: ['pure', 'dom'],
+  feature: ['pure', 'dom'],
 };
 
 /** The names code imports a package by: `@types/x` types the import `x` (`@types/a__b`: `@a/b`). */
