@@ -17,10 +17,8 @@ export type Invoke = (channel: string, input: unknown) => Promise<never>;
 export function apiFunctions(invoke: Invoke): ApiFunctions {
   return {
     appInfo: (input) => invoke(channel('appInfo'), input),
-    listFormats: (input) => invoke(channel('listFormats'), input),
     listDatasets: (input) => invoke(channel('listDatasets'), input),
-    getTrajectory: (input) => invoke(channel('getTrajectory'), input),
-    getTurnText: (input) => invoke(channel('getTurnText'), input),
+    listFormats: (input) => invoke(channel('listFormats'), input),
     startImport: (input) => invoke(channel('startImport'), input),
     previewImport: (input) => invoke(channel('previewImport'), input),
     listMappings: (input) => invoke(channel('listMappings'), input),
@@ -87,6 +85,8 @@ export function apiFunctions(invoke: Invoke): ApiFunctions {
     startExport: (input) => invoke(channel('startExport'), input),
     previewExport: (input) => invoke(channel('previewExport'), input),
     getCharts: (input) => invoke(channel('getCharts'), input),
+    getTrajectory: (input) => invoke(channel('getTrajectory'), input),
+    getTurnText: (input) => invoke(channel('getTurnText'), input),
     getTurnLogprobs: (input) => invoke(channel('getTurnLogprobs'), input),
     setDatasetTokenizer: (input) => invoke(channel('setDatasetTokenizer'), input),
     getTurnDetails: (input) => invoke(channel('getTurnDetails'), input),

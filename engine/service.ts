@@ -24,12 +24,11 @@ import { compareHandlers } from './compare/compare-handlers';
 import { runsHandlers } from './runs/runs-handlers';
 import { searchHandlers } from './search/search-handlers';
 import { segmentationHandlers } from './segmentation/segmentation-handlers';
-import { formatInfos } from './importers/format-infos';
 import { groupsHandlers } from './groups/groups-handlers';
 import { importHandlers } from './importers/import-handlers';
 import { jobsHandlers } from './core/jobs-handlers';
 import type { JobRunner } from './core/jobs';
-import { getTrajectory, getTurnText, listDatasets } from './queries';
+import { datasetsHandlers } from './datasets/datasets-handlers';
 import type { Workspace } from './store/workspace';
 
 export const TURNWISE_VERSION: string = packageJson.version;
@@ -42,10 +41,7 @@ export function createService(workspace: Workspace, jobs: JobRunner): ApiHandler
       workspace_path: workspace.path,
       schema_version: await workspace.schemaVersion(),
     }),
-    listFormats: async () => ({ formats: formatInfos() }),
-    listDatasets: () => listDatasets(workspace),
-    getTrajectory: (request) => getTrajectory(workspace, request.trajectory_id, request.turns),
-    getTurnText: (request) => getTurnText(workspace, request),
+    ...datasetsHandlers(context),
     ...importHandlers(context),
     ...jobsHandlers(context),
     ...groupsHandlers(context),

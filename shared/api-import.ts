@@ -5,6 +5,7 @@ import * as z from 'zod';
 import { Empty, method } from './api-method';
 import { jobStateOf } from './job-kinds';
 import {
+  FormatInfoSchema,
   FormatOptionsSchema,
   ImportSummarySchema,
   MappingSpecSchema,
@@ -109,6 +110,8 @@ export function formatRemedy(details: unknown): ChooseFormat | null {
 export const ImportJobSchema = jobStateOf('import', ImportSummarySchema);
 
 export const IMPORT_API = {
+  /** The formats the importer reads, with what each detects and its layouts. */
+  listFormats: () => method(Empty, z.object({ formats: z.array(FormatInfoSchema) })),
   startImport: () =>
     method(
       z

@@ -1,8 +1,9 @@
-// The trajectory view's methods of the API table (shared/api.ts spreads them in): a turn's
-// per-token log-probs (with token text), details, search within one trajectory, and the turns
-// that signal a failure.
+// The trajectory view's methods of the API table (shared/api.ts spreads them in): the trajectory
+// and its turns, a turn's full text page by page, its per-token log-probs (with token text) and
+// details, search within one trajectory, and the turns that signal a failure.
 import * as z from 'zod';
 import { Id, method } from './api-method';
+import { TrajectoryDetailSchema, TurnSchema } from './model';
 
 /** At most this many matching turns come back from searchTrajectory. */
 export const TRAJECTORY_SEARCH_CAP = 5000;
@@ -64,6 +65,39 @@ export type TurnDetails = z.infer<typeof TurnDetailsSchema>;
 const TurnRef = z.object({ trajectory_id: Id, turn_index: z.number().int().min(0) }).strict();
 
 export const TRAJECTORY_API = {
+  getTrajectory: () =>
+    method(
+      z
+        .object({
+          trajectory_id: Id,
+          /** Only these turns (inclusive), e.g. a segment and its context; all of them by default. */
+          turns: z
+            .object({ from: z.number().int().min(0), to: z.number().int().min(0) })
+            .strict()
+            .refine((range) => range.to >= range.from, 'turns.to is before turns.from')
+            .optional(),
+        })
+        .strict(),
+      z.object({
+        trajectory: TrajectoryDetailSchema,
+        turns: z.array(TurnSchema),
+        /** The segmentation of the trajectory's dataset (chosen on its page): what to label by. */
+        segmentation: z.string(),
+      }),
+    ),
+  /** Pages through one turn's full content; large observations never travel whole. */
+  getTurnText: () =>
+    method(
+      z
+        .object({
+          trajectory_id: Id,
+          turn_index: z.number().int().min(0),
+          offset: z.number().int().min(0).default(0),
+          length: z.number().int().min(1).max(1_000_000).default(200_000),
+        })
+        .strict(),
+      z.object({ text: z.string(), offset: z.number(), total_length: z.number() }),
+    ),
   /**
    * One turn's token ids and log-probs under the policy and the reference (empty when none), with
    * each token's text decoded by the dataset's tokenizer.json when one is set.

@@ -1,13 +1,8 @@
 // The API contract: every method once, with its request and response schemas. Both transports
 // (Electron IPC and HTTP) and the engine's dispatch are driven by this table.
 import * as z from 'zod';
-import {
-  DatasetSummarySchema,
-  FormatInfoSchema,
-  TrajectoryDetailSchema,
-  TurnSchema,
-} from './model';
-import { Empty, Id, lazyMethodTable, method, type Invalidates } from './api-method';
+import { Empty, lazyMethodTable, method, type Invalidates } from './api-method';
+import { DATASETS_API } from './api-datasets';
 import { IMPORT_API } from './api-import';
 import { JOBS_API } from './api-jobs';
 import { CHARTS_API } from './api-charts';
@@ -52,41 +47,7 @@ export const API = lazyMethodTable({
         schema_version: z.number(),
       }),
     ),
-  listFormats: () => method(Empty, z.object({ formats: z.array(FormatInfoSchema) })),
-  listDatasets: () => method(Empty, z.object({ datasets: z.array(DatasetSummarySchema) })),
-  getTrajectory: () =>
-    method(
-      z
-        .object({
-          trajectory_id: Id,
-          /** Only these turns (inclusive), e.g. a segment and its context; all of them by default. */
-          turns: z
-            .object({ from: z.number().int().min(0), to: z.number().int().min(0) })
-            .strict()
-            .refine((range) => range.to >= range.from, 'turns.to is before turns.from')
-            .optional(),
-        })
-        .strict(),
-      z.object({
-        trajectory: TrajectoryDetailSchema,
-        turns: z.array(TurnSchema),
-        /** The segmentation of the trajectory's dataset (chosen on its page): what to label by. */
-        segmentation: z.string(),
-      }),
-    ),
-  /** Pages through one turn's full content; large observations never travel whole. */
-  getTurnText: () =>
-    method(
-      z
-        .object({
-          trajectory_id: Id,
-          turn_index: z.number().int().min(0),
-          offset: z.number().int().min(0).default(0),
-          length: z.number().int().min(1).max(1_000_000).default(200_000),
-        })
-        .strict(),
-      z.object({ text: z.string(), offset: z.number(), total_length: z.number() }),
-    ),
+  ...DATASETS_API,
   ...IMPORT_API,
   ...JOBS_API,
   ...SQL_API,

@@ -449,7 +449,7 @@ describe('hostile input corpus', () => {
       new AbortController().signal,
     );
     expect(summary.trajectories).toBe(1);
-    const { getTrajectory, getTurnText } = await import('../queries');
+    const { getTrajectory, getTurnText } = await import('../trajectory/trajectory-detail');
     const detail = await getTrajectory(workspace, 'huge:huge');
     expect(detail.turns[1]).toMatchObject({ content_length: size, content_truncated: true });
     expect(detail.turns[1]?.content.length).toBeLessThan(10_000);

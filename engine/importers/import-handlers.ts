@@ -1,10 +1,12 @@
-// Handlers of importing and of saved mappings (shared/api-import.ts). The readers (most of the
-// engine's code) are imported when an import or a preview first needs them, so a command that
-// only reads a workspace does not compile them at start (docs/performance.md).
+// Handlers of importing, the formats it reads and saved mappings (shared/api-import.ts). The
+// readers (most of the engine's code) are imported when an import or a preview first needs
+// them, so a command that only reads a workspace does not compile them at start
+// (docs/performance.md).
 import type { IMPORT_API } from '../../shared/api-import';
 import type { ImportSummary } from '../../shared/model';
 import { TurnwiseError } from '../../shared/result';
 import type { HandlerContext, HandlersOf } from '../core/handler-context';
+import { formatInfos } from './format-infos';
 import { listMappings, resolveMapping, saveMapping } from './mappings';
 
 /** Formats whose Parquet rows can be read where they are (attached) instead of copied. */
@@ -12,6 +14,7 @@ const ATTACHABLE_FORMATS = new Set(['turnwise', 'openai-chat']);
 
 export function importHandlers({ workspace, jobs }: HandlerContext): HandlersOf<typeof IMPORT_API> {
   return {
+    listFormats: async () => ({ formats: formatInfos() }),
     startImport: async (request) => {
       if (request.attach) {
         if (request.keep_secrets) {

@@ -3,12 +3,15 @@ import type { TRAJECTORY_API } from '../../shared/api-trajectory';
 import type { HandlerContext, HandlersOf } from '../core/handler-context';
 import { failureSignals } from './failure-signals';
 import { setDatasetTokenizer } from './token-text';
+import { getTrajectory, getTurnText } from './trajectory-detail';
 import { searchTurns, turnDetails, turnLogprobs } from './trajectory-queries';
 
 export function trajectoryHandlers({
   workspace,
 }: HandlerContext): HandlersOf<typeof TRAJECTORY_API> {
   return {
+    getTrajectory: (request) => getTrajectory(workspace, request.trajectory_id, request.turns),
+    getTurnText: (request) => getTurnText(workspace, request),
     getTurnLogprobs: (request) =>
       turnLogprobs(workspace, request.trajectory_id, request.turn_index),
     getTurnDetails: (request) => turnDetails(workspace, request.trajectory_id, request.turn_index),

@@ -3,7 +3,7 @@
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { writeParquet } from '../../testing/parquet-rows-fixture';
-import { getTrajectory } from '../../queries';
+import { getTrajectory } from '../../trajectory/trajectory-detail';
 import { Workspace } from '../../store/workspace';
 import { tempDir } from '../../testing/test-support';
 import { runAttach } from './run-attach';

@@ -1,39 +1,14 @@
-// Read queries behind the browsing API methods.
-import { existsSync } from 'node:fs';
-import type { ApiOutput, ApiRequest } from '../shared/api';
-import { turnRelationsFor } from './importers/attach/turn-relations';
-import { segmentationInForce } from './segmentation/dataset-segmentation';
-import { notFound } from './store/require';
-import { sql } from './store/sql-template';
-import type { Row, Workspace } from './store/workspace';
+// A trajectory as its page reads it: the trajectory, its turns (long contents as previews) and
+// the rest of a turn's text page by page.
+import type { ApiOutput, ApiRequest } from '../../shared/api';
+import { turnRelationsFor } from '../importers/attach/turn-relations';
+import { segmentationInForce } from '../segmentation/dataset-segmentation';
+import { notFound } from '../store/require';
+import { sql } from '../store/sql-template';
+import type { Row, Workspace } from '../store/workspace';
 
 /** Turn content longer than this travels as a preview; the rest is paged with getTurnText. */
 export const TURN_PREVIEW_CHARS = 2000;
-
-export async function listDatasets(workspace: Workspace): Promise<ApiOutput<'listDatasets'>> {
-  const rows = await workspace.query(`
-    SELECT d.dataset_id, d.name, d.format, d.source_path, d.imported_at, d.content_sha256,
-           coalesce(d.storage, 'imported') AS storage, a.files::VARCHAR AS attached_files,
-           coalesce(d.secrets, 'unscanned') AS secrets,
-           coalesce((SELECT sum(r.count) FROM tw_redactions r WHERE r.dataset_id = d.dataset_id), 0)
-             AS secrets_redacted,
-           count(t.trajectory_id) AS trajectories,
-           coalesce(sum(t.n_turns), 0) AS turns,
-           count(DISTINCT t.group_id) AS groups,
-           avg(CASE WHEN t.success THEN 1.0 WHEN NOT t.success THEN 0.0 END) AS success_rate,
-           avg(t.reward) AS mean_reward
-    FROM tw_datasets d LEFT JOIN tw_trajectories t USING (dataset_id)
-    LEFT JOIN tw_attachments a USING (dataset_id)
-    GROUP BY ALL ORDER BY d.imported_at, d.dataset_id`);
-  return {
-    datasets: rows.map(({ attached_files: files, ...row }) => ({
-      ...row,
-      files_missing:
-        typeof files === 'string' &&
-        (JSON.parse(files) as string[]).some((file) => !existsSync(file)),
-    })) as ApiOutput<'listDatasets'>['datasets'],
-  };
-}
 
 const TRAJECTORY_COLUMNS = sql.raw(`trajectory_id, dataset_id, task_id, group_id, sample_index,
   model, reward, success, n_turns, n_actions`);
