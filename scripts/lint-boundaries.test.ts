@@ -87,7 +87,7 @@ describe('runtime boundaries', () => {
     ['renderer/features/compare/X.tsx', use('../trajectories/TrajectoryTable')],
     ['renderer/features/compare/a/X.tsx', use('../../credit/CreditPanel')],
     ['renderer/components/X.tsx', use('../features/credit/CreditPanel')],
-    ['renderer/transcript/X.tsx', use('../features/labeling/LabelingPanel')],
+    ['renderer/transcript/X.tsx', use('../features/labels/LabelingPanel')],
     ['renderer/features/credit/CreditSummary.tsx', use('../review/AddToReviewButton')],
     // bin: only the built launcher, which it loads by URL
     ['bin/x.js', use('../scripts/cli-build.mjs')],

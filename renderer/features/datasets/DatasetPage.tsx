@@ -9,7 +9,7 @@ import { ErrorAlert } from '../../components/ErrorAlert';
 import { PageHeader } from '../../components/PageHeader';
 import { CreditAgreementPanel } from '../credit/CreditAgreementPanel';
 import { JudgeLauncher } from '../judge/JudgeLauncher';
-import { HeuristicLabelsLauncher } from '../labeling/HeuristicLabelsLauncher';
+import { HeuristicLabelsLauncher } from '../labels/HeuristicLabelsLauncher';
 import { RunCard } from '../runs/RunCard';
 import { ScoreLauncher } from '../scoring/ScoreLauncher';
 import { TrajectoryTable } from '../trajectories/TrajectoryTable';

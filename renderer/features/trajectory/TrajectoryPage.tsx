@@ -8,7 +8,7 @@ import { ErrorAlert } from '../../components/ErrorAlert';
 import { PageHeader } from '../../components/PageHeader';
 import { CreditPanel } from '../credit/CreditPanel';
 import { CompareButton } from '../diff/CompareButton';
-import { LabelingPanel } from '../labeling/LabelingPanel';
+import { LabelingPanel } from '../labels/LabelingPanel';
 import { AddToReviewButton } from '../review/AddToReviewButton';
 import { TrajectoryHeader } from './TrajectoryHeader';
 import { Transcript } from './Transcript';
