@@ -10,27 +10,11 @@
 // per entry, so that scripts/cli-load.mjs can compile it with V8's code cache (Node 20 has no
 // cache for ES modules); the caches it writes beside the code are the only files added later.
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
-import { unlinkSync } from 'node:fs';
-import { statSync, writeFileSync } from 'node:fs';
+import { statSync, unlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-
-/** The package's folder, searched upwards: this module also runs bundled into out/cli/. */
-function packageRoot() {
-  let dir = path.dirname(fileURLToPath(import.meta.url));
-  for (;;) {
-    try {
-      if (JSON.parse(readFileSync(path.join(dir, 'package.json'), 'utf8')).name === 'turnwise') {
-        return dir;
-      }
-    } catch {
-      // No manifest here: look further up.
-    }
-    const parent = path.dirname(dir);
-    if (parent === dir) throw new Error('cannot find the turnwise package');
-    dir = parent;
-  }
-}
+// Found upwards: this module also runs bundled into the launcher in out/cli/.
+import { packageRoot } from '../server/package-root.mjs';
 
 export const PACKAGE_ROOT = packageRoot();
 const root = PACKAGE_ROOT;
