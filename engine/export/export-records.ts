@@ -25,7 +25,10 @@ export async function recordExport(
 }
 
 /** A tw_exports row as listExports reads it: sources is the JSON column read as text. */
-const ExportRowSchema = ExportRecordSchema.extend({ sources: jsonTextColumn(z.array(z.string())) });
+/** tw_exports.sources (the dataset ids an export came from), read as text. */
+export const ExportSourcesColumn = jsonTextColumn(z.array(z.string()));
+
+const ExportRowSchema = ExportRecordSchema.extend({ sources: ExportSourcesColumn });
 
 export async function listExports(workspace: Workspace): Promise<ExportRecord[]> {
   return workspace.queryAs(

@@ -4,7 +4,7 @@
 import { RunInfoSchema, type RunInfo } from '../../shared/api-runs';
 import * as z from 'zod';
 import { TurnwiseError } from '../../shared/result';
-import { jsonTextColumn } from '../store/row-schemas';
+import { ExportSourcesColumn } from '../export/export-records';
 import { readSetting, writeSetting } from '../store/settings';
 import { sql } from '../store/sql-template';
 import type { Workspace } from '../store/workspace';
@@ -21,7 +21,7 @@ const RunRowSchema = z.object({
   notes: z.string().nullable(),
   trained_from: z.string().nullable(),
   /** The trained-from export's sources: its JSON column read as text. */
-  sources: jsonTextColumn(z.array(z.string())).nullable(),
+  sources: ExportSourcesColumn.nullable(),
   verdict: RunInfoSchema.shape.verdict,
   trajectories: z.number(),
   tasks: z.number(),

@@ -21,6 +21,7 @@ export function jsonTextColumn<S extends z.ZodType>(schema: S) {
 }
 
 const ToolCallsSchema = z.array(ToolCallSchema);
+const ToolCallsText = jsonTextColumn(ToolCallsSchema);
 
 /**
  * The tool calls of a turn (the `tool_calls` column: a JSON array of {id, name, arguments} as
@@ -28,19 +29,10 @@ const ToolCallsSchema = z.array(ToolCallSchema);
  */
 export function toolCallsOf(value: unknown): ToolCall[] {
   if (value === null || value === undefined) return [];
-  let parsed: unknown = value;
-  if (typeof value === 'string') {
-    try {
-      parsed = JSON.parse(value);
-    } catch {
-      throw new TurnwiseError('internal', 'tool_calls column: not JSON text');
-    }
-  }
-  const checked = ToolCallsSchema.safeParse(parsed);
+  const checked =
+    typeof value === 'string' ? ToolCallsText.safeParse(value) : ToolCallsSchema.safeParse(value);
   if (checked.success) return checked.data;
   const [issue] = checked.error.issues;
-  throw new TurnwiseError(
-    'internal',
-    `tool_calls column: ${issue?.path.join('.') ?? ''} ${issue?.message ?? 'invalid'}`.trim(),
-  );
+  const field = issue === undefined || issue.path.length === 0 ? '' : `${issue.path.join('.')} `;
+  throw new TurnwiseError('internal', `tool_calls column: ${field}${issue?.message ?? 'invalid'}`);
 }
