@@ -1,9 +1,10 @@
 // The folder graph of a source tree: which folders' product code imports which others'. A cycle
 // means two folders cannot be understood, tested or moved apart (docs/ARCHITECTURE.md, Layers);
 // scripts/folder-cycles.test.ts keeps the engine's and the renderer's graphs acyclic.
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import ts from 'typescript';
+import { treeFiles } from './tree-files';
 
 /** `from -> to -> files`: for each edge, the imports that make it (`file => imported file`). */
 export type FolderGraph = Map<string, Map<string, string[]>>;
@@ -12,15 +13,7 @@ const SOURCE = /\.tsx?$/;
 const NOT_PRODUCT = /(\.test\.tsx?|test-support\.ts|\.d\.ts)$/;
 const EXTENSIONS = ['.ts', '.tsx', '/index.ts', '/index.tsx', ''];
 
-function sourceFiles(dir: string, skip: (relative: string) => boolean, base = dir): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const file = path.join(dir, entry.name);
-    const relative = path.relative(base, file).split(path.sep).join('/');
-    if (skip(relative)) return [];
-    if (entry.isDirectory()) return sourceFiles(file, skip, base);
-    return SOURCE.test(entry.name) && !NOT_PRODUCT.test(entry.name) ? [file] : [];
-  });
-}
+const isProductSource = (relative: string) => SOURCE.test(relative) && !NOT_PRODUCT.test(relative);
 
 function resolveImport(from: string, specifier: string): string | null {
   const base = path.resolve(path.dirname(from), specifier);
@@ -42,8 +35,9 @@ export function folderGraph(
 ): FolderGraph {
   const graph: FolderGraph = new Map();
   const relativeOf = (file: string) => path.relative(root, file).split(path.sep).join('/');
-  for (const file of sourceFiles(root, skip)) {
-    const from = folderOf(relativeOf(file));
+  for (const relative of treeFiles(root, isProductSource, skip)) {
+    const file = path.join(root, relative);
+    const from = folderOf(relative);
     if (!graph.has(from)) graph.set(from, new Map());
     const imports = ts.preProcessFile(readFileSync(file, 'utf8'), true, true).importedFiles;
     for (const { fileName } of imports) {
@@ -55,7 +49,7 @@ export function folderGraph(
       const to = folderOf(relativeTarget);
       if (to === from) continue;
       const edges = graph.get(from) ?? new Map<string, string[]>();
-      edges.set(to, [...(edges.get(to) ?? []), `${relativeOf(file)} => ${relativeTarget}`]);
+      edges.set(to, [...(edges.get(to) ?? []), `${relative} => ${relativeTarget}`]);
       graph.set(from, edges);
     }
   }
