@@ -18,7 +18,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import boundaries from 'eslint-plugin-boundaries';
 import { packagesOfClasses, ZONE_CLASSES } from './scripts/lint/dependency-classes.mjs';
 
-/** Zones by folder; the first match wins, so engine precedes electron. */
+/** Zones by folder; the first match wins, so the features precede the rest of the renderer. */
 const zones = [
   { type: 'shared', pattern: 'shared', partialMatch: false },
   { type: 'engine', pattern: 'engine', partialMatch: false },
@@ -33,8 +33,11 @@ const zones = [
   { type: 'bin', pattern: 'bin', partialMatch: false },
 ];
 
-/** Files that only run under vitest, package.json (read for the app's version) and tool configs. */
-const testFiles = [
+/**
+ * Files by what they are: test code (only under vitest), the renderer's pages and routes, package.json
+ * (read for the app's version) and tool configs.
+ */
+const fileCategories = [
   { category: 'test', pattern: '**/*.test.{ts,tsx}' },
   { category: 'test', pattern: '**/*test-support.ts' },
   { category: 'test', pattern: 'renderer/test/**' },
@@ -208,7 +211,7 @@ export default tseslint.config(
     plugins: { boundaries },
     settings: {
       'boundaries/elements': zones,
-      'boundaries/files': testFiles,
+      'boundaries/files': fileCategories,
       'boundaries/dependency-nodes': ['import', 'dynamic-import', 'export', 'require'],
       'import/resolver': {
         node: { extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'] },
