@@ -22,14 +22,14 @@ export const EvaluationPage = page(
   'EvaluationPage',
 );
 export const ExportPage = page(() => import('./features/export/ExportPage'), 'ExportPage');
-export const GroupPage = page(() => import('./features/trajectories/GroupPage'), 'GroupPage');
+export const GroupPage = page(() => import('./features/groups/GroupPage'), 'GroupPage');
 export const NotFoundPage = page(() => import('./features/NotFoundPage'), 'NotFoundPage');
 export const PromptsPage = page(() => import('./features/prompts/PromptsPage'), 'PromptsPage');
 export const ReviewPage = page(() => import('./features/review/ReviewPage'), 'ReviewPage');
 export const RunsPage = page(() => import('./features/runs/RunsPage'), 'RunsPage');
 export const SqlPage = page(() => import('./features/sql/SqlPage'), 'SqlPage');
 export const TrajectoriesPage = page(
-  () => import('./features/trajectories/TrajectoriesPage'),
+  () => import('./features/explorer/TrajectoriesPage'),
   'TrajectoriesPage',
 );
 export const TrajectoryPage = page(

@@ -4,7 +4,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { ApiClient } from './api/client';
 import { prefetchCall, type ApiCall } from './api/query-client';
-import { explorerFirstCalls } from './features/trajectories/explorer-first-calls';
+import { explorerFirstCalls } from './features/explorer/explorer-first-calls';
 import type { Route } from './routing/routes';
 
 /** The first calls of the route's page, then the shell's own. */

@@ -84,7 +84,7 @@ describe('runtime boundaries', () => {
     ],
     ['engine/a/x.ts', 'export const g = (x: number) => x as unknown as string;\n'],
     // features reach each other only through components/ and transcript/; pages compose
-    ['renderer/features/compare/X.tsx', use('../trajectories/TrajectoryTable')],
+    ['renderer/features/compare/X.tsx', use('../explorer/TrajectoryTable')],
     ['renderer/features/compare/a/X.tsx', use('../../credit/CreditPanel')],
     ['renderer/components/X.tsx', use('../features/credit/CreditPanel')],
     ['renderer/transcript/X.tsx', use('../features/labels/LabelingPanel')],
@@ -177,7 +177,7 @@ describe('runtime boundaries', () => {
     ['renderer/features/compare/X.tsx', use('../../transcript/TurnCard')],
     ['renderer/features/trajectory/OtherPage.tsx', use('../credit/CreditPanel')],
     ['renderer/pages.ts', use('./features/runs/RunsPage')],
-    ['renderer/features/compare/X.test.tsx', use('../trajectories/TrajectoryTable')],
+    ['renderer/features/compare/X.test.tsx', use('../explorer/TrajectoryTable')],
     ['engine/x.test.ts', 'export const g = (x: number) => x as unknown as string;\n'],
   ])('%s may: %s', async (file, code) => {
     expect(await boundaryErrors(file, code)).toEqual([]);

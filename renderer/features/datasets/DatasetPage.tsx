@@ -12,7 +12,7 @@ import { JudgeLauncher } from '../judge/JudgeLauncher';
 import { HeuristicLabelsLauncher } from '../labels/HeuristicLabelsLauncher';
 import { RunCard } from '../runs/RunCard';
 import { ScoreLauncher } from '../scoring/ScoreLauncher';
-import { TrajectoryTable } from '../trajectories/TrajectoryTable';
+import { TrajectoryTable } from '../explorer/TrajectoryTable';
 import { DatasetSummaryPanel } from './DatasetSummaryPanel';
 import { MixedGroupsAlert } from './MixedGroupsAlert';
 import { OutcomeRuleCard } from './OutcomeRuleCard';

@@ -3,7 +3,7 @@ import Alert from '@mui/material/Alert';
 import { useApi } from '../../api/useApi';
 import { PageHeader } from '../../components/PageHeader';
 import { GroupTurnTree } from '../credit/GroupTurnTree';
-import { TrajectoryTable } from './TrajectoryTable';
+import { TrajectoryTable } from '../explorer/TrajectoryTable';
 
 export function GroupPage({ id }: { id: string }) {
   // A group id names a group within its dataset: take the dataset from one of its rollouts.
