@@ -1,10 +1,10 @@
 // turnwise judge --db FILE <subcommand> ...: routes to the subcommand, which parses its own flags.
-//   prompts, use   judge-prompt-commands.ts (prompt versions, the one in use)
+//   prompts, use   judge-prompts.ts (prompt versions, the one in use)
 //   eval           judge-eval.ts (a prompt version measured against the suite)
 import { parseArgs } from 'node:util';
 import type { CommandSpec } from './command-spec';
 import { JUDGE_EVAL_COMMAND } from './judge-eval';
-import { JUDGE_PROMPTS_COMMAND, JUDGE_USE_COMMAND } from './judge-prompt-commands';
+import { JUDGE_PROMPTS_COMMAND, JUDGE_USE_COMMAND } from './judge-prompts';
 import { usageFailure } from './output';
 
 const SUBCOMMANDS = [JUDGE_PROMPTS_COMMAND, JUDGE_USE_COMMAND, JUDGE_EVAL_COMMAND];

@@ -1,7 +1,7 @@
 // `turnwise judge eval` through the real command, against a local server speaking the OpenAI chat
 // API: the --json contract, the human-readable report, and bad input refused with exit 2.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { JudgeEval } from '../shared/api-evaluation';
+import type { JudgeEval } from '../shared/api-judge-eval';
 import {
   startOpenAIChatServer,
   type OpenAIChatServer,

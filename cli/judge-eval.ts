@@ -4,7 +4,7 @@
 // accuracy, Cohen's kappa, per-role precision/recall/F1 and regression-in-success F1. With an
 // endpoint, the suite segments lacking this version's label are judged first.
 import { jobResult } from '../shared/job-result';
-import type { AgreementReport, JudgeEvalRecord } from '../shared/api-evaluation';
+import type { AgreementReport, JudgeEvalRecord } from '../shared/api-judge-eval';
 import { SEGMENTATION_NAMES, parseSegmentation } from '../shared/segments';
 import { parse, requireDb } from './args';
 import { call, withEngine } from './call';

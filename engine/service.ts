@@ -10,7 +10,7 @@ import type { ApiHandlers } from './core/dispatch';
 import { lazyHandlers } from './lazy-handlers';
 import { EXPORT_API } from '../shared/api-export';
 import { SCORING_API } from '../shared/api-scoring';
-import { EVALUATION_API } from '../shared/api-evaluation';
+import { JUDGE_EVAL_API } from '../shared/api-judge-eval';
 import { JUDGE_API } from '../shared/api-judge';
 import { REVIEW_API } from '../shared/api-review';
 import { LABELS_API } from '../shared/api-labels';
@@ -74,9 +74,9 @@ export function createService(workspace: Workspace, jobs: JobRunner): ApiHandler
       async () => (await import('./judge/judge-handlers')).judgeHandlers,
     ),
     ...lazyHandlers(
-      EVALUATION_API,
+      JUDGE_EVAL_API,
       context,
-      async () => (await import('./evaluation/evaluation-handlers')).evaluationHandlers,
+      async () => (await import('./judge/eval/judge-eval-handlers')).evaluationHandlers,
     ),
     ...annotatorsHandlers(context),
     ...lazyHandlers(

@@ -18,13 +18,16 @@ export const DatasetListPage = page(
 export const DatasetPage = page(() => import('./features/datasets/DatasetPage'), 'DatasetPage');
 export const DiffPage = page(() => import('./features/diff/DiffPage'), 'DiffPage');
 export const EvaluationPage = page(
-  () => import('./features/evaluation/EvaluationPage'),
+  () => import('./features/judge/eval/EvaluationPage'),
   'EvaluationPage',
 );
 export const ExportPage = page(() => import('./features/export/ExportPage'), 'ExportPage');
 export const GroupPage = page(() => import('./features/groups/GroupPage'), 'GroupPage');
 export const NotFoundPage = page(() => import('./features/NotFoundPage'), 'NotFoundPage');
-export const PromptsPage = page(() => import('./features/prompts/PromptsPage'), 'PromptsPage');
+export const PromptsPage = page(
+  () => import('./features/judge/prompts/PromptsPage'),
+  'PromptsPage',
+);
 export const ReviewPage = page(() => import('./features/review/ReviewPage'), 'ReviewPage');
 export const RunsPage = page(() => import('./features/runs/RunsPage'), 'RunsPage');
 export const SqlPage = page(() => import('./features/sql/SqlPage'), 'SqlPage');

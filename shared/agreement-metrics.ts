@@ -2,7 +2,7 @@
 // accuracy, per-role precision/recall/F1, Cohen's kappa and the confusion matrix. Used for a judge
 // against human labels and for one annotator against another. Undefined quantities are null,
 // never 0 or NaN, so "no data" is never shown as "always wrong".
-import type { AgreementReport } from './api-evaluation';
+import type { AgreementReport } from './api-judge-eval';
 import { ROLE_LABELS, type RoleLabel } from './model';
 
 export interface LabelPair {

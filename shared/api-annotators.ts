@@ -3,7 +3,7 @@
 // segments both labeled.
 import * as z from 'zod';
 import { Empty, method } from './api-method';
-import { AgreementReportSchema } from './api-evaluation';
+import { AgreementReportSchema } from './api-judge-eval';
 import { AnnotatorSchema } from './api-labels';
 import { SegmentationNameSchema } from './segments';
 

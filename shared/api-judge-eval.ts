@@ -72,7 +72,7 @@ export type JudgeEvalRecord = z.infer<typeof JudgeEvalRecordSchema>;
 /** A 'evaluate' job, whose result is a JudgeEvalRecord. */
 export const EvaluateJobSchema = jobStateOf('evaluate', JudgeEvalRecordSchema);
 
-export const EVALUATION_API = {
+export const JUDGE_EVAL_API = {
   /** Finished evaluations, newest first; optionally of one prompt version. */
   listJudgeEvals: () =>
     method(

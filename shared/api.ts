@@ -9,7 +9,7 @@ import { CHARTS_API } from './api-charts';
 import { CREDIT_API } from './api-credit';
 import { EXPLORER_API } from './api-explorer';
 import { JUDGE_API } from './api-judge';
-import { EVALUATION_API } from './api-evaluation';
+import { JUDGE_EVAL_API } from './api-judge-eval';
 import { ANNOTATOR_API } from './api-annotators';
 import { LABELS_API } from './api-labels';
 import { REVIEW_API } from './api-review';
@@ -63,7 +63,7 @@ export const API = lazyMethodTable({
   ...LABELS_API,
   ...REVIEW_API,
   ...JUDGE_API,
-  ...EVALUATION_API,
+  ...JUDGE_EVAL_API,
   ...ANNOTATOR_API,
   ...SCORING_API,
   ...EXPORT_API,

@@ -2,7 +2,7 @@
 // the snapshot pushed as progress events and returned by getJob, whose result is its kind's.
 import * as z from 'zod';
 import { CreditJobSchema } from './api-credit';
-import { EvaluateJobSchema } from './api-evaluation';
+import { EvaluateJobSchema } from './api-judge-eval';
 import { ExportJobSchema } from './api-export';
 import { ImportJobSchema } from './api-import';
 import { JudgeJobSchema } from './api-judge';

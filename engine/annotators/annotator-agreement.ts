@@ -3,7 +3,7 @@
 // label there (a relabel replaces the annotator's earlier one), the first as the reference.
 import * as z from 'zod';
 import { agreementReport, type LabelPair } from '../../shared/agreement-metrics';
-import type { AgreementReport } from '../../shared/api-evaluation';
+import type { AgreementReport } from '../../shared/api-judge-eval';
 import { ROLE_LABELS, type RoleLabel } from '../../shared/model';
 import { TurnwiseError } from '../../shared/result';
 import { sql } from '../store/sql-template';

@@ -5,7 +5,7 @@ import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
-import type { AgreementReport } from '../../shared/api-evaluation';
+import type { AgreementReport } from '../../shared/api-judge-eval';
 import type { RoleLabel } from '../../shared/model';
 import { metric } from './eval-format';
 

@@ -1,5 +1,5 @@
 // Formatting of evaluation numbers: undefined metrics (null) show as a dash, never as 0.
-import type { JudgeEvalRecord } from '../../shared/api-evaluation';
+import type { JudgeEvalRecord } from '../../shared/api-judge-eval';
 
 export function metric(value: number | null, digits = 3): string {
   return value === null ? '—' : value.toFixed(digits);

@@ -1,7 +1,7 @@
 // The numbers of a judge evaluation from its suite rows (pure; eval-suite.ts reads the rows).
-import { agreementReport, detectionScores } from '../../shared/agreement-metrics';
-import type { JudgeEval } from '../../shared/api-evaluation';
-import type { LabelPair } from '../../shared/agreement-metrics';
+import { agreementReport, detectionScores } from '../../../shared/agreement-metrics';
+import type { JudgeEval } from '../../../shared/api-judge-eval';
+import type { LabelPair } from '../../../shared/agreement-metrics';
 import type { SuiteRow } from './eval-suite';
 
 type Scores = Pick<

@@ -1,8 +1,8 @@
 // Finished judge evaluations (tw_judge_evals), kept so prompt versions can be compared and kept
 // or rolled back on the measured result.
-import { JudgeEvalSchema, type JudgeEvalRecord } from '../../shared/api-evaluation';
-import { sql } from '../store/sql-template';
-import type { Workspace } from '../store/workspace';
+import { JudgeEvalSchema, type JudgeEvalRecord } from '../../../shared/api-judge-eval';
+import { sql } from '../../store/sql-template';
+import type { Workspace } from '../../store/workspace';
 
 export async function saveEval(workspace: Workspace, record: JudgeEvalRecord): Promise<void> {
   const { result } = record;

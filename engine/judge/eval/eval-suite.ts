@@ -1,9 +1,9 @@
 // The evaluation suite of a judge prompt version (docs/judge.md): the approved counterexamples (their
 // human decision is the truth) and every segment with a human label in force (the newest human:*
 // label), each with the judge's newest label from that version and its trajectory's outcome.
-import type { RoleLabel } from '../../shared/model';
-import { sql } from '../store/sql-template';
-import type { Workspace } from '../store/workspace';
+import type { RoleLabel } from '../../../shared/model';
+import { sql } from '../../store/sql-template';
+import type { Workspace } from '../../store/workspace';
 
 export interface SuiteRow {
   trajectory_id: string;

@@ -1,18 +1,18 @@
-// Handlers of the judge-evaluation API methods (shared/api-evaluation.ts).
-import type { EVALUATION_API, JudgeEvalRecord } from '../../shared/api-evaluation';
-import { TurnwiseError } from '../../shared/result';
-import type { HandlerContext, HandlersOf } from '../core/handler-context';
-import { DEFAULT_API_KEY_ENV } from '../../shared/api-judge';
-import { endpointKey } from '../endpoints/endpoint-key';
-import { chatCompletionsUrl } from '../judge/judge-client';
-import { getPrompt } from '../judge/judge-prompts';
+// Handlers of the judge-evaluation API methods (shared/api-judge-eval.ts).
+import type { JUDGE_EVAL_API, JudgeEvalRecord } from '../../../shared/api-judge-eval';
+import { TurnwiseError } from '../../../shared/result';
+import type { HandlerContext, HandlersOf } from '../../core/handler-context';
+import { DEFAULT_API_KEY_ENV } from '../../../shared/api-judge';
+import { endpointKey } from '../../endpoints/endpoint-key';
+import { chatCompletionsUrl } from '../judge-client';
+import { getPrompt } from '../judge-prompts';
 import { listEvals } from './eval-store';
 import { runEvaluation } from './run-evaluation';
 
 export function evaluationHandlers({
   workspace,
   jobs,
-}: HandlerContext): HandlersOf<typeof EVALUATION_API> {
+}: HandlerContext): HandlersOf<typeof JUDGE_EVAL_API> {
   return {
     listJudgeEvals: async (request) => ({
       evals: await listEvals(workspace, request.prompt_version),

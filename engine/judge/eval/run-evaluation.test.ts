@@ -4,22 +4,22 @@
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { JobState } from '../../shared/api';
-import { jobResult } from '../../shared/job-result';
-import type { JudgeEvalRecord } from '../../shared/api-evaluation';
-import type { RoleLabel } from '../../shared/model';
-import { createDispatchByName, type DispatchByName } from '../core/dispatch';
-import { callOk } from '../testing/dispatch-test-support';
-import { JobRunner } from '../core/jobs';
-import { createService } from '../service';
-import { Workspace } from '../store/workspace';
+import type { JobState } from '../../../shared/api';
+import { jobResult } from '../../../shared/job-result';
+import type { JudgeEvalRecord } from '../../../shared/api-judge-eval';
+import type { RoleLabel } from '../../../shared/model';
+import { createDispatchByName, type DispatchByName } from '../../core/dispatch';
+import { callOk } from '../../testing/dispatch-test-support';
+import { JobRunner } from '../../core/jobs';
+import { createService } from '../../service';
+import { Workspace } from '../../store/workspace';
 import {
   roleForTarget,
   startOpenAIChatServer,
   type OpenAIChatServer,
   type ReplyScript,
-} from '../testing/servers/openai-chat-server';
-import { tempDir } from '../testing/test-support';
+} from '../../testing/servers/openai-chat-server';
+import { tempDir } from '../../testing/test-support';
 
 const tmp = tempDir();
 const VERSION = 'triage-judge/1';

@@ -3,13 +3,13 @@
 // own run (cache, concurrency, retries, cancel, a judge-run record); then the suite is scored and
 // the result stored, so versions can be compared later.
 import { randomUUID } from 'node:crypto';
-import type { ApiRequest } from '../../shared/api';
-import type { JudgeEval, JudgeEvalRecord } from '../../shared/api-evaluation';
-import { StartJudgeInputSchema } from '../../shared/api-judge';
-import type { Progress } from '../core/jobs';
-import { segmentKey } from '../judge/judge-store';
-import { runJudge } from '../judge/run-judge';
-import type { Workspace } from '../store/workspace';
+import type { ApiRequest } from '../../../shared/api';
+import type { JudgeEval, JudgeEvalRecord } from '../../../shared/api-judge-eval';
+import { StartJudgeInputSchema } from '../../../shared/api-judge';
+import type { Progress } from '../../core/jobs';
+import { segmentKey } from '../judge-store';
+import { runJudge } from '../run-judge';
+import type { Workspace } from '../../store/workspace';
 import { scoreSuite } from './eval-scores';
 import { saveEval } from './eval-store';
 import { loadSuite, type JudgeSourceFilter } from './eval-suite';

@@ -2,7 +2,7 @@
 // per-role precision/recall/F1 of the second against the first, and the confusion counts.
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
-import type { AgreementReport } from '../../../shared/api-evaluation';
+import type { AgreementReport } from '../../../shared/api-judge-eval';
 import { DASH, formatPercent } from '../../components/format';
 import { StatGrid } from '../../components/StatGrid';
 import { roleInfo } from '../../components/role-labels';

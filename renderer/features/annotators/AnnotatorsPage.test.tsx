@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { AgreementReport } from '../../../shared/api-evaluation';
+import type { AgreementReport } from '../../../shared/api-judge-eval';
 import { ANNOTATOR_STORAGE_KEY } from '../../hooks/useAnnotator';
 import { fakeTransport, ok } from '../../test/fake-transport';
 import { renderWithApi } from '../../test/render';

@@ -2,9 +2,9 @@
 // each cell its count; the diagonal is agreement.
 import { useTheme } from '@mui/material/styles';
 import { useMemo } from 'react';
-import type { AgreementReport } from '../../../shared/api-evaluation';
-import { ROLE_LABELS } from '../../../shared/model';
-import { EChart } from '../../components/EChart';
+import type { AgreementReport } from '../../../../shared/api-judge-eval';
+import { ROLE_LABELS } from '../../../../shared/model';
+import { EChart } from '../../../components/EChart';
 
 const SHORT: Record<(typeof ROLE_LABELS)[number], string> = {
   decisive_progress: 'decisive progress',

@@ -7,9 +7,9 @@ import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
-import type { JudgeEval, JudgeEvalRecord } from '../../../shared/api-evaluation';
-import { OptionSelect } from '../../components/OptionSelect';
-import { delta, evalLabel, metric } from '../../components/eval-format';
+import type { JudgeEval, JudgeEvalRecord } from '../../../../shared/api-judge-eval';
+import { OptionSelect } from '../../../components/OptionSelect';
+import { delta, evalLabel, metric } from '../../../components/eval-format';
 
 type Row = { name: string; value: (result: JudgeEval) => number | null };
 

@@ -6,10 +6,10 @@ import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
-import type { JudgeEvalRecord } from '../../../shared/api-evaluation';
+import type { JudgeEvalRecord } from '../../../../shared/api-judge-eval';
 import { ConfusionHeatmap } from './ConfusionHeatmap';
 import { EvalSummaryCards } from './EvalSummaryCards';
-import { PerRoleTable } from '../../components/PerRoleTable';
+import { PerRoleTable } from '../../../components/PerRoleTable';
 
 export function EvalResultView({ record }: { record: JudgeEvalRecord }) {
   const [against, setAgainst] = useState<'human_labeled' | 'counterexamples'>('human_labeled');

@@ -9,12 +9,12 @@ import RadioGroup from '@mui/material/RadioGroup';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { DEFAULT_API_KEY_ENV, DEFAULT_JUDGE_PROMPT_VERSION } from '../../../shared/api-judge';
-import { useApi } from '../../api/useApi';
-import { ErrorAlert } from '../../components/ErrorAlert';
-import { JobProgressBar } from '../../components/JobProgressBar';
-import { ServerSelect, serverChoiceOf } from '../../components/ServerSelect';
-import { usePersistentState } from '../../hooks/usePersistentState';
+import { DEFAULT_API_KEY_ENV, DEFAULT_JUDGE_PROMPT_VERSION } from '../../../../shared/api-judge';
+import { useApi } from '../../../api/useApi';
+import { ErrorAlert } from '../../../components/ErrorAlert';
+import { JobProgressBar } from '../../../components/JobProgressBar';
+import { ServerSelect, serverChoiceOf } from '../../../components/ServerSelect';
+import { usePersistentState } from '../../../hooks/usePersistentState';
 import type { EvalJob } from './useEvalJob';
 
 const INITIAL = {

@@ -1,9 +1,9 @@
 // The headline numbers of one evaluation: accuracy and kappa against human labels and against
 // approved counterexamples, and regression-in-success F1 (the TRIAGE paper's key number).
 import Box from '@mui/material/Box';
-import type { JudgeEval } from '../../../shared/api-evaluation';
-import { SummaryCard } from '../../components/SummaryCard';
-import { metric } from '../../components/eval-format';
+import type { JudgeEval } from '../../../../shared/api-judge-eval';
+import { SummaryCard } from '../../../components/SummaryCard';
+import { metric } from '../../../components/eval-format';
 
 type Card = { id: string; label: string; value: string; detail: string };
 

@@ -3,15 +3,15 @@
 // confusion cells, the comparison's deltas, and what a run asks the engine for.
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { JobStateOf } from '../../../shared/api';
-import type { AgreementReport, JudgeEvalRecord } from '../../../shared/api-evaluation';
-import { ROLE_LABELS } from '../../../shared/model';
-import { fakeTransport, ok } from '../../test/fake-transport';
-import { renderWithApi } from '../../test/render';
+import type { JobStateOf } from '../../../../shared/api';
+import type { AgreementReport, JudgeEvalRecord } from '../../../../shared/api-judge-eval';
+import { ROLE_LABELS } from '../../../../shared/model';
+import { fakeTransport, ok } from '../../../test/fake-transport';
+import { renderWithApi } from '../../../test/render';
 import { EvaluationPage } from './EvaluationPage';
 
 // No canvas in jsdom: the fake chart lists the heatmap's cells as text.
-vi.mock('../../components/EChart', () => ({
+vi.mock('../../../components/EChart', () => ({
   EChart: ({ option }: { option: { series: { data: number[][] }[] } }) => (
     <ul data-testid="heatmap-cells">
       {(option.series[0]?.data ?? []).map((cell) => (

@@ -1,5 +1,5 @@
 // The evaluation page's job (see useJob): judging the suite (optional), then scoring it.
-import { useJob, type Job } from '../../api/useJob';
+import { useJob, type Job } from '../../../api/useJob';
 
 export type EvalJob = Job<'startJudgeEval'>;
 

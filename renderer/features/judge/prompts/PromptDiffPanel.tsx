@@ -3,9 +3,9 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
-import type { JudgePrompt } from '../../../shared/api-judge';
-import { DiffEditor } from '../../components/monaco/DiffEditor';
-import { OptionSelect } from '../../components/OptionSelect';
+import type { JudgePrompt } from '../../../../shared/api-judge';
+import { DiffEditor } from '../../../components/monaco/DiffEditor';
+import { OptionSelect } from '../../../components/OptionSelect';
 
 type Props = { prompts: JudgePrompt[]; selected: JudgePrompt };
 

@@ -6,11 +6,11 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
-import type { JudgePrompt } from '../../../shared/api-judge';
-import type { ApiError } from '../../../shared/result';
-import { useApiWrite } from '../../api/useApiWrite';
-import { ErrorAlert } from '../../components/ErrorAlert';
-import { TextEditor } from '../../components/monaco/TextEditor';
+import type { JudgePrompt } from '../../../../shared/api-judge';
+import type { ApiError } from '../../../../shared/result';
+import { useApiWrite } from '../../../api/useApiWrite';
+import { ErrorAlert } from '../../../components/ErrorAlert';
+import { TextEditor } from '../../../components/monaco/TextEditor';
 
 type Props = {
   prompt: JudgePrompt;

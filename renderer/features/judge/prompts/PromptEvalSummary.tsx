@@ -3,8 +3,8 @@
 // regression inside successful trajectories (the TRIAGE paper's headline number).
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
-import type { JudgeEval } from '../../../shared/api-evaluation';
-import { DASH, formatDateTime, formatPercent } from '../../components/format';
+import type { JudgeEval } from '../../../../shared/api-judge-eval';
+import { DASH, formatDateTime, formatPercent } from '../../../components/format';
 
 function kappa(value: number | null): string {
   return value === null ? DASH : value.toFixed(2);

@@ -3,10 +3,10 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import { useState } from 'react';
-import type { ActiveJudgePrompt } from '../../../shared/api-judge';
-import type { ApiError } from '../../../shared/result';
-import { useApiWrite } from '../../api/useApiWrite';
-import { ErrorAlert } from '../../components/ErrorAlert';
+import type { ActiveJudgePrompt } from '../../../../shared/api-judge';
+import type { ApiError } from '../../../../shared/result';
+import { useApiWrite } from '../../../api/useApiWrite';
+import { ErrorAlert } from '../../../components/ErrorAlert';
 
 type Props = {
   versionId: string;

@@ -2,14 +2,14 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { ChangeEvent } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { ActiveJudgePrompt, JudgePrompt } from '../../../shared/api-judge';
-import type { JudgeEval } from '../../../shared/api-evaluation';
-import { fakeTransport, ok } from '../../test/fake-transport';
-import { renderWithApi } from '../../test/render';
+import type { ActiveJudgePrompt, JudgePrompt } from '../../../../shared/api-judge';
+import type { JudgeEval } from '../../../../shared/api-judge-eval';
+import { fakeTransport, ok } from '../../../test/fake-transport';
+import { renderWithApi } from '../../../test/render';
 import { PromptsPage } from './PromptsPage';
 
 // Monaco needs a real browser (e2e/prompts.spec.ts covers it); plain elements stand in for it.
-vi.mock('../../components/monaco/MonacoTextEditor', () => ({
+vi.mock('../../../components/monaco/MonacoTextEditor', () => ({
   default: (props: { value: string; onChange: (value: string) => void }) => (
     <textarea
       data-testid="prompt-text"
@@ -18,7 +18,7 @@ vi.mock('../../components/monaco/MonacoTextEditor', () => ({
     />
   ),
 }));
-vi.mock('../../components/monaco/MonacoDiffEditor', () => ({
+vi.mock('../../../components/monaco/MonacoDiffEditor', () => ({
   default: (props: { original: string; modified: string }) => (
     <div>
       <pre data-testid="diff-original">{props.original}</pre>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { JudgePrompt } from '../../../shared/api-judge';
+import type { JudgePrompt } from '../../../../shared/api-judge';
 import { promptTree } from './prompt-tree';
 
 function prompt(version_id: string, parent_version: string | null, minute: number): JudgePrompt {

@@ -1,7 +1,7 @@
 // Prompt versions as a tree by their parent links: each version under its parent, siblings (and
 // roots) oldest first, with its depth for indentation. A parent missing from the list makes its
 // children roots, so no version is ever hidden.
-import type { JudgePrompt } from '../../../shared/api-judge';
+import type { JudgePrompt } from '../../../../shared/api-judge';
 
 export interface PromptNode {
   prompt: JudgePrompt;

@@ -1,10 +1,10 @@
 // Everything the prompts page shows: the versions, the one in use, and each version's newest
 // judge evaluation (the evidence for keeping or rolling back). Evaluations are optional: without
 // any (or if they cannot be loaded) the versions still show.
-import type { ActiveJudgePrompt, JudgePrompt } from '../../../shared/api-judge';
-import type { JudgeEval } from '../../../shared/api-evaluation';
-import type { ApiError } from '../../../shared/result';
-import { useApi } from '../../api/useApi';
+import type { ActiveJudgePrompt, JudgePrompt } from '../../../../shared/api-judge';
+import type { JudgeEval } from '../../../../shared/api-judge-eval';
+import type { ApiError } from '../../../../shared/result';
+import { useApi } from '../../../api/useApi';
 
 export interface PromptVersions {
   prompts: JudgePrompt[] | undefined;
