@@ -4,7 +4,7 @@
 import { rmSync, statSync } from 'node:fs';
 import { cpus, homedir } from 'node:os';
 import path from 'node:path';
-import { readThreads } from '../engine/importers/read-in-worker';
+import { readThreads } from '../engine/import/read-in-worker';
 import { writeBenchInput, writeShortRollouts } from './generate-input';
 import { benchPython, PYTHON_READERS, runPythonReader } from './python-anchors';
 import { runStamp, runTask } from './run-task';

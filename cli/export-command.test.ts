@@ -160,7 +160,7 @@ describe('turnwise export', () => {
     // LLaMA-Factory record cannot start with.
     const run = path.resolve(
       import.meta.dirname,
-      '../engine/importers/formats/fixtures/tau2-text-run/results.json',
+      '../engine/import/formats/fixtures/tau2-text-run/results.json',
     );
     expect(turnwise('import', run, '--db', db, '--dataset', 'tau2').code).toBe(0);
     const out = path.join(dir, 'llamafactory');

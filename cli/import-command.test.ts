@@ -4,7 +4,7 @@ import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { ImportSummary } from '../shared/model';
-import { FORMAT_INFOS } from '../engine/importers/format-infos';
+import { FORMAT_INFOS } from '../engine/import/format-infos';
 import { samplePath } from '../engine/testing/test-support';
 import { cliWorkspace, onlyJson, turnwise, turnwiseAsync } from './cli-test-support';
 import { importErrorText } from './import-output';
@@ -93,7 +93,7 @@ describe('the import report', () => {
   it('lists the content readers left out of imported records', () => {
     // A real SWE-agent run with retry-loop attempts: only the chosen attempt is imported.
     const fixture = new URL(
-      '../engine/importers/formats/fixtures/swe-agent/6e44b9__sweagenttestrepo-1c2844.traj',
+      '../engine/import/formats/fixtures/swe-agent/6e44b9__sweagenttestrepo-1c2844.traj',
       import.meta.url,
     ).pathname;
     const run = JSON.parse(readFileSync(fixture, 'utf8')) as Record<string, unknown>;

@@ -176,7 +176,7 @@ export async function importCommand(args: string[]): Promise<void> {
  * one) while the workspace opens, rather than after it (docs/performance.md, Import).
  */
 async function prewarmReading(paths: string[]): Promise<void> {
-  const reading = await import('../engine/importers/read-in-worker');
+  const reading = await import('../engine/import/read-in-worker');
   let bytes = 0;
   for (const given of paths) {
     const info = await stat(given).catch(() => null);

@@ -3,7 +3,7 @@ import { parse, requireDb } from './args';
 import { call, withEngine } from './call';
 import type { CommandSpec } from './command-spec';
 import { formatTable, printJson } from './output';
-import { formatInfos } from '../engine/importers/format-infos';
+import { formatInfos } from '../engine/import/format-infos';
 
 export const FORMATS_COMMAND: CommandSpec = {
   name: 'formats',

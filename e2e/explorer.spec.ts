@@ -12,7 +12,7 @@ const formatted = (n: number) => `${n.toLocaleString('en-US')} trajectories`;
 const idCell = (row: Locator) => row.getByRole('gridcell').first();
 const TAU2_RUN = path.resolve(
   import.meta.dirname,
-  '../engine/importers/formats/fixtures/tau2-text-run',
+  '../engine/import/formats/fixtures/tau2-text-run',
 );
 
 test('facets, full-text search, ranges and sorting narrow the explorer as the API does', async ({

@@ -6,7 +6,7 @@ import { expect, test } from '@playwright/test';
 import { appUrlAt } from './api';
 import { ownWorkspace } from './own-workspace';
 
-const FIXTURES = path.resolve(import.meta.dirname, '../engine/importers/formats/fixtures');
+const FIXTURES = path.resolve(import.meta.dirname, '../engine/import/formats/fixtures');
 const SESSION = path.join(FIXTURES, 'claude-code', '5c0375b4-57a5-4f26-b12d-d022ee4e51b7.jsonl');
 const workspace = ownWorkspace('coding-agents');
 let url: URL;

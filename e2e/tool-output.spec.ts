@@ -8,7 +8,7 @@ import { appUrl, importFiles } from './api';
 
 const HERMES = path.resolve(
   import.meta.dirname,
-  '../engine/importers/formats/fixtures/nemo-gym/anyswe_hermes.example_rollouts.head1.jsonl',
+  '../engine/import/formats/fixtures/nemo-gym/anyswe_hermes.example_rollouts.head1.jsonl',
 );
 
 async function openTurn(page: Page, trajectoryId: string, turn: number) {

@@ -13,7 +13,7 @@ import { build } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MANIFEST_FILE, type ManifestFile } from './export/manifest';
 import { sha256 } from './testing/export-test-workspace';
-import { runImport } from './importers/run-import';
+import { runImport } from './import/run-import';
 import { Workspace } from './store/workspace';
 import { tempDir } from './testing/test-support';
 import { seededRandom } from '../shared/seeded-random';

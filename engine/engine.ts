@@ -1,5 +1,5 @@
 // Opens a workspace and wires the engine: service handlers, dispatch and the job runner.
-import { settleAttachmentViews } from './importers/attach/attachment-views-check';
+import { settleAttachmentViews } from './import/attach/attachment-views-check';
 import { createDispatchByName, typedDispatch } from './core/dispatch';
 import type { Engine } from './core/engine-types';
 import { JobRunner } from './core/jobs';

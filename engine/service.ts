@@ -1,6 +1,6 @@
 // Implements every API method against one open workspace: each feature's handlers, composed. The
 // readers (most of the engine's code) are imported when an import or a preview first needs them
-// (importers/import-handlers.ts), and the job-running groups
+// (import/import-handlers.ts), and the job-running groups
 // (credit, labels, review, judge, evaluation, scoring, export) on their first call, so a command
 // that only reads a workspace does not compile them at start (docs/performance.md).
 import packageJson from '../package.json' with { type: 'json' };
@@ -17,7 +17,7 @@ import { LABELS_API } from '../shared/api-labels';
 import { CREDIT_API } from '../shared/api-credit';
 import { annotatorsHandlers } from './annotators/annotators-handlers';
 import { trajectoryHandlers } from './trajectory/trajectory-handlers';
-import { redactionHandlers } from './importers/redaction-handlers';
+import { redactionHandlers } from './import/redaction-handlers';
 import { sqlHandlers } from './sql/sql-handlers';
 import { outcomeHandlers } from './outcome/outcome-handlers';
 import { compareHandlers } from './compare/compare-handlers';
@@ -25,7 +25,7 @@ import { runsHandlers } from './runs/runs-handlers';
 import { searchHandlers } from './search/search-handlers';
 import { segmentationHandlers } from './segmentation/segmentation-handlers';
 import { groupsHandlers } from './groups/groups-handlers';
-import { importHandlers } from './importers/import-handlers';
+import { importHandlers } from './import/import-handlers';
 import { jobsHandlers } from './core/jobs-handlers';
 import type { JobRunner } from './core/jobs';
 import { datasetsHandlers } from './datasets/datasets-handlers';

@@ -47,7 +47,7 @@ await Promise.all([
   // every other dependency into each.
   ...[
     ['engine/engine-child.ts', 'engine-child.js'],
-    ['engine/importers/read-worker.ts', 'read-worker.js'],
+    ['engine/import/read-worker.ts', 'read-worker.js'],
   ].map(([entry, file]) =>
     build({
       ...nodeEsm,

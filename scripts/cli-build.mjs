@@ -92,7 +92,7 @@ export async function buildCli(out = CLI_OUT) {
     entryPoints: {
       cli: 'cli/main.ts',
       'engine-child': 'engine/engine-child.ts',
-      'read-worker': 'engine/importers/read-worker.ts',
+      'read-worker': 'engine/import/read-worker.ts',
     },
     outdir,
     bundle: true,

@@ -96,8 +96,8 @@ describe('the built CLI', { timeout: 120_000 }, () => {
     // What `formats` evaluates (V8's coverage of the bundle, whose lazily evaluated modules are
     // functions named by their paths): the format list, no reader, no DuckDB.
     const ran = modulesEvaluated(entry, ['formats']);
-    expect(ran).toContain('engine/importers/format-infos.ts');
-    expect(ran.filter((name) => name.startsWith('engine/importers/formats/'))).toEqual([]);
+    expect(ran).toContain('engine/import/format-infos.ts');
+    expect(ran.filter((name) => name.startsWith('engine/import/formats/'))).toEqual([]);
     expect(ran.filter((name) => name.startsWith('node_modules/@duckdb/'))).toEqual([]);
   });
 

@@ -201,7 +201,7 @@ export const runtimeEntryPoints: Record<string, BuildOptions> = {
     external: ['electron', '@duckdb/*'],
   },
   'out/electron/read-worker.js': {
-    entryPoints: ['engine/importers/read-worker.ts'],
+    entryPoints: ['engine/import/read-worker.ts'],
     external: ['electron', '@duckdb/*'],
   },
 };

@@ -30,9 +30,9 @@ describe('folder cycles', () => {
   it('the engine has none', () => {
     const { graph, report } = cycleReport(path.join(ROOT, 'engine'), topFolder, [
       'testing',
-      'importers/formats/fixtures',
+      'import/formats/fixtures',
     ]);
-    expect(graph.get('importers')?.has('secrets')).toBe(true);
+    expect(graph.get('import')?.has('secrets')).toBe(true);
     expect(report).toEqual([]);
   });
 

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHARTS_API } from '../../shared/api-charts';
 import { auroc } from '../../shared/rank-metrics';
 import type { TrajectoryFilter } from '../../shared/trajectory-filter';
-import { runImport } from '../importers/run-import';
+import { runImport } from '../import/run-import';
 import { JobRunner } from '../core/jobs';
 import { Workspace } from '../store/workspace';
 import { tempDir, turnwiseRecord, writeJsonl } from '../testing/test-support';

@@ -3,7 +3,7 @@
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CreditParamsSchema } from '../../shared/credit';
-import { runImport } from '../importers/run-import';
+import { runImport } from '../import/run-import';
 import { Workspace } from '../store/workspace';
 import { tempDir } from '../testing/test-support';
 import { creditAgreement } from './agreement';

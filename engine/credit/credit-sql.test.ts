@@ -16,7 +16,7 @@ import {
   type CreditParams,
 } from '../../shared/credit';
 import { ROLE_LABELS, type RoleLabel } from '../../shared/model';
-import { runImport } from '../importers/run-import';
+import { runImport } from '../import/run-import';
 import { Workspace } from '../store/workspace';
 import { tempDir, writeJsonl } from '../testing/test-support';
 import { runCredit } from './run-credit';

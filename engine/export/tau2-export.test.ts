@@ -11,7 +11,7 @@ import {
   USER_TOOL_NAMES,
   USER_TOOL_OUTPUTS,
   writeTau2TelecomResults,
-} from '../importers/formats/tau2-test-results';
+} from '../import/formats/tau2-test-results';
 import { USER_TOOL_CALL_LEFT_OUT } from './agent-view';
 import { recordErrors } from './contracts/schema-check';
 import {
@@ -28,7 +28,7 @@ import { weightOf } from './weight-transform';
 
 const AIRLINE = path.resolve(
   import.meta.dirname,
-  '../importers/formats/fixtures/tau2-text-run/results.json',
+  '../import/formats/fixtures/tau2-text-run/results.json',
 );
 
 interface Message {

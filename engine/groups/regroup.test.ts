@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runImport } from '../importers/run-import';
+import { runImport } from '../import/run-import';
 import { previewRegroup, regroupDataset } from './regroup';
 import { Workspace } from '../store/workspace';
 import { tempDir, turnwiseRecord, writeJsonl } from '../testing/test-support';

@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { LabelEventSchema, type LabelEvent, type LabeledSegment } from '../../shared/api-labels';
 import type { RoleLabel } from '../../shared/model';
 import { TurnwiseError } from '../../shared/result';
-import { turnRelationsFor } from '../importers/attach/turn-relations';
+import { turnRelationsFor } from '../import/attach/turn-relations';
 import { ensureSegments } from '../credit/segments-store';
 import * as z from 'zod';
 import { rowsAsOn } from '../store/connection-sql';

@@ -150,7 +150,7 @@ function preview(text: string): string {
 
 /**
  * Servers decode tool-call arguments before the template and expect an object. Arguments the
- * model wrote as text that is not JSON are stored as a JSON string (importers/canonical-json.ts),
+ * model wrote as text that is not JSON are stored as a JSON string (import/canonical-json.ts),
  * which a server renders as {} (vLLM since PR #48922), as a quoted string, or refuses.
  */
 function checkToolArguments(turn: ScoringTurn): void {

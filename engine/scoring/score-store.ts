@@ -7,7 +7,7 @@
 import type { DuckDBConnection } from '@duckdb/node-api';
 import type { TurnRole } from '../../shared/model';
 import { TurnwiseError } from '../../shared/result';
-import { turnRelationsFor } from '../importers/attach/turn-relations';
+import { turnRelationsFor } from '../import/attach/turn-relations';
 import { runOn } from '../store/connection-sql';
 import { requireDataset } from '../store/require';
 import { sql } from '../store/sql-template';

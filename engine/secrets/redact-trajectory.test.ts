@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { plainTurn, type CanonicalTrajectory } from '../chat/canonical';
-import { prepareTrajectory } from '../importers/prepared-trajectory';
+import { prepareTrajectory } from '../import/prepared-trajectory';
 import { plantedSecrets } from '../testing/planted-secrets';
 import { redactTrajectory } from './redact-trajectory';
 

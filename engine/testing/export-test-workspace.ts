@@ -11,7 +11,7 @@ import { jobResult } from '../../shared/job-result';
 import { ExportSelectionSchema, type ExportSummary } from '../../shared/api-export';
 import { openEngine } from '../engine';
 import type { Engine } from '../core/engine-types';
-import { runImport } from '../importers/run-import';
+import { runImport } from '../import/run-import';
 import { toJsonRow } from '../store/json-values';
 import { Workspace } from '../store/workspace';
 import { tempDir } from './test-support';

@@ -4,7 +4,7 @@
 // then judged against the labels.
 import { readAllItems, samplePath, trajectoriesOf } from './test-support';
 import { plainTurn, type CanonicalTrajectory, type CanonicalTurn } from '../chat/canonical';
-import { detectFormat } from '../importers/registry';
+import { detectFormat } from '../import/registry';
 import { plantedNonSecrets, type PlantedValue } from './planted-non-secrets';
 import { plantedInContext, plantedSecrets, type PlantedSecret } from './planted-secrets';
 

@@ -3,7 +3,7 @@
 // force is a regression, and the step the credit model predicts the trajectory failed at.
 import type { FailureSignal } from '../../shared/api-trajectory';
 import { TurnErrorSchema, type TurnError } from '../../shared/model';
-import { turnRelationsFor } from '../importers/attach/turn-relations';
+import { turnRelationsFor } from '../import/attach/turn-relations';
 import { isErrorObservation, parseTestReport } from '../labels/heuristics/observations';
 import { requireTrajectory } from '../store/require';
 import type { Workspace } from '../store/workspace';

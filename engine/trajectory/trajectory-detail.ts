@@ -1,7 +1,7 @@
 // A trajectory as its page reads it: the trajectory, its turns (long contents as previews) and
 // the rest of a turn's text page by page.
 import type { ApiOutput, ApiRequest } from '../../shared/api';
-import { turnRelationsFor } from '../importers/attach/turn-relations';
+import { turnRelationsFor } from '../import/attach/turn-relations';
 import { segmentationInForce } from '../segmentation/dataset-segmentation';
 import { notFound } from '../store/require';
 import { sql } from '../store/sql-template';

@@ -3,7 +3,7 @@
 import * as z from 'zod';
 import type { ApiOutput } from '../../shared/api';
 import { TRAJECTORY_SEARCH_CAP } from '../../shared/api-trajectory';
-import { turnRelationsFor } from '../importers/attach/turn-relations';
+import { turnRelationsFor } from '../import/attach/turn-relations';
 import { containsPattern } from '../store/like-pattern';
 import { notFound, requireTrajectory } from '../store/require';
 import { sql } from '../store/sql-template';

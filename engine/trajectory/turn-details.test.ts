@@ -1,10 +1,10 @@
 // The details panel's facts from the metadata the readers keep, on the real samples: Inspect model
 // events, sandbox events and scores; ATIF step metrics; mini-swe-agent cost.
 import { describe, expect, it } from 'vitest';
-import { atifFormat } from '../importers/formats/atif';
-import { inspectFormat } from '../importers/formats/inspect';
-import { miniSweAgentFormat } from '../importers/formats/mini-swe-agent';
-import { openhandsFormat } from '../importers/formats/openhands';
+import { atifFormat } from '../import/formats/atif';
+import { inspectFormat } from '../import/formats/inspect';
+import { miniSweAgentFormat } from '../import/formats/mini-swe-agent';
+import { openhandsFormat } from '../import/formats/openhands';
 import type { FormatReader } from '../chat/canonical';
 import { readAllItems, samplePath, trajectoriesOf } from '../testing/test-support';
 import { normalizeTurnDetails, OTHER_CHARS } from './turn-details';

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ExportSelectionSchema } from '../../../shared/api-export';
 import { TurnwiseError } from '../../../shared/result';
-import { runImport } from '../../importers/run-import';
+import { runImport } from '../../import/run-import';
 import { Workspace } from '../../store/workspace';
 import { tempDir, turnwiseRecord, writeJsonl } from '../../testing/test-support';
 import { schemaErrors } from '../contracts/schema-check';

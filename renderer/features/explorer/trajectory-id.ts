@@ -1,4 +1,4 @@
-// Trajectory ids are `<dataset_id>:<key>` (importers/write-dataset.ts); with several datasets the
+// Trajectory ids are `<dataset_id>:<key>` (import/write-dataset.ts); with several datasets the
 // shared prefix fills the id column, so the grid shows the key when the dataset is its own column.
 
 /** The id without its `<dataset_id>:` prefix; the whole id when it does not start with one. */

@@ -57,7 +57,7 @@ export function readThreads(): number {
   return Math.max(1, Math.min(4, availableParallelism() - 1));
 }
 
-const readWorkerScript = () => workerScript('./importers/read-worker.ts', 'read-worker.js');
+const readWorkerScript = () => workerScript('./import/read-worker.ts', 'read-worker.js');
 
 /** Threads started ahead of an import (`prewarmReadingThreads`) and not taken yet. */
 const spares: { script: string; worker: Worker; dead: boolean }[] = [];
