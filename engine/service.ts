@@ -1,7 +1,7 @@
 // Implements every API method against one open workspace: each feature's handlers, composed. The
 // readers (most of the engine's code) are imported when an import or a preview first needs them
 // (import/import-handlers.ts), and the job-running groups
-// (credit, labels, review, judge, evaluation, scoring, export) on their first call, so a command
+// (credit, labels, review, judge with its evaluation, scoring, export) on their first call, so a command
 // that only reads a workspace does not compile them at start (docs/performance.md).
 import packageJson from '../package.json' with { type: 'json' };
 import { chartsHandlers } from './charts/charts-handlers';
@@ -17,7 +17,7 @@ import { LABELS_API } from '../shared/api-labels';
 import { CREDIT_API } from '../shared/api-credit';
 import { annotatorsHandlers } from './annotators/annotators-handlers';
 import { trajectoryHandlers } from './trajectory/trajectory-handlers';
-import { redactionHandlers } from './import/redaction-handlers';
+import { redactionsHandlers } from './redactions/redactions-handlers';
 import { sqlHandlers } from './sql/sql-handlers';
 import { outcomeHandlers } from './outcome/outcome-handlers';
 import { compareHandlers } from './compare/compare-handlers';
@@ -26,7 +26,7 @@ import { searchHandlers } from './search/search-handlers';
 import { segmentationHandlers } from './segmentation/segmentation-handlers';
 import { groupsHandlers } from './groups/groups-handlers';
 import { importHandlers } from './import/import-handlers';
-import { jobsHandlers } from './core/jobs-handlers';
+import { jobsHandlers } from './jobs/jobs-handlers';
 import type { JobRunner } from './core/jobs';
 import { datasetsHandlers } from './datasets/datasets-handlers';
 import type { Workspace } from './store/workspace';
@@ -51,7 +51,7 @@ export function createService(workspace: Workspace, jobs: JobRunner): ApiHandler
     ...runsHandlers(context),
     ...searchHandlers(context),
     ...segmentationHandlers(context),
-    ...redactionHandlers(context),
+    ...redactionsHandlers(context),
     ...explorerHandlers(context),
     ...lazyHandlers(
       CREDIT_API,

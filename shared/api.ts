@@ -16,7 +16,7 @@ import { REVIEW_API } from './api-review';
 import { SCORING_API } from './api-scoring';
 import { EXPORT_API } from './api-export';
 import { TRAJECTORY_API } from './api-trajectory';
-import { SECRETS_API } from './api-secrets';
+import { REDACTIONS_API } from './api-redactions';
 import { SQL_API } from './api-sql';
 import { OUTCOME_API } from './api-outcome';
 import { SEGMENTATION_API } from './api-segmentation';
@@ -57,7 +57,7 @@ export const API = lazyMethodTable({
   ...SEARCH_API,
   ...SEGMENTATION_API,
   ...GROUPS_API,
-  ...SECRETS_API,
+  ...REDACTIONS_API,
   ...EXPLORER_API,
   ...CREDIT_API,
   ...LABELS_API,

@@ -1,10 +1,10 @@
-// Handlers of the redaction report (shared/api-secrets.ts).
-import type { SECRETS_API } from '../../shared/api-secrets';
+// Handlers of the redaction report (shared/api-redactions.ts).
+import type { REDACTIONS_API } from '../../shared/api-redactions';
 import type { SecretsState } from '../../shared/model';
 import type { HandlerContext, HandlersOf } from '../core/handler-context';
 import { notFound } from '../store/require';
 
-export function redactionHandlers({ workspace }: HandlerContext): HandlersOf<typeof SECRETS_API> {
+export function redactionsHandlers({ workspace }: HandlerContext): HandlersOf<typeof REDACTIONS_API> {
   return {
     listRedactions: async ({ dataset_id: datasetId, limit }) => {
       const [dataset] = await workspace.query(

@@ -1,6 +1,6 @@
 // Handlers of following and stopping jobs (shared/api-jobs.ts).
 import type { JOBS_API } from '../../shared/api-jobs';
-import type { HandlerContext, HandlersOf } from './handler-context';
+import type { HandlerContext, HandlersOf } from '../core/handler-context';
 
 export function jobsHandlers({ jobs }: HandlerContext): HandlersOf<typeof JOBS_API> {
   return {

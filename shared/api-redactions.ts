@@ -16,7 +16,7 @@ export const RedactionSchema = z.object({
 });
 export type Redaction = z.infer<typeof RedactionSchema>;
 
-export const SECRETS_API = {
+export const REDACTIONS_API = {
   listRedactions: () =>
     method(
       z
