@@ -11,7 +11,7 @@ import { turnwiseRecord } from '../engine/testing/test-support';
 import { cliWorkspace, importRuns } from './cli-test-support';
 import { trustFlagEndpoints } from './flag-endpoints';
 import { CliFailure } from './output';
-import { scoreCommand } from './score-command';
+import { scoreCommand } from './scoring-command';
 
 const KEY_NAME = 'TW_FLAG_ENDPOINT_TEST_API_KEY';
 const KEY = 'sk-flag-endpoint-7d2e';

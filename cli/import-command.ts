@@ -1,4 +1,5 @@
-// turnwise import PATH... --db FILE [options]: the option table is IMPORT_COMMAND.
+// turnwise import PATH... --db FILE [options] (the option table is IMPORT_COMMAND), and
+// turnwise formats, the formats an import reads.
 import { jobResult } from '../shared/job-result';
 import { readFileSync } from 'node:fs';
 import { stat } from 'node:fs/promises';
@@ -9,7 +10,8 @@ import { parse, requireDb } from './args';
 import { call, withEngine } from './call';
 import type { CommandSpec } from './command-spec';
 import { TurnwiseError } from '../shared/result';
-import { failureFrom, printJson, usageFailure } from './output';
+import { failureFrom, formatTable, printJson, usageFailure } from './output';
+import { formatInfos } from '../engine/import/format-infos';
 import { importErrorText, importReport } from './import-output';
 import { followJob } from './run-job';
 
@@ -185,4 +187,31 @@ async function prewarmReading(paths: string[]): Promise<void> {
     bytes += info.isDirectory() ? Infinity : info.size;
   }
   if (bytes >= reading.readWorkerMinBytes()) reading.prewarmReadingThreads(reading.readThreads());
+}
+
+export const FORMATS_COMMAND: CommandSpec = {
+  name: 'formats',
+  summary: 'List the import formats, their file extensions and the layouts each reads.',
+  usage: ['[--json]'],
+  options: [],
+  run: formatsCommand,
+};
+
+export async function formatsCommand(args: string[]): Promise<void> {
+  const { values } = parse(args, FORMATS_COMMAND);
+  const formats = formatInfos();
+  if (values.json) {
+    printJson({ formats });
+    return;
+  }
+  console.log(
+    formatTable(
+      ['name', 'extensions', 'description'],
+      formats.map((f) => ({ ...f, extensions: f.extensions.join(' ') })),
+      100,
+    ),
+  );
+  // Each layout a reader accepts, with the harness versions or files it was checked against.
+  const layouts = formats.flatMap((f) => f.layouts.map((l) => ({ format: f.name, ...l })));
+  console.log(`\n${formatTable(['format', 'layout', 'checked'], layouts, 100)}`);
 }

@@ -1,4 +1,4 @@
-// `turnwise label --labeler judge`: the judge half, called as label-command.ts calls it, against a
+// `turnwise label --labeler judge`: the judge half, called as labels-command.ts calls it, against a
 // local server speaking the OpenAI chat API.
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { JudgeSummary } from '../shared/api-judge';

@@ -1,6 +1,6 @@
 // turnwise label --db FILE --labeler judge --endpoint URL --model NAME [--dataset ID]
 //   [--concurrency 4] [--api-key-env VAR] [--prompt-version V] [--limit N] [--json]
-// The judge half of `turnwise label` (label-command.ts parses the flags and calls this).
+// The judge half of `turnwise label` (labels-command.ts parses the flags and calls this).
 import { jobResult } from '../shared/job-result';
 import type { JudgeSummary } from '../shared/api-judge';
 import { SERVER_LABELS } from '../shared/server-profiles';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { API_KEY_CHANNELS } from '../shared/api-keys';
 import type { InvokeEventLike, IpcMainLike } from './ipc';
-import { registerKeyIpc } from './key-ipc';
+import { registerKeyIpc } from './keys-ipc';
 import type { KeyStore } from './key-store';
 
 const APP_ID = 7;

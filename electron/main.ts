@@ -24,7 +24,7 @@ import { logError } from '../engine/logging/log-text';
 import { fileLogger } from '../engine/logging/rotating-log';
 import { logUncaughtErrors } from '../engine/logging/uncaught';
 import { forwardJobEvents, registerIpc } from './ipc';
-import { registerKeyIpc } from './key-ipc';
+import { registerKeyIpc } from './keys-ipc';
 import { KeyStore } from './key-store';
 import { parseWorkspaceArg } from './launch-args';
 import {

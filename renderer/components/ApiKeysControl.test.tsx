@@ -7,7 +7,7 @@ import { ApiKeysControl } from './ApiKeysControl';
 
 afterEach(() => cleanup());
 
-/** The main process's side, kept in memory: it answers with names only, as key-ipc.ts does. */
+/** The main process's side, kept in memory: it answers with names only, as keys-ipc.ts does. */
 function keyBridge(keychain = true) {
   const stored = new Map<string, string>();
   const list = (): ApiKeyList => ({

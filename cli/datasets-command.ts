@@ -1,17 +1,8 @@
-// turnwise formats | stats: read-only commands.
+// turnwise stats: the workspace's datasets with their counts.
 import { parse, requireDb } from './args';
 import { call, withEngine } from './call';
 import type { CommandSpec } from './command-spec';
 import { formatTable, printJson } from './output';
-import { formatInfos } from '../engine/import/format-infos';
-
-export const FORMATS_COMMAND: CommandSpec = {
-  name: 'formats',
-  summary: 'List the import formats, their file extensions and the layouts each reads.',
-  usage: ['[--json]'],
-  options: [],
-  run: formatsCommand,
-};
 
 export const STATS_COMMAND: CommandSpec = {
   name: 'stats',
@@ -20,25 +11,6 @@ export const STATS_COMMAND: CommandSpec = {
   options: [{ name: 'db', value: 'FILE', description: 'the workspace (required; read-only)' }],
   run: statsCommand,
 };
-
-export async function formatsCommand(args: string[]): Promise<void> {
-  const { values } = parse(args, FORMATS_COMMAND);
-  const formats = formatInfos();
-  if (values.json) {
-    printJson({ formats });
-    return;
-  }
-  console.log(
-    formatTable(
-      ['name', 'extensions', 'description'],
-      formats.map((f) => ({ ...f, extensions: f.extensions.join(' ') })),
-      100,
-    ),
-  );
-  // Each layout a reader accepts, with the harness versions or files it was checked against.
-  const layouts = formats.flatMap((f) => f.layouts.map((l) => ({ format: f.name, ...l })));
-  console.log(`\n${formatTable(['format', 'layout', 'checked'], layouts, 100)}`);
-}
 
 export async function statsCommand(args: string[]): Promise<void> {
   const { values } = parse(args, STATS_COMMAND);
