@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { API_KEY_CHANNELS } from '../shared/api-keys';
-import { API_METHODS, channelOf, JOB_EVENT_CHANNEL, type JobState } from '../shared/api';
+import { API_METHODS, channelOf, JOB_EVENT_CHANNEL } from '../shared/api';
 
 // The real 'electron' package would try to download its binary; the preload only needs these two.
 const electron = vi.hoisted(() => ({
@@ -102,7 +102,7 @@ describe('preload bridge', () => {
     const bridge = createBridge(ipc, electron.webUtils);
     const seen: unknown[][] = [];
     const off = bridge.onJobEvent((...args) => seen.push(args));
-    const job = { job_id: 'j1', status: 'running' } as unknown as JobState;
+    const job = { job_id: 'j1', status: 'running' };
     const ipcEvent = { sender: 'secret ipcRenderer handle' };
     ipc.listeners.get(JOB_EVENT_CHANNEL)?.forEach((listener) => listener(ipcEvent, job));
     expect(seen).toEqual([[job]]);

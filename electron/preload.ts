@@ -3,7 +3,7 @@
 // can reach exactly these channels and never sees ipcRenderer or IPC event objects. Built as
 // CommonJS (out/electron/preload.cjs).
 import { contextBridge, ipcRenderer, webUtils } from 'electron';
-import type { JOB_EVENT_CHANNEL, JobState } from '../shared/api';
+import type { JOB_EVENT_CHANNEL } from '../shared/api';
 import type { API_KEY_CHANNELS } from '../shared/api-keys';
 import type { TurnwiseBridge } from '../shared/bridge';
 import { apiFunctions, type Invoke } from './preload-api.generated';
@@ -35,7 +35,7 @@ export function createBridge(ipc: IpcRendererLike, files: WebUtilsLike): Turnwis
     ...apiFunctions(invoke),
     onJobEvent(listener) {
       // The IPC event object stays here: it would hand the page a route back into Electron.
-      const relay = (_event: unknown, job: unknown): void => listener(job as JobState);
+      const relay = (_event: unknown, job: unknown): void => listener(job);
       ipc.on(JOB_EVENTS, relay);
       return () => {
         ipc.removeListener(JOB_EVENTS, relay);

@@ -1,6 +1,7 @@
 // Electron: the preload exposes one function per API method on window.turnwise.
 import type { ApiInput, ApiMethod, ApiOutput } from '../../shared/api';
 import type { TurnwiseBridge } from '../../shared/bridge';
+import { JobStateSchema } from '../../shared/job-state';
 import type { Result } from '../../shared/result';
 import type { Transport } from '../../shared/transport';
 import { asResult, describeThrown, failure } from './errors';
@@ -27,7 +28,11 @@ export function createIpcTransport(bridge: TurnwiseBridge): Transport {
       }
     },
     onJobEvent(listener) {
-      return bridge.onJobEvent(listener);
+      // A snapshot that does not parse is no job's: dropped, as the HTTP transport drops one.
+      return bridge.onJobEvent((event) => {
+        const job = JobStateSchema.safeParse(event);
+        if (job.success) listener(job.data);
+      });
     },
   };
 }
