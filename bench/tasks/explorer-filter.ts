@@ -3,8 +3,8 @@
 // each request of explorer-cases.ts, on the workspace explorer-workspace.ts built. Warm: one
 // untimed call, then the median of 5.
 // Usage: tsx bench/tasks/explorer-filter.ts <database file>
-import type { ApiOutput } from '../../shared/api';
 import { openEngine } from '../../engine/engine';
+import { engineCaller } from './engine-call';
 import { EXPLORER_CASES } from './explorer-cases';
 import { argument, measure } from './measure';
 import { warmMedian } from './timing';
@@ -13,21 +13,13 @@ const db = argument(0, 'database file');
 
 await measure(async () => {
   const engine = await openEngine({ dbPath: db, readOnly: true });
-  async function call<T>(method: string, input: unknown): Promise<T> {
-    const result = await engine.dispatchByName(method, input);
-    if (!result.ok) throw new Error(`${method}: ${result.error.code}: ${result.error.message}`);
-    return result.value as T;
-  }
+  const call = engineCaller(engine);
   const result: Record<string, number | string> = {};
   let payload = 0;
   for (const c of EXPLORER_CASES) {
     const request = { ...c.filter, sort: c.sort, descending: c.descending, limit: 100 };
-    const list = await warmMedian(() =>
-      call<ApiOutput<'listTrajectories'>>('listTrajectories', request),
-    );
-    const facets = await warmMedian(() =>
-      call<ApiOutput<'getTrajectoryFacets'>>('getTrajectoryFacets', c.filter),
-    );
+    const list = await warmMedian(() => call('listTrajectories', request));
+    const facets = await warmMedian(() => call('getTrajectoryFacets', c.filter));
     if (facets.value.total !== list.value.total) {
       throw new Error(`${c.key}: facets count ${facets.value.total}, list ${list.value.total}`);
     }
@@ -38,7 +30,7 @@ await measure(async () => {
     payload = Math.max(payload, Buffer.byteLength(JSON.stringify(list.value)));
     console.error(`  ${c.key}: list ${list.ms} ms, facets ${facets.ms} ms`);
   }
-  const sql = await call<ApiOutput<'runSql'>>('runSql', {
+  const sql = await call('runSql', {
     sql: 'SELECT count(*) AS n FROM trajectories',
   });
   await engine.close();

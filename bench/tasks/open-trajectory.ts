@@ -10,8 +10,8 @@
 import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { chromium, type Page } from 'playwright-core';
-import type { ApiOutput, JobState } from '../../shared/api';
 import { openEngine } from '../../engine/engine';
+import { engineCaller } from './engine-call';
 import { longTrajectory } from './long-trajectory';
 import { argument, measure } from './measure';
 import { serveWorkspace } from './serve-workspace';
@@ -82,19 +82,15 @@ writeFileSync(
 
 await measure(async () => {
   const engine = await openEngine({ dbPath: db });
-  async function call<T>(method: string, request: unknown): Promise<T> {
-    const result = await engine.dispatchByName(method, request);
-    if (!result.ok) throw new Error(`${method}: ${result.error.code}: ${result.error.message}`);
-    return result.value as T;
-  }
-  const job = await call<JobState>('startImport', {
+  const call = engineCaller(engine);
+  const job = await call('startImport', {
     paths: [input],
     format: 'turnwise',
     dataset: 'bench',
   });
   const imported = await engine.waitForJob(job.job_id);
   if (imported.status !== 'succeeded') throw new Error(imported.error?.message ?? imported.status);
-  const listed = await call<ApiOutput<'runSql'>>('runSql', {
+  const listed = await call('runSql', {
     sql: 'SELECT trajectory_id, n_turns FROM trajectories ORDER BY n_turns DESC',
   });
   const [long, short] = listed.rows.map((row) => ({
@@ -106,8 +102,7 @@ await measure(async () => {
       `imported ${JSON.stringify(listed.rows)}, expected ${turns} and ${baselineTurns} turns`,
     );
   }
-  const get = (id: string) =>
-    call<ApiOutput<'getTrajectory'>>('getTrajectory', { trajectory_id: id });
+  const get = (id: string) => call('getTrajectory', { trajectory_id: id });
   const apiLong = await warmMedian(() => get(long.id));
   const apiShort = await warmMedian(() => get(short.id));
   await engine.close();
