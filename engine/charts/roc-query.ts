@@ -1,22 +1,39 @@
 // The progress score as a classifier of success: ROC points from score-grouped counts (window
 // sums over scores in descending order) and the AUROC as the exact trapezoid area over every
 // score group, which equals the Mann-Whitney statistic with ties counted 1/2.
+import * as z from 'zod';
 import { MAX_ROC_POINTS, type Charts } from '../../shared/api-charts';
-import { filtered, type ChartFilter, numberOf, type Query } from './chart-sql';
+import { sql } from '../store/sql-template';
+import type { Workspace } from '../store/workspace';
+import { filtered, type ChartFilter } from './chart-sql';
 
-export async function progressRoc(query: Query, filter: ChartFilter): Promise<Charts['roc']> {
-  const sql = filtered(filter, { withScores: true });
-  const where = sql.whereAnd(
-    's.progress_score IS NOT NULL',
-    'isfinite(s.progress_score)',
-    't.success IS NOT NULL',
+/** One score group's cumulative counts, with the totals and the area repeated on every row. */
+const PointRow = z.object({
+  x: z.number(),
+  tp: z.number(),
+  fp: z.number(),
+  p: z.number(),
+  n: z.number(),
+  area: z.number(),
+});
+
+export async function progressRoc(
+  workspace: Workspace,
+  filter: ChartFilter,
+): Promise<Charts['roc']> {
+  const trajectories = filtered(filter, { withScores: true });
+  const where = trajectories.where(
+    sql`s.progress_score IS NOT NULL`,
+    sql`isfinite(s.progress_score)`,
+    sql`t.success IS NOT NULL`,
   );
   // Keeps about MAX_ROC_POINTS - 1 groups evenly spread by rank, always the last (1, 1) one.
-  const keep = sql.bind(MAX_ROC_POINTS - 1);
-  const rows = await query(
-    `WITH g AS (SELECT s.progress_score AS x, count(*) FILTER (WHERE t.success) AS pos,
+  const keep = MAX_ROC_POINTS - 1;
+  const rows = await workspace.queryAs(
+    PointRow,
+    sql`WITH g AS (SELECT s.progress_score AS x, count(*) FILTER (WHERE t.success) AS pos,
                        count(*) FILTER (WHERE NOT t.success) AS neg
-                FROM ${sql.from} ${where} GROUP BY s.progress_score),
+                FROM ${trajectories.from} ${where} GROUP BY s.progress_score),
      c AS (SELECT x, sum(pos) OVER w AS tp, sum(neg) OVER w AS fp,
                   row_number() OVER (ORDER BY x DESC) AS i, count(*) OVER () AS groups,
                   sum(pos) OVER () AS p, sum(neg) OVER () AS n
@@ -28,23 +45,21 @@ export async function progressRoc(query: Query, filter: ChartFilter): Promise<Ch
      FROM a
      QUALIFY i = groups OR floor(i * ${keep} / groups) <> floor((i - 1) * ${keep} / groups)
      ORDER BY i`,
-    sql.params,
   );
   const first = rows[0];
   if (first === undefined) return null;
-  const positives = numberOf(first.p);
-  const negatives = numberOf(first.n);
+  const { p: positives, n: negatives } = first;
   if (positives === 0 || negatives === 0) return null;
   return {
     positives,
     negatives,
-    auroc: numberOf(first.area) / (positives * negatives),
+    auroc: first.area / (positives * negatives),
     points: [
       { threshold: null, fpr: 0, tpr: 0 },
       ...rows.map((row) => ({
-        threshold: numberOf(row.x),
-        fpr: numberOf(row.fp) / negatives,
-        tpr: numberOf(row.tp) / positives,
+        threshold: row.x,
+        fpr: row.fp / negatives,
+        tpr: row.tp / positives,
       })),
     ],
   };

@@ -1,34 +1,44 @@
 // Success rate per task or per model over the filtered trajectories: the largest groups first.
+import * as z from 'zod';
 import type { SuccessRow } from '../../shared/api-charts';
-import { filtered, type ChartFilter, numberOf, type Query } from './chart-sql';
+import { sql } from '../store/sql-template';
+import type { Workspace } from '../store/workspace';
+import { filtered, type ChartFilter } from './chart-sql';
+
+/** One task's or model's counts, and how many groups there are in all. */
+const GroupRow = z.object({
+  value: z.string().nullable(),
+  n: z.number(),
+  known: z.number(),
+  successes: z.number(),
+  groups: z.number(),
+});
 
 export async function successBy(
-  query: Query,
+  workspace: Workspace,
   filter: ChartFilter,
   column: 'task_id' | 'model',
   limit: number,
 ): Promise<{ distinct: number; rows: SuccessRow[] }> {
-  const sql = filtered(filter);
-  const rows = await query(
-    `SELECT t.${column} AS value, count(*)::INTEGER AS n, count(t.success)::INTEGER AS known,
-            (count(*) FILTER (WHERE t.success))::INTEGER AS successes,
-            (count(*) OVER ())::INTEGER AS groups
-     FROM ${sql.from} ${sql.where}
-     GROUP BY t.${column} ORDER BY n DESC, value NULLS LAST LIMIT ${sql.bind(limit)}`,
-    sql.params,
+  const trajectories = filtered(filter);
+  // The column is one of the two the signature allows, never free text.
+  const value = sql.raw(`t.${column}`);
+  const rows = await workspace.queryAs(
+    GroupRow,
+    sql`SELECT ${value} AS value, count(*)::INTEGER AS n, count(t.success)::INTEGER AS known,
+               (count(*) FILTER (WHERE t.success))::INTEGER AS successes,
+               (count(*) OVER ())::INTEGER AS groups
+        FROM ${trajectories.from} ${trajectories.where()}
+        GROUP BY ${value} ORDER BY n DESC, value NULLS LAST LIMIT ${limit}`,
   );
   return {
-    distinct: numberOf(rows[0]?.groups),
-    rows: rows.map((row) => {
-      const known = numberOf(row.known);
-      const successes = numberOf(row.successes);
-      return {
-        value: row.value === null ? null : String(row.value),
-        n: numberOf(row.n),
-        known,
-        successes,
-        success_rate: known > 0 ? successes / known : null,
-      };
-    }),
+    distinct: rows[0]?.groups ?? 0,
+    rows: rows.map(({ value: group, n, known, successes }) => ({
+      value: group,
+      n,
+      known,
+      successes,
+      success_rate: known > 0 ? successes / known : null,
+    })),
   };
 }

@@ -4,6 +4,7 @@ import { TaskRolloutSchema, type TaskRollout } from '../../shared/api-compare';
 import type { ParsedTrajectoryFilter } from '../../shared/trajectory-filter';
 import { searchedText } from '../query/text-search';
 import { requireDataset } from '../store/require';
+import { sql } from '../store/sql-template';
 import type { Workspace } from '../store/workspace';
 import { runRollouts, runTaskSums, stepStats } from './run-task-stats';
 
@@ -18,13 +19,12 @@ async function rolloutsOf(
   });
   return workspace.queryAs(
     TaskRolloutSchema,
-    `WITH sel AS (${rollouts.select})
-     SELECT sel.trajectory_id, sel.sample_index, sel.success, sel.reward, sel.n_actions,
-            (SELECT count(*) FROM tw_all_turns e
-             WHERE e.trajectory_id = sel.trajectory_id AND e.role = 'tool'
-               AND e.error IS NOT NULL)::INTEGER AS tool_errors
-     FROM sel ORDER BY sel.sample_index NULLS LAST, sel.trajectory_id`,
-    rollouts.params,
+    sql`WITH sel AS (${rollouts})
+        SELECT sel.trajectory_id, sel.sample_index, sel.success, sel.reward, sel.n_actions,
+               (SELECT count(*) FROM tw_all_turns e
+                WHERE e.trajectory_id = sel.trajectory_id AND e.role = 'tool'
+                  AND e.error IS NOT NULL)::INTEGER AS tool_errors
+        FROM sel ORDER BY sel.sample_index NULLS LAST, sel.trajectory_id`,
   );
 }
 

@@ -7,6 +7,7 @@ import { ROLE_LABELS, type RoleLabel } from '../../shared/model';
 import type { ParsedTrajectoryFilter } from '../../shared/trajectory-filter';
 import { filteredTrajectories, type FilterSqlOptions } from '../query/filter-sql';
 import { searchedText } from '../query/text-search';
+import { sql, type SqlFragment } from '../store/sql-template';
 import type { Workspace } from '../store/workspace';
 import * as z from 'zod';
 
@@ -46,13 +47,11 @@ export function runRollouts(
   filter: ParsedTrajectoryFilter,
   taskId?: string,
   options: Pick<FilterSqlOptions, 'textFromSearch'> = {},
-): ReturnType<typeof filteredTrajectories> & { select: string } {
+): SqlFragment {
   const parts = filteredTrajectories({ ...filter, dataset_id: datasetId }, options);
-  const task = taskId === undefined ? '' : ` AND t.task_id = ${parts.bind(taskId)}`;
-  const select =
-    `SELECT t.trajectory_id, t.task_id, t.sample_index, t.success, t.reward, t.n_actions ` +
-    `FROM ${parts.from} ${parts.where} AND t.task_id IS NOT NULL AND t.success IS NOT NULL${task}`;
-  return { ...parts, select };
+  const task = taskId === undefined ? [] : [sql`t.task_id = ${taskId}`];
+  return sql`SELECT t.trajectory_id, t.task_id, t.sample_index, t.success, t.reward, t.n_actions
+    FROM ${parts.from} ${parts.where(sql`t.task_id IS NOT NULL`, sql`t.success IS NOT NULL`, ...task)}`;
 }
 
 export async function runTaskSums(
@@ -64,12 +63,14 @@ export async function runTaskSums(
   const rollouts = runRollouts(datasetId, filter, taskId, {
     textFromSearch: await searchedText(workspace, filter.text),
   });
-  const segmentation = rollouts.bind(filter.segmentation);
-  const within = 'trajectory_id IN (SELECT trajectory_id FROM sel)';
-  const roles = ROLE_LABELS.map((r) => `coalesce(sum(lc.${r}), 0)::INTEGER AS ${r}`).join(', ');
+  const segmentation = filter.segmentation;
+  const within = sql`trajectory_id IN (SELECT trajectory_id FROM sel)`;
+  const roles = sql.raw(
+    ROLE_LABELS.map((r) => `coalesce(sum(lc.${r}), 0)::INTEGER AS ${r}`).join(', '),
+  );
   const rows = await workspace.queryAs(
     RowSchema,
-    `WITH sel AS (${rollouts.select}),
+    sql`WITH sel AS (${rollouts}),
      tools AS (SELECT trajectory_id, count(*) AS results, count(error) AS errors
                FROM tw_all_turns WHERE role = 'tool' AND ${within} GROUP BY trajectory_id),
      scores AS (SELECT trajectory_id, progress_score FROM tw_trajectory_scores
@@ -85,7 +86,6 @@ export async function runTaskSums(
      FROM sel LEFT JOIN tools USING (trajectory_id) LEFT JOIN scores USING (trajectory_id)
        LEFT JOIN lc USING (trajectory_id)
      GROUP BY sel.task_id`,
-    rollouts.params,
   );
   return new Map(
     rows.map((row) => {

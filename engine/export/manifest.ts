@@ -2,14 +2,16 @@
 // Deterministic on purpose (no wall-clock time): the same workspace and selection give the same
 // bytes, so two exports can be compared by hash.
 import { createHash } from 'node:crypto';
+import * as z from 'zod';
 import packageJson from '../../package.json' with { type: 'json' };
 import type { ExportSelection } from '../../shared/api-export';
 import { canonicalJson } from '../text/canonical-json';
 import { ruleInUse, type RuleInUse } from '../outcome/outcome-rule';
+import { jsonTextColumn } from '../store/row-schemas';
 import { sql } from '../store/sql-template';
 import type { Workspace } from '../store/workspace';
 import type { PlannedExport } from './record-stream';
-import { readOnlyQuery, selectionSql } from './selection';
+import { readOnlyQueryAs, selectionSql } from './selection';
 import { weightingManifest } from './trajectory-weighting';
 import { searchedText } from '../query/text-search';
 
@@ -46,20 +48,23 @@ export interface ManifestCounts {
   left_out: { reason: string; count: number }[];
 }
 
+/** Stored credit parameters: a JSON column read as text (ordered by that text). */
+const ParamsRow = z.object({ params: jsonTextColumn(z.unknown()) });
+
 /** The credit parameters stored for the selected trajectories: one object, several, or null. */
 async function creditParams(workspace: Workspace, selection: ExportSelection): Promise<unknown> {
-  const { sql, params } = selectionSql(selection, {
+  const selected = selectionSql(selection, {
     textFromSearch: await searchedText(workspace, selection.filter.text),
   });
-  const rows = await readOnlyQuery(
+  const rows = await readOnlyQueryAs(
     workspace,
-    `SELECT DISTINCT params::VARCHAR AS params FROM tw_trajectory_scores
-     WHERE segmentation = $${params.length + 1} AND params IS NOT NULL
-       AND trajectory_id IN (SELECT trajectory_id FROM (${sql}))
-     ORDER BY params`,
-    [...params, selection.filter.segmentation],
+    ParamsRow,
+    sql`SELECT DISTINCT params::VARCHAR AS params FROM tw_trajectory_scores
+        WHERE segmentation = ${selection.filter.segmentation} AND params IS NOT NULL
+          AND trajectory_id IN (SELECT trajectory_id FROM (${selected}))
+        ORDER BY params`,
   );
-  const all = rows.map((row) => JSON.parse(String(row.params)) as unknown);
+  const all = rows.map((row) => row.params);
   return all.length === 0 ? null : all.length === 1 ? all[0] : all;
 }
 

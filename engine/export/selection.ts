@@ -1,12 +1,15 @@
 // Which trajectories an export takes: the explorer's filter, an optional user SQL condition on the
 // public `trajectories` view (checked by the read-only SQL guard first), and a per-task cap.
 import type { ExportSelection } from '../../shared/api-export';
+import * as z from 'zod';
 import { TurnwiseError } from '../../shared/result';
-import { toJsonRow } from '../store/json-values';
 import { withQueryBounds } from '../store/bounded-query';
+import { rowsAsOn } from '../store/connection-sql';
+import { FiniteOrNull } from '../store/finite-number';
 import { guardExpression, probeSql } from '../store/sql-expression-guard';
+import { sql, type SqlFragment } from '../store/sql-template';
 import { workspaceQueryBounds } from '../sql/sql-settings';
-import type { Row, SqlParams, Workspace } from '../store/workspace';
+import type { Workspace } from '../store/workspace';
 import { filteredTrajectories, type FilterSqlOptions } from '../query/filter-sql';
 import { searchedText } from '../query/text-search';
 
@@ -59,121 +62,130 @@ export async function checkWhere(workspace: Workspace, where: string): Promise<v
 }
 
 /**
- * The selection as one query (ordered by trajectory id) with its bound parameters. The curation
- * steps run in this order: filter and condition, counterexamples, group success range, top-k per
- * task, cap per task, then stratification by group success rate.
+ * The selection as one query (ordered by trajectory id). The curation steps run in this order:
+ * filter and condition, counterexamples, group success range, top-k per task, cap per task, then
+ * stratification by group success rate.
  */
 export function selectionSql(
   selection: ExportSelection,
   options: Pick<FilterSqlOptions, 'textFromSearch'> = {},
-): { sql: string; params: SqlParams } {
+): SqlFragment {
   const base = filteredTrajectories(selection.filter, options);
-  const bind = base.bind;
-  const conditions = base.where === '' ? [] : [base.where.replace(/^WHERE /, '')];
+  const conditions: SqlFragment[] = [];
   if (selection.where !== undefined) {
-    // Checked by checkWhere; the user's condition is SQL by design, everything else is bound.
-    conditions.push(`t.trajectory_id IN ${whereIdsSql(selection.where)}`);
+    // Checked by checkWhere; the user's condition is SQL by design (the guarded probe, as
+    // whereIdsSql embeds it), everything else is bound.
+    conditions.push(sql`t.trajectory_id IN ${sql.raw(whereIdsSql(selection.where))}`);
   }
   // A relabeled item is an approved counterexample whose right label the reviewer gave.
-  const approved = `(SELECT trajectory_id FROM review_items WHERE status IN ('approved', 'relabeled'))`;
-  if (selection.counterexamples === 'drop') conditions.push(`t.trajectory_id NOT IN ${approved}`);
-  if (selection.counterexamples === 'only') conditions.push(`t.trajectory_id IN ${approved}`);
-  const whereSql = conditions.length > 0 ? `WHERE ${conditions.join(' AND ')}` : '';
+  const approved = sql`(SELECT trajectory_id FROM review_items WHERE status IN ('approved', 'relabeled'))`;
+  if (selection.counterexamples === 'drop')
+    conditions.push(sql`t.trajectory_id NOT IN ${approved}`);
+  if (selection.counterexamples === 'only') conditions.push(sql`t.trajectory_id IN ${approved}`);
   const ctes = [
     // Rates over every rollout of the group in the workspace, not only the selected ones.
     // Difficulty is measured over the trajectory's group, else its task.
-    `rates AS (SELECT dataset_id, coalesce(group_id, task_id) AS difficulty_key,
+    sql`rates AS (SELECT dataset_id, coalesce(group_id, task_id) AS difficulty_key,
        avg(CASE WHEN success THEN 1.0 WHEN NOT success THEN 0.0 END) AS group_success
      FROM tw_trajectories GROUP BY ALL)`,
-    `picked AS (SELECT t.trajectory_id, t.dataset_id, t.task_id, t.group_id, t.reward, t.success,
+    sql`picked AS (SELECT t.trajectory_id, t.dataset_id, t.task_id, t.group_id, t.reward, t.success,
        r.group_success
      FROM ${base.from} LEFT JOIN rates r
        ON r.dataset_id = t.dataset_id AND r.difficulty_key = coalesce(t.group_id, t.task_id)
-     ${whereSql})`,
+     ${base.where(...conditions)})`,
   ];
-  let last = 'picked';
-  const step = (name: string, sql: string) => {
-    ctes.push(`${name} AS (${sql.replaceAll('$FROM', last)})`);
-    last = name;
+  // Each step reads the one before it; the names are the code's own.
+  let last = sql.raw('picked');
+  const step = (name: string, body: (from: SqlFragment) => SqlFragment) => {
+    const named = sql.raw(name);
+    ctes.push(sql`${named} AS (${body(last)})`);
+    last = named;
   };
-  const range: string[] = [];
+  const range: SqlFragment[] = [];
   if (selection.group_success_min !== undefined) {
-    range.push(`group_success >= ${bind(selection.group_success_min)}`);
+    range.push(sql`group_success >= ${selection.group_success_min}`);
   }
   if (selection.group_success_max !== undefined) {
-    range.push(`group_success <= ${bind(selection.group_success_max)}`);
+    range.push(sql`group_success <= ${selection.group_success_max}`);
   }
-  if (range.length > 0) step('in_range', `SELECT * FROM $FROM WHERE ${range.join(' AND ')}`);
-  if (selection.top_k !== undefined) {
+  if (range.length > 0) {
+    step('in_range', (from) => sql`SELECT * FROM ${from} WHERE ${sql.join(range, ' AND ')}`);
+  }
+  const topK = selection.top_k;
+  if (topK !== undefined) {
     const order =
       selection.top_k_by === 'progress_score'
-        ? `(SELECT progress_score FROM tw_trajectory_scores s WHERE s.trajectory_id = x.trajectory_id
-             AND s.segmentation = ${bind(selection.filter.segmentation)})`
-        : 'x.reward';
+        ? sql`(SELECT progress_score FROM tw_trajectory_scores s WHERE s.trajectory_id = x.trajectory_id
+             AND s.segmentation = ${selection.filter.segmentation})`
+        : sql`x.reward`;
     step(
       'top_k',
-      `SELECT * FROM $FROM x QUALIFY row_number() OVER (PARTITION BY coalesce(x.task_id, x.trajectory_id)
-         ORDER BY ${order} DESC NULLS LAST, x.trajectory_id) <= ${bind(selection.top_k)}`,
+      (from) =>
+        sql`SELECT * FROM ${from} x QUALIFY row_number() OVER (PARTITION BY coalesce(x.task_id, x.trajectory_id)
+         ORDER BY ${order} DESC NULLS LAST, x.trajectory_id) <= ${topK}`,
     );
   }
-  if (selection.max_per_task !== undefined) {
+  const perTask = selection.max_per_task;
+  if (perTask !== undefined) {
     // md5 of the id: a fixed pseudo-random order, so the cap is an unbiased, repeatable sample.
     step(
       'capped',
-      `SELECT * FROM $FROM QUALIFY row_number() OVER (PARTITION BY coalesce(task_id, trajectory_id)
-         ORDER BY md5(trajectory_id), trajectory_id) <= ${bind(selection.max_per_task)}`,
+      (from) =>
+        sql`SELECT * FROM ${from} QUALIFY row_number() OVER (PARTITION BY coalesce(task_id, trajectory_id)
+         ORDER BY md5(trajectory_id), trajectory_id) <= ${perTask}`,
     );
   }
-  if (selection.stratify_bins !== undefined) {
-    const bins = bind(selection.stratify_bins);
+  const bins = selection.stratify_bins;
+  if (bins !== undefined) {
+    const bin = sql`least(floor(group_success * ${bins}), ${bins} - 1)`;
     step(
       'binned',
-      `SELECT *, least(floor(group_success * ${bins}), ${bins} - 1) AS difficulty_bin,
-         row_number() OVER (PARTITION BY least(floor(group_success * ${bins}), ${bins} - 1)
-           ORDER BY md5(trajectory_id), trajectory_id) AS bin_rank
-       FROM $FROM WHERE group_success IS NOT NULL`,
+      (from) =>
+        sql`SELECT *, ${bin} AS difficulty_bin,
+         row_number() OVER (PARTITION BY ${bin} ORDER BY md5(trajectory_id), trajectory_id) AS bin_rank
+       FROM ${from} WHERE group_success IS NOT NULL`,
     );
     step(
       'stratified',
-      `SELECT * EXCLUDE (difficulty_bin, bin_rank) FROM $FROM
-       WHERE bin_rank <= (SELECT min(n) FROM (SELECT count(*) AS n FROM $FROM GROUP BY difficulty_bin))`,
+      (from) =>
+        sql`SELECT * EXCLUDE (difficulty_bin, bin_rank) FROM ${from}
+       WHERE bin_rank <= (SELECT min(n) FROM (SELECT count(*) AS n FROM ${from} GROUP BY difficulty_bin))`,
     );
   }
-  const sql = `WITH ${ctes.join(',\n')}
+  return sql`WITH ${sql.join(ctes, ',\n')}
     SELECT trajectory_id, dataset_id, task_id, group_id, reward, success, group_success
     FROM ${last} ORDER BY trajectory_id`;
-  return { sql, params: base.params };
 }
 
 /** Runs a query inside a read-only transaction: a user condition can never write. */
-export async function readOnlyQuery(
+export async function readOnlyQueryAs<S extends z.ZodType>(
   workspace: Workspace,
-  sql: string,
-  params: SqlParams,
-): Promise<Row[]> {
-  return workspace.transaction(
-    async (connection) =>
-      (await connection.runAndReadAll(sql, params)).getRowObjectsJS().map(toJsonRow),
-    { readOnly: true },
-  );
+  schema: S,
+  statement: SqlFragment,
+): Promise<z.output<S>[]> {
+  return workspace.transaction((connection) => rowsAsOn(schema, connection, statement), {
+    readOnly: true,
+  });
 }
+
+/** A selected trajectory as the selection query gives it; a NaN reward counts as unknown. */
+const SelectedRow = z.object({
+  trajectory_id: z.string(),
+  dataset_id: z.string(),
+  task_id: z.string().nullable(),
+  group_id: z.string().nullable(),
+  group_success: FiniteOrNull,
+  reward: FiniteOrNull,
+  success: z.boolean().nullable(),
+});
 
 export async function selectTrajectories(
   workspace: Workspace,
   selection: ExportSelection,
 ): Promise<SelectedTrajectory[]> {
   if (selection.where !== undefined) await checkWhere(workspace, selection.where);
-  const { sql, params } = selectionSql(selection, {
+  const statement = selectionSql(selection, {
     textFromSearch: await searchedText(workspace, selection.filter.text),
   });
-  const rows = await readOnlyQuery(workspace, sql, params);
-  return rows.map((row) => ({
-    trajectory_id: String(row.trajectory_id),
-    dataset_id: String(row.dataset_id),
-    task_id: row.task_id === null ? null : String(row.task_id),
-    group_id: row.group_id === null ? null : String(row.group_id),
-    group_success: typeof row.group_success === 'number' ? row.group_success : null,
-    reward: typeof row.reward === 'number' ? row.reward : null,
-    success: typeof row.success === 'boolean' ? row.success : null,
-  }));
+  return readOnlyQueryAs(workspace, SelectedRow, statement);
 }

@@ -4,12 +4,13 @@
 // trajectories are appended to tw_text_hits as it finishes (the explorer's filter reads them
 // while the job runs: first matches after the first slice), the progress counts turns, and a
 // cancel stops between slices (interrupting the one running) and keeps what was found.
-import type { DuckDBConnection, DuckDBValue } from '@duckdb/node-api';
+import type { DuckDBConnection } from '@duckdb/node-api';
 import type { TextSearchState } from '../../shared/api-search';
 import { TurnwiseError } from '../../shared/result';
 import { needleOf, turnContainsSql } from './filter-sql';
 import type { Progress } from '../core/jobs';
-import { sql } from '../store/sql-template';
+import { runOn } from '../store/connection-sql';
+import { sql, type SqlFragment } from '../store/sql-template';
 import type { Workspace } from '../store/workspace';
 
 /** Turns per slice: about 0.2 s of scanning on 2 cores (bench/RESULTS.md, "Text search"). */
@@ -60,13 +61,9 @@ export async function textSearchState(
 interface Slice {
   /** Turns it holds. */
   turns: number;
-  /** Appends the slice's matching trajectories to tw_text_hits; $1 is the needle. */
-  insert: string;
-  params: DuckDBValue[];
+  /** Appends the slice's matching trajectories to tw_text_hits. */
+  insert: SqlFragment;
 }
-
-/** What a slice appends: the needle and the trajectory of each matching turn, once. */
-const HITS = `INSERT INTO tw_text_hits SELECT DISTINCT $1, trajectory_id`;
 
 /** Imported turns by row-id range, then the turns of attached datasets in one slice. */
 async function slicesOf(workspace: Workspace, needle: string, sliceTurns: number) {
@@ -77,24 +74,25 @@ async function slicesOf(workspace: Workspace, needle: string, sliceTurns: number
   );
   const rowIds = Number(counts?.row_ids ?? 0);
   const imported = Number(counts?.imported ?? 0);
+  // What a slice appends: the needle and the trajectory of each matching turn, once.
+  const hits = sql`INSERT INTO tw_text_hits SELECT DISTINCT ${needle}, trajectory_id`;
+  const contains = turnContainsSql(sql`${needle}`);
   const slices: Slice[] = [];
   for (let from = 0; from < rowIds; from += sliceTurns) {
     const to = from + sliceTurns;
     slices.push({
       // Row ids can have gaps (deleted datasets); the last slice takes up the difference.
       turns: Math.min(sliceTurns, Math.max(0, imported - from)),
-      insert: `${HITS} FROM tw_turns WHERE rowid >= $2 AND rowid < $3 AND ${turnContainsSql('$1')}`,
-      params: [needle, from, to],
+      insert: sql`${hits} FROM tw_turns WHERE rowid >= ${from} AND rowid < ${to} AND ${contains}`,
     });
   }
   const attached = Number(counts?.total ?? 0) - imported;
   if (attached > 0) {
     slices.push({
       turns: attached,
-      insert: `${HITS} FROM tw_all_turns WHERE trajectory_id IN (SELECT t.trajectory_id
+      insert: sql`${hits} FROM tw_all_turns WHERE trajectory_id IN (SELECT t.trajectory_id
           FROM tw_trajectories t JOIN tw_datasets d USING (dataset_id)
-          WHERE d.storage <> 'imported') AND ${turnContainsSql('$1')}`,
-      params: [needle],
+          WHERE d.storage <> 'imported') AND ${contains}`,
     });
   }
   return { slices, total: Number(counts?.total ?? 0) };
@@ -175,7 +173,7 @@ export async function runTextSearch(
         unit: 'turns',
         message: `${found} trajectories match so far`,
       });
-      await connection.run(slice.insert, slice.params);
+      await runOn(connection, slice.insert);
       scanned += slice.turns;
       await setStatus(connection, needle, 'running', scanned);
       const [hits] = (
