@@ -1,20 +1,30 @@
 // Named explorer filters, kept in the workspace so they travel with the data.
+import * as z from 'zod';
 import type { ApiOutput } from '../../shared/api';
 import { TrajectoryFilterSchema, type TrajectoryFilter } from '../../shared/trajectory-filter';
+import { jsonTextColumn } from '../store/row-schemas';
 import { sql } from '../store/sql-template';
 import type { Workspace } from '../store/workspace';
 
 type Saved = ApiOutput<'saveFilter'>;
 
-function toSaved(row: Record<string, unknown>): Saved | null {
+/** A stored filter: its JSON read as text and parsed, checked against the filter's schema later. */
+const SavedRow = z.object({
+  name: z.string(),
+  filter: jsonTextColumn(z.unknown()),
+  created_at: z.string(),
+});
+
+function toSaved(row: z.output<typeof SavedRow>): Saved | null {
   // A row written by a newer version may not parse: it is skipped rather than failing the list.
-  const parsed = TrajectoryFilterSchema.safeParse(JSON.parse(String(row.filter)));
+  const parsed = TrajectoryFilterSchema.safeParse(row.filter);
   if (!parsed.success) return null;
-  return { name: String(row.name), filter: parsed.data, created_at: String(row.created_at) };
+  return { name: row.name, filter: parsed.data, created_at: row.created_at };
 }
 
 export async function listSavedFilters(workspace: Workspace): Promise<Saved[]> {
-  const rows = await workspace.query(
+  const rows = await workspace.queryAs(
+    SavedRow,
     `SELECT name, filter::VARCHAR AS filter, strftime(created_at, '%Y-%m-%dT%H:%M:%SZ') AS created_at
      FROM tw_saved_filters ORDER BY lower(name), name`,
   );
@@ -37,7 +47,8 @@ export async function saveFilter(
 }
 
 export async function deleteSavedFilter(workspace: Workspace, name: string): Promise<boolean> {
-  const rows = await workspace.query(
+  const rows = await workspace.queryAs(
+    z.object({ name: z.string() }),
     sql`DELETE FROM tw_saved_filters WHERE name = ${name} RETURNING name`,
   );
   return rows.length > 0;

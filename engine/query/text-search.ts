@@ -5,11 +5,12 @@
 // while the job runs: first matches after the first slice), the progress counts turns, and a
 // cancel stops between slices (interrupting the one running) and keeps what was found.
 import type { DuckDBConnection } from '@duckdb/node-api';
-import type { TextSearchState } from '../../shared/api-search';
+import * as z from 'zod';
+import { TEXT_SEARCH_STATUSES, type TextSearchState } from '../../shared/api-search';
 import { TurnwiseError } from '../../shared/result';
 import { needleOf, turnContainsSql } from './filter-sql';
 import type { Progress } from '../core/jobs';
-import { runOn } from '../store/connection-sql';
+import { rowsAsOn, runOn } from '../store/connection-sql';
 import { sql, type SqlFragment } from '../store/sql-template';
 import type { Workspace } from '../store/workspace';
 
@@ -29,18 +30,29 @@ export async function searchedText(
 ): Promise<boolean> {
   if (text === undefined || text.trim() === '') return false;
   const status = which === 'complete' ? sql` AND status = 'complete'` : sql``;
-  const rows = await workspace.query(
-    sql`SELECT 1 FROM tw_text_search_current WHERE needle = ${needleOf(text)}${status}`,
+  const [row] = await workspace.queryAs(
+    z.object({ searched: z.boolean() }),
+    sql`SELECT EXISTS (SELECT 1 FROM tw_text_search_current
+          WHERE needle = ${needleOf(text)}${status}) AS searched`,
   );
-  return rows.length > 0;
+  return row?.searched === true;
 }
+
+/** A search as tw_text_search_current holds it; the counts are BIGINT, read as numbers. */
+const SearchRow = z.object({
+  status: z.enum(TEXT_SEARCH_STATUSES),
+  turns_scanned: z.number(),
+  turns_total: z.number(),
+  trajectories: z.number(),
+});
 
 export async function textSearchState(
   workspace: Workspace,
   text: string,
 ): Promise<TextSearchState> {
   const needle = needleOf(text);
-  const [row] = await workspace.query(
+  const [row] = await workspace.queryAs(
+    SearchRow,
     sql`SELECT s.status, s.turns_scanned, s.turns_total,
           (SELECT count(DISTINCT trajectory_id) FROM tw_text_hits h WHERE h.needle = s.needle)
             AS trajectories
@@ -49,13 +61,7 @@ export async function textSearchState(
   if (row === undefined) {
     return { text, status: 'none', turns_scanned: 0, turns_total: 0, trajectories: 0 };
   }
-  return {
-    text,
-    status: String(row.status) as TextSearchState['status'],
-    turns_scanned: Number(row.turns_scanned),
-    turns_total: Number(row.turns_total),
-    trajectories: Number(row.trajectories),
-  };
+  return { text, ...row };
 }
 
 interface Slice {
@@ -65,15 +71,18 @@ interface Slice {
   insert: SqlFragment;
 }
 
+/** The turn counts a search's slices and progress are made of (BIGINT, read as numbers). */
+const TurnCounts = z.object({ imported: z.number(), row_ids: z.number(), total: z.number() });
+
 /** Imported turns by row-id range, then the turns of attached datasets in one slice. */
 async function slicesOf(workspace: Workspace, needle: string, sliceTurns: number) {
-  const [counts] = await workspace.query(
+  const [counts] = await workspace.queryAs(
+    TurnCounts,
     `SELECT (SELECT count(*) FROM tw_turns) AS imported,
             (SELECT coalesce(max(rowid) + 1, 0) FROM tw_turns) AS row_ids,
             (SELECT count(*) FROM tw_all_turns) AS total`,
   );
-  const rowIds = Number(counts?.row_ids ?? 0);
-  const imported = Number(counts?.imported ?? 0);
+  const { imported, row_ids: rowIds, total } = counts ?? { imported: 0, row_ids: 0, total: 0 };
   // What a slice appends: the needle and the trajectory of each matching turn, once.
   const hits = sql`INSERT INTO tw_text_hits SELECT DISTINCT ${needle}, trajectory_id`;
   const contains = turnContainsSql(sql`${needle}`);
@@ -86,7 +95,7 @@ async function slicesOf(workspace: Workspace, needle: string, sliceTurns: number
       insert: sql`${hits} FROM tw_turns WHERE rowid >= ${from} AND rowid < ${to} AND ${contains}`,
     });
   }
-  const attached = Number(counts?.total ?? 0) - imported;
+  const attached = total - imported;
   if (attached > 0) {
     slices.push({
       turns: attached,
@@ -95,7 +104,7 @@ async function slicesOf(workspace: Workspace, needle: string, sliceTurns: number
           WHERE d.storage <> 'imported') AND ${contains}`,
     });
   }
-  return { slices, total: Number(counts?.total ?? 0) };
+  return { slices, total };
 }
 
 async function setStatus(
@@ -176,13 +185,12 @@ export async function runTextSearch(
       await runOn(connection, slice.insert);
       scanned += slice.turns;
       await setStatus(connection, needle, 'running', scanned);
-      const [hits] = (
-        await connection.runAndReadAll(
-          'SELECT count(DISTINCT trajectory_id) FROM tw_text_hits WHERE needle = $1',
-          [needle],
-        )
-      ).getRows();
-      found = Number(hits?.[0] ?? 0);
+      const [hits] = await rowsAsOn(
+        z.object({ found: z.number() }),
+        connection,
+        sql`SELECT count(DISTINCT trajectory_id) AS found FROM tw_text_hits WHERE needle = ${needle}`,
+      );
+      found = hits?.found ?? 0;
       if (signal.aborted) break;
     }
     if (signal.aborted) throw new TurnwiseError('cancelled', 'search cancelled');
