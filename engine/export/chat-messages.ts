@@ -2,6 +2,7 @@
 // attached datasets alike): the agent's conversation, so a simulated user's tool calls and their
 // results are left out (agent-view.ts). Every object is built with a fixed key order, so the JSON
 // written from it is byte-stable.
+import * as z from 'zod';
 import { canonicalJson } from '../text/canonical-json';
 import { redactJson, type KindCounts } from '../secrets/redact';
 import type { Workspace } from '../store/workspace';
@@ -159,6 +160,19 @@ export function mergedToolSchemas(trajectories: readonly LoadedTrajectory[]): To
   return firstSchemaByName(trajectories.flatMap((t) => t.tool_schemas));
 }
 
+/** A turn as an export reads it from tw_all_turns (tool calls as their JSON text). */
+const StoredTurnRow = z.object({
+  trajectory_id: z.string(),
+  role: z.string(),
+  content: z.string(),
+  reasoning: z.string().nullable(),
+  tool_calls: z.string(),
+  tool_call_id: z.string().nullable(),
+});
+
+/** A trajectory's tool schemas as the importer stored them (JSON text), or null. */
+const ToolsRow = z.object({ trajectory_id: z.string(), tools: z.string().nullable() });
+
 /** Loads the turns of some trajectories (one query), in turn order. */
 export async function loadTrajectories(
   workspace: Workspace,
@@ -171,33 +185,23 @@ export async function loadTrajectories(
     'trajectory_id',
     selected.map((t) => t.trajectory_id),
   );
-  const rows = await workspace.query(
+  const rows = await workspace.queryAs(
+    StoredTurnRow,
     sql`SELECT trajectory_id, role, content, reasoning, tool_calls::VARCHAR AS tool_calls,
           tool_call_id
         FROM tw_all_turns WHERE ${batch} ORDER BY trajectory_id, turn_index`,
   );
   // Tool schemas are read per batch, not kept for the whole selection: with 100k trajectories
   // they were most of an export's memory.
-  const toolRows = await workspace.query(
+  const toolRows = await workspace.queryAs(
+    ToolsRow,
     sql`SELECT trajectory_id, tools::VARCHAR AS tools FROM tw_trajectories WHERE ${batch}`,
   );
-  const tools = new Map(
-    toolRows.map((row) => [
-      String(row.trajectory_id),
-      typeof row.tools === 'string' ? row.tools : null,
-    ]),
-  );
+  const tools = new Map(toolRows.map((row) => [row.trajectory_id, row.tools]));
   const byId = new Map<string, StoredTurn[]>();
-  for (const row of rows) {
-    const id = String(row.trajectory_id);
+  for (const { trajectory_id: id, ...turn } of rows) {
     const list = byId.get(id) ?? [];
-    list.push({
-      role: String(row.role),
-      content: String(row.content ?? ''),
-      reasoning: reasoning === 'keep' && typeof row.reasoning === 'string' ? row.reasoning : null,
-      tool_calls: typeof row.tool_calls === 'string' ? row.tool_calls : '[]',
-      tool_call_id: typeof row.tool_call_id === 'string' ? row.tool_call_id : null,
-    });
+    list.push({ ...turn, reasoning: reasoning === 'keep' ? turn.reasoning : null });
     byId.set(id, list);
   }
   for (const trajectory of selected) {

@@ -24,10 +24,13 @@ export async function recordExport(
   );
 }
 
-/** A tw_exports row as listExports reads it: sources is the JSON column read as text. */
 /** tw_exports.sources (the dataset ids an export came from), read as text. */
 export const ExportSourcesColumn = jsonTextColumn(z.array(z.string()));
 
+/** tw_exports.task_ids (the tasks an export holds), read as text. */
+const ExportTasksColumn = jsonTextColumn(z.array(z.string()));
+
+/** A tw_exports row as listExports reads it: sources is the JSON column read as text. */
 const ExportRowSchema = ExportRecordSchema.extend({ sources: ExportSourcesColumn });
 
 export async function listExports(workspace: Workspace): Promise<ExportRecord[]> {
@@ -44,8 +47,9 @@ export async function exportTasks(
   workspace: Workspace,
   exportId: string,
 ): Promise<Set<string> | null> {
-  const [row] = await workspace.query(
+  const [row] = await workspace.queryAs(
+    z.object({ task_ids: ExportTasksColumn }),
     sql`SELECT task_ids::VARCHAR AS task_ids FROM tw_exports WHERE export_id = ${exportId}`,
   );
-  return row === undefined ? null : new Set(JSON.parse(String(row.task_ids)) as string[]);
+  return row === undefined ? null : new Set(row.task_ids);
 }

@@ -2,6 +2,7 @@
 // group in the workspace (as the turn-tree view shows it), not only from selected ones. Groups
 // are read a round at a time: one query for the round's members and one read of their turns,
 // rather than one of each per group.
+import * as z from 'zod';
 import { buildTurnTree, type TurnTreeNode } from '../../shared/turn-tree';
 import { MAX_TREE_ROLLOUTS, treeRollouts } from '../credit/turn-tree-query';
 import { sql } from '../store/sql-template';
@@ -11,6 +12,14 @@ export interface GroupKey {
   dataset_id: string;
   group_id: string;
 }
+
+/** A member of a group, with its outcome (null when unknown). */
+const MemberRow = z.object({
+  dataset_id: z.string(),
+  group_id: z.string(),
+  trajectory_id: z.string(),
+  success: z.boolean().nullable(),
+});
 
 /** Groups whose trees are built per round, so memory holds a bounded number of them. */
 const GROUPS_PER_ROUND = 32;
@@ -30,7 +39,8 @@ export async function visitGroupTrees(
       round.map((g) => sql`(dataset_id = ${g.dataset_id} AND group_id = ${g.group_id})`),
       ' OR ',
     );
-    const rows = await workspace.query(
+    const rows = await workspace.queryAs(
+      MemberRow,
       sql`SELECT dataset_id, group_id, trajectory_id, success FROM tw_trajectories
        WHERE ${inRound}
        ORDER BY dataset_id, group_id, sample_index NULLS LAST, trajectory_id`,
@@ -38,10 +48,7 @@ export async function visitGroupTrees(
     const members = round.map((group) =>
       rows
         .filter((row) => row.dataset_id === group.dataset_id && row.group_id === group.group_id)
-        .map((row) => ({
-          trajectory_id: String(row.trajectory_id),
-          success: typeof row.success === 'boolean' ? row.success : null,
-        })),
+        .map((row) => ({ trajectory_id: row.trajectory_id, success: row.success })),
     );
     const fits = members.map((list) => list.length <= MAX_TREE_ROLLOUTS);
     const rollouts = await treeRollouts(workspace, members.filter((_, i) => fits[i]).flat());

@@ -84,9 +84,21 @@ async function outcomeRules(
 }
 
 async function duckdbVersion(workspace: Workspace): Promise<string> {
-  const [row] = await workspace.query('SELECT version() AS version');
-  return String(row?.version ?? 'unknown');
+  const [row] = await workspace.queryAs(
+    z.object({ version: z.string() }),
+    'SELECT version() AS version',
+  );
+  return row?.version ?? 'unknown';
 }
+
+/** A source dataset as the manifest records it (secrets is NULL for older rows). */
+const SourceRow = z.object({
+  dataset_id: z.string(),
+  name: z.string(),
+  format: z.string(),
+  content_sha256: z.string(),
+  secrets: z.string().nullable(),
+});
 
 /** The selection as recorded: every option, with sorted keys so equal selections read the same. */
 function recordedSelection(selection: ExportSelection): unknown {
@@ -106,7 +118,8 @@ export async function buildManifest(
   const sources =
     datasetIds.length === 0
       ? []
-      : await workspace.query(
+      : await workspace.queryAs(
+          SourceRow,
           sql`SELECT dataset_id, name, format, content_sha256, secrets FROM datasets
            WHERE dataset_id IN ${datasetIds} ORDER BY dataset_id`,
         );
@@ -127,7 +140,7 @@ export async function buildManifest(
       content_sha256: row.content_sha256,
       // redacted at import, or kept / never scanned (re-scanned as written unless secrets_mode is keep).
       secrets: row.secrets ?? 'unscanned',
-      outcome_rule: rules.get(String(row.dataset_id)) ?? null,
+      outcome_rule: rules.get(row.dataset_id) ?? null,
     })),
     // How secrets were handled: each dataset's choice, or --secrets keep / redact for all.
     secrets_mode: selection.secrets ?? 'dataset',

@@ -1,14 +1,23 @@
 // Per-message credit for targets that weight turns, aligned with the messages (one per turn, in
 // order), from the export's weighting source: the segment's TRIAGE `total` or `progress_advantage`
 // from tw_credit (for the export's segmentation), or the turn-tree branch advantage.
+import * as z from 'zod';
 import type { CreditSource } from '../../shared/api-export';
 import type { Workspace } from '../store/workspace';
 import { loadBranchCredit } from './branch-credit';
+import { FiniteOrNull } from '../store/finite-number';
 import { idBatch } from '../store/id-batch';
 import { sql } from '../store/sql-template';
 
 /** The tw_credit column of each segment-level source: fixed names, never user input. */
 const SEGMENT_COLUMN = { total: 'total', progress_advantage: 'progress_advantage' } as const;
+
+/** A turn's credit: null where no segment credits it (or its value is not finite). */
+const TurnCreditRow = z.object({
+  trajectory_id: z.string(),
+  turn_index: z.number(),
+  credit: FiniteOrNull,
+});
 
 /** For each trajectory, one entry per turn: its credit from `source`, or null if none. */
 export async function loadMessageCredit(
@@ -22,7 +31,8 @@ export async function loadMessageCredit(
   const credit = new Map<string, (number | null)[]>();
   if (trajectoryIds.length === 0) return credit;
   const credited = sql.raw(`c.${column}`);
-  const rows = await workspace.query(
+  const rows = await workspace.queryAs(
+    TurnCreditRow,
     sql`WITH turns AS (SELECT trajectory_id, turn_index FROM tw_all_turns
                     WHERE ${idBatch('trajectory_id', trajectoryIds)}),
      scored AS (
@@ -41,10 +51,9 @@ export async function loadMessageCredit(
      ORDER BY t.trajectory_id, t.turn_index`,
   );
   for (const row of rows) {
-    const id = String(row.trajectory_id);
-    const list = credit.get(id) ?? [];
-    list.push(typeof row.credit === 'number' ? row.credit : null);
-    credit.set(id, list);
+    const list = credit.get(row.trajectory_id) ?? [];
+    list.push(row.credit);
+    credit.set(row.trajectory_id, list);
   }
   return credit;
 }

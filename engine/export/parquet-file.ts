@@ -4,8 +4,11 @@
 // stamps no time into the file; a test writes the same records twice and compares hashes).
 import { rmSync } from 'node:fs';
 import { DuckDBInstance } from '@duckdb/node-api';
+import * as z from 'zod';
 import { TurnwiseError } from '../../shared/result';
+import { rowsAsOn } from '../store/connection-sql';
 import { NO_EXTENSION_LOADING } from '../store/duckdb-options';
+import { sql } from '../store/sql-template';
 
 /** Explicit, so a change of DuckDB defaults cannot silently change the files. */
 export const PARQUET_COMPRESSION = 'zstd';
@@ -65,11 +68,12 @@ export async function convertToParquet(conversion: ParquetConversion): Promise<n
       [jsonlPath, parquetPath],
     );
     if (signal.aborted) throw new TurnwiseError('cancelled', 'export cancelled');
-    const counted = await connection.runAndReadAll(
-      'SELECT count(*)::DOUBLE AS n FROM read_parquet($1)',
-      [parquetPath],
+    const [counted] = await rowsAsOn(
+      z.object({ n: z.number() }),
+      connection,
+      sql`SELECT count(*)::DOUBLE AS n FROM read_parquet(${parquetPath})`,
     );
-    return Number(counted.getRowObjectsJS()[0]?.n ?? 0);
+    return counted?.n ?? 0;
   } catch (error) {
     if (signal.aborted) throw new TurnwiseError('cancelled', 'export cancelled');
     const message = error instanceof Error ? error.message : String(error);

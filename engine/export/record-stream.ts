@@ -1,5 +1,6 @@
 // The records of an export, in their final order, as the JSON lines to write: shared by the export
 // job and its preview, so the preview shows exactly what would be written.
+import * as z from 'zod';
 import type { ExportSelection } from '../../shared/api-export';
 import { TurnwiseError } from '../../shared/result';
 import { redactJson } from '../secrets/redact';
@@ -46,10 +47,11 @@ async function trajectoriesToScan(
 ): Promise<Set<string>> {
   if (mode === 'keep') return new Set();
   if (mode === 'redact') return new Set(selected.map((t) => t.trajectory_id));
-  const rows = await workspace.query(
+  const rows = await workspace.queryAs(
+    z.object({ dataset_id: z.string() }),
     `SELECT dataset_id FROM tw_datasets WHERE coalesce(secrets, 'unscanned') <> 'redacted'`,
   );
-  const unredacted = new Set(rows.map((row) => String(row.dataset_id)));
+  const unredacted = new Set(rows.map((row) => row.dataset_id));
   return new Set(selected.filter((t) => unredacted.has(t.dataset_id)).map((t) => t.trajectory_id));
 }
 

@@ -12,8 +12,8 @@ import type { LocalTokenizer } from './local-tokenizer';
 import { weightOf } from './weight-transform';
 
 export interface TokenTurn extends ScoringTurn {
-  /** The stored policy log-probs of storedTokenIds, or null. */
-  storedLogprobs: number[] | null;
+  /** The stored policy log-probs of storedTokenIds (null where one is missing), or null. */
+  storedLogprobs: (number | null)[] | null;
 }
 
 export interface TokenSequence {
@@ -61,7 +61,7 @@ function pushTrained(
   ids: number[],
   weight: number,
   advantage: number,
-  logprobs: number[] | null,
+  logprobs: (number | null)[] | null,
 ): void {
   const aligned = logprobs !== null && logprobs.length === ids.length ? logprobs : null;
   ids.forEach((id, i) => {

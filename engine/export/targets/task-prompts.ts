@@ -2,12 +2,15 @@
 // the source carried, and what else a batch needs from the workspace (metadata, segment credit).
 // GRPO-style trainers sample the group of rollouts themselves, so a task's recorded rollouts
 // contribute its prompt once: the row comes from the task's first selected trajectory by id.
+import * as z from 'zod';
 import { canonicalJson } from '../../text/canonical-json';
 import type { Workspace } from '../../store/workspace';
 import type { LoadedTrajectory } from '../chat-messages';
 import type { SelectedTrajectory } from '../selection';
 import type { RecordPlan } from './export-target';
+import { FiniteOrNull } from '../../store/finite-number';
 import { idBatch } from '../../store/id-batch';
+import { jsonTextColumn } from '../../store/row-schemas';
 import { sql } from '../../store/sql-template';
 
 /**
@@ -129,6 +132,21 @@ export function extrasOf(trajectory: LoadedTrajectory): TaskExtras {
   return extras.get(trajectory) ?? { metadata: null, credit: [] };
 }
 
+/** A trajectory's metadata: its JSON column read as text, parsed (null when there is none). */
+const MetadataRow = z.object({
+  trajectory_id: z.string(),
+  metadata: jsonTextColumn(z.unknown()).nullable(),
+});
+
+/** A segment with its stored credit total (null where none is stored, or it is not finite). */
+const SegmentCreditRow = z.object({
+  trajectory_id: z.string(),
+  segment_index: z.number(),
+  turn_start: z.number(),
+  turn_end: z.number(),
+  total: FiniteOrNull,
+});
+
 /**
  * Loads each trajectory's metadata and, when a segmentation is given, its segments with their
  * credit total (null where none is stored), one query each per batch.
@@ -140,37 +158,31 @@ export async function loadTaskExtras(
 ): Promise<void> {
   const ids = [...loaded.keys()];
   if (ids.length === 0) return;
-  const metadata = await workspace.query(
+  const metadata = await workspace.queryAs(
+    MetadataRow,
     sql`SELECT trajectory_id, metadata::VARCHAR AS metadata FROM trajectories
         WHERE ${idBatch('trajectory_id', ids)}`,
   );
   const credit = new Map<string, SegmentCredit[]>();
   if (segmentation !== null) {
-    const rows = await workspace.query(
+    const rows = await workspace.queryAs(
+      SegmentCreditRow,
       sql`SELECT s.trajectory_id, s.segment_index, s.turn_start, s.turn_end, c.total
        FROM tw_segments s LEFT JOIN tw_credit c ON c.trajectory_id = s.trajectory_id
          AND c.segment_index = s.segment_index AND c.segmentation = s.segmentation
        WHERE s.segmentation = ${segmentation} AND ${idBatch('s.trajectory_id', ids)}
        ORDER BY s.trajectory_id, s.segment_index`,
     );
-    for (const row of rows) {
-      const id = String(row.trajectory_id);
+    for (const { trajectory_id: id, ...segment } of rows) {
       const list = credit.get(id) ?? [];
-      const total = typeof row.total === 'number' && Number.isFinite(row.total) ? row.total : null;
-      list.push({
-        segment_index: Number(row.segment_index),
-        turn_start: Number(row.turn_start),
-        turn_end: Number(row.turn_end),
-        total,
-      });
+      list.push(segment);
       credit.set(id, list);
     }
   }
-  const metadataById = new Map(metadata.map((row) => [String(row.trajectory_id), row.metadata]));
+  const metadataById = new Map(metadata.map((row) => [row.trajectory_id, row.metadata]));
   for (const [id, trajectory] of loaded) {
-    const text = metadataById.get(id);
     extras.set(trajectory, {
-      metadata: typeof text === 'string' ? (JSON.parse(text) as unknown) : null,
+      metadata: metadataById.get(id) ?? null,
       credit: credit.get(id) ?? [],
     });
   }

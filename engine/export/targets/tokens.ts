@@ -5,7 +5,8 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { TurnRole } from '../../../shared/model';
+import * as z from 'zod';
+import { TURN_ROLES } from '../../../shared/model';
 import { userSideTurns } from '../agent-view';
 import { schemasToEmbed, type LoadedTrajectory } from '../chat-messages';
 import { loadLocalTokenizer, type LocalTokenizer } from '../local-tokenizer';
@@ -13,6 +14,7 @@ import { weightRule } from '../weight-transform';
 import { FRAMING_RULE, IGNORE_INDEX, tokenSequence, type TokenTurn } from '../token-sequence';
 import type { ExportContext, ExportTargetModule } from './export-target';
 import { onePerTrajectory } from './export-target';
+import { FiniteOrNull } from '../../store/finite-number';
 import { idBatch } from '../../store/id-batch';
 import { sql } from '../../store/sql-template';
 import { redactJsonText, redactText, totalOf, type KindCounts } from '../../secrets/redact';
@@ -39,8 +41,9 @@ interface Enriched {
 /** What enrich read for each loaded trajectory, for build. */
 const ENRICHED = new WeakMap<LoadedTrajectory, Enriched>();
 
-function numberList(value: unknown): number[] | null {
-  return Array.isArray(value) && value.length > 0 ? value.map(Number) : null;
+/** A stored list, or null when it is missing or empty. */
+function storedList<T>(list: T[] | null): T[] | null {
+  return list !== null && list.length > 0 ? list : null;
 }
 
 /**
@@ -63,12 +66,26 @@ function withoutSecrets(turn: TokenTurn, found: KindCounts): TokenTurn {
     : { ...redacted, storedTokenIds: null, storedLogprobs: null };
 }
 
+/** A turn with its stored token ids and policy log-probs (NaN and infinities read as null). */
+const TokenTurnRow = z.object({
+  trajectory_id: z.string(),
+  turn_index: z.number(),
+  role: z.enum(TURN_ROLES),
+  content: z.string(),
+  reasoning: z.string().nullable(),
+  tool_calls: z.string(),
+  tool_call_id: z.string().nullable(),
+  token_ids: z.array(z.number()).nullable(),
+  logp_policy: z.array(FiniteOrNull).nullable(),
+});
+
 /** Every turn with its stored ids and policy log-probs, for a batch: one query. */
 async function loadTokenTurns(
   context: ExportContext,
   ids: string[],
 ): Promise<Map<string, TokenTurn[]>> {
-  const rows = await context.workspace.query(
+  const rows = await context.workspace.queryAs(
+    TokenTurnRow,
     sql`SELECT t.trajectory_id, t.turn_index, t.role, t.content, t.reasoning,
        t.tool_calls::VARCHAR AS tool_calls, t.tool_call_id, l.token_ids, l.logp_policy
      FROM tw_all_turns t LEFT JOIN tw_all_token_logprobs l
@@ -78,17 +95,17 @@ async function loadTokenTurns(
   );
   const turns = new Map<string, TokenTurn[]>();
   for (const row of rows) {
-    const id = String(row.trajectory_id);
+    const id = row.trajectory_id;
     const list = turns.get(id) ?? [];
     const turn: TokenTurn = {
-      turnIndex: Number(row.turn_index),
-      role: String(row.role) as TurnRole,
-      content: String(row.content ?? ''),
-      reasoning: typeof row.reasoning === 'string' && row.reasoning !== '' ? row.reasoning : null,
+      turnIndex: row.turn_index,
+      role: row.role,
+      content: row.content,
+      reasoning: row.reasoning === '' ? null : row.reasoning,
       toolCalls: toolCallsOf(row.tool_calls),
-      toolCallId: typeof row.tool_call_id === 'string' ? row.tool_call_id : null,
-      storedTokenIds: numberList(row.token_ids),
-      storedLogprobs: numberList(row.logp_policy),
+      toolCallId: row.tool_call_id,
+      storedTokenIds: storedList(row.token_ids),
+      storedLogprobs: storedList(row.logp_policy),
     };
     const scan = context.scan_secrets.has(id);
     list.push(scan ? withoutSecrets(turn, context.redacted_at_export) : turn);
