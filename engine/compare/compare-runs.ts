@@ -2,6 +2,7 @@
 // successes, mean reward and step figures in each run, then the paired statistics
 // (shared/run-comparison.ts, docs/compare.md). The explorer's filter narrows the rollouts; the
 // scope keeps the tasks run B was trained on (its export's tasks) or those held out.
+import * as z from 'zod';
 import type { CompareTask, RunComparison, TaskScope } from '../../shared/api-compare';
 import { TurnwiseError } from '../../shared/result';
 import { comparePaired, taskStatus } from '../../shared/run-comparison';
@@ -24,10 +25,11 @@ export async function trainedTasks(
   workspace: Workspace,
   runB: string,
 ): Promise<{ exportId: string | null; tasks: Set<string> | null }> {
-  const [row] = await workspace.query(
+  const [row] = await workspace.queryAs(
+    z.object({ trained_from: z.string().nullable() }),
     sql`SELECT trained_from FROM tw_runs WHERE dataset_id = ${runB}`,
   );
-  const exportId = typeof row?.trained_from === 'string' ? row.trained_from : null;
+  const exportId = row?.trained_from ?? null;
   return { exportId, tasks: exportId === null ? null : await exportTasks(workspace, exportId) };
 }
 

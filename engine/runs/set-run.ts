@@ -1,11 +1,12 @@
 // setRun: marks a dataset as a run. `trained_from` names a recorded export by id, or an export
 // folder / manifest on disk, which is then recorded in the workspace too.
+import * as z from 'zod';
 import type { RunInfo } from '../../shared/api-runs';
 import { requireDataset } from '../store/require';
 import { sql } from '../store/sql-template';
 import type { Workspace } from '../store/workspace';
 import { readExportManifest, type ReadManifest } from '../export/export-manifest';
-import { recordExport } from '../export/export-records';
+import { ExportSourcesColumn, recordExport } from '../export/export-records';
 import {
   checkNoCycle,
   listRunInfos,
@@ -31,11 +32,11 @@ interface NamedExport {
 /** The export `trained_from` names: a recorded id, else a manifest read from a path. */
 async function resolveExport(workspace: Workspace, given: string): Promise<NamedExport> {
   if (EXPORT_ID.test(given)) {
-    const [row] = await workspace.query(
+    const [row] = await workspace.queryAs(
+      z.object({ sources: ExportSourcesColumn }),
       sql`SELECT sources::VARCHAR AS sources FROM tw_exports WHERE export_id = ${given}`,
     );
-    if (row !== undefined)
-      return { id: given, sources: JSON.parse(String(row.sources)) as string[] };
+    if (row !== undefined) return { id: given, sources: row.sources };
   }
   const read = await readExportManifest(given);
   const { manifest } = read;
