@@ -1,17 +1,21 @@
 // Where a trajectory shows signs of failing, in turn order: observations that report an error or
 // a failing test run (read with the heuristic labeler's own recognisers), segments whose label in
 // force is a regression, and the step the credit model predicts the trajectory failed at.
+import * as z from 'zod';
 import type { FailureSignal } from '../../shared/api-trajectory';
 import { TurnErrorSchema, type TurnError } from '../../shared/model';
 import { turnRelationsFor } from '../import/attach/turn-relations';
 import { isErrorObservation, parseTestReport } from '../labels/heuristics/observations';
 import { requireTrajectory } from '../store/require';
+import { jsonTextColumn } from '../store/row-schemas';
+import { sql } from '../store/sql-template';
 import type { Workspace } from '../store/workspace';
 
 /** How much of an observation is read: errors show at its start, test summaries at its end. */
 const OBSERVATION_CHARS = 2000;
 const DETAIL_CHARS = 200;
 const SEGMENTATION = 'action';
+const OBSERVATION = sql.raw(String(OBSERVATION_CHARS));
 
 export interface ObservationTurn {
   turn_index: number;
@@ -76,62 +80,74 @@ export function observationSignals(turns: ObservationTurn[]): FailureSignal[] {
   return signals;
 }
 
+/** An observation turn as read: its error is the JSON column read as text. */
+const ObservationRow = z.object({
+  turn_index: z.number(),
+  role: z.string(),
+  is_action: z.boolean(),
+  head: z.string(),
+  tail: z.string().nullable(),
+  error: jsonTextColumn(TurnErrorSchema).nullable(),
+});
+
+const RegressionRow = z.object({
+  segment_index: z.number(),
+  turn_start: z.number(),
+  source: z.string(),
+});
+
+const PredictedRow = z.object({ failure_step: z.number(), turn_start: z.number() });
+
 export async function failureSignals(
   workspace: Workspace,
   trajectoryId: string,
 ): Promise<FailureSignal[]> {
   await requireTrajectory(workspace, trajectoryId);
   const relations = await turnRelationsFor(workspace, trajectoryId);
-  const turns = await workspace.query(
-    `SELECT turn_index, role, is_action, left(content, ${OBSERVATION_CHARS}) AS head,
-            CASE WHEN length(content) > ${OBSERVATION_CHARS}
-                 THEN right(content, ${OBSERVATION_CHARS}) END AS tail,
+  const turns = await workspace.queryAs(
+    ObservationRow,
+    sql`SELECT turn_index, role, is_action, left(content, ${OBSERVATION}) AS head,
+            CASE WHEN length(content) > ${OBSERVATION}
+                 THEN right(content, ${OBSERVATION}) END AS tail,
             error::VARCHAR AS error
-     FROM ${relations.turns} AS u
-     WHERE trajectory_id = $1 AND (role IN ('tool', 'environment', 'user') OR error IS NOT NULL)
+     FROM ${sql.raw(relations.turns)} AS u
+     WHERE trajectory_id = ${trajectoryId}
+       AND (role IN ('tool', 'environment', 'user') OR error IS NOT NULL)
      ORDER BY turn_index`,
-    [trajectoryId],
   );
-  const signals = observationSignals(
-    turns.map((t) => ({
-      turn_index: Number(t.turn_index),
-      role: String(t.role),
-      is_action: t.is_action === true,
-      head: String(t.head ?? ''),
-      tail: typeof t.tail === 'string' ? t.tail : null,
-      error: typeof t.error === 'string' ? TurnErrorSchema.parse(JSON.parse(t.error)) : null,
-    })),
-  );
-  const regressions = await workspace.query(
-    `SELECT s.segment_index, s.turn_start, l.source
+  const signals = observationSignals(turns);
+  const regressions = await workspace.queryAs(
+    RegressionRow,
+    sql`SELECT s.segment_index, s.turn_start, l.source
      FROM labels_effective l JOIN tw_segments s
        ON s.trajectory_id = l.trajectory_id AND s.segment_index = l.segment_index
       AND s.segmentation = l.segmentation
-     WHERE l.trajectory_id = $1 AND l.segmentation = $2 AND l.role_label = 'regression'
+     WHERE l.trajectory_id = ${trajectoryId} AND l.segmentation = ${SEGMENTATION}
+       AND l.role_label = 'regression'
      ORDER BY s.segment_index`,
-    [trajectoryId, SEGMENTATION],
   );
   for (const row of regressions) {
     signals.push({
-      turn_index: Number(row.turn_start),
+      turn_index: row.turn_start,
       kind: 'regression_label',
-      detail: `step ${Number(row.segment_index)} labeled regression (${String(row.source)})`,
+      detail: `step ${row.segment_index} labeled regression (${row.source})`,
     });
   }
-  const predicted = await workspace.query(
-    `SELECT sc.failure_step, s.turn_start
+  const predicted = await workspace.queryAs(
+    PredictedRow,
+    sql`SELECT sc.failure_step, s.turn_start
      FROM tw_trajectory_scores sc JOIN tw_segments s
        ON s.trajectory_id = sc.trajectory_id AND s.segment_index = sc.failure_step
       AND s.segmentation = sc.segmentation
-     WHERE sc.trajectory_id = $1 AND sc.segmentation = $2 AND sc.failure_step IS NOT NULL
+     WHERE sc.trajectory_id = ${trajectoryId} AND sc.segmentation = ${SEGMENTATION}
+       AND sc.failure_step IS NOT NULL
      LIMIT 1`,
-    [trajectoryId, SEGMENTATION],
   );
   for (const row of predicted) {
     signals.push({
-      turn_index: Number(row.turn_start),
+      turn_index: row.turn_start,
       kind: 'predicted_failure',
-      detail: `credit predicts the failure at step ${Number(row.failure_step)}`,
+      detail: `credit predicts the failure at step ${row.failure_step}`,
     });
   }
   // Turn order; at one turn, observations before labels before the prediction (push order).

@@ -4,39 +4,44 @@ import * as z from 'zod';
 import type { ApiOutput } from '../../shared/api';
 import { TRAJECTORY_SEARCH_CAP } from '../../shared/api-trajectory';
 import { turnRelationsFor } from '../import/attach/turn-relations';
+import { FiniteOrNull } from '../store/finite-number';
 import { containsPattern } from '../store/like-pattern';
 import { notFound, requireTrajectory } from '../store/require';
+import { jsonTextColumn } from '../store/row-schemas';
 import { sql } from '../store/sql-template';
 import type { Workspace } from '../store/workspace';
 import { tokenText } from './token-text';
 import { normalizeTurnDetails } from './turn-details';
 
-/** A stored log-prob: a number, or null where it is missing (NaN and infinities included). */
-function logprobList(value: unknown): (number | null)[] {
-  if (!Array.isArray(value)) return [];
-  return value.map((v) => (typeof v === 'number' && Number.isFinite(v) ? v : null));
-}
+/** A turn's token ids and log-probs; a log-prob is null where it is missing (NaN included). */
+const LogprobsRow = z.object({
+  token_ids: z.array(z.number()).nullable(),
+  logp_policy: z.array(FiniteOrNull).nullable(),
+  logp_ref: z.array(FiniteOrNull).nullable(),
+});
 
 export async function turnLogprobs(
   workspace: Workspace,
   trajectoryId: string,
   turnIndex: number,
 ): Promise<ApiOutput<'getTurnLogprobs'>> {
-  const [trajectory] = await workspace.query(
+  const [trajectory] = await workspace.queryAs(
+    z.object({ dataset_id: z.string() }),
     sql`SELECT dataset_id FROM tw_trajectories WHERE trajectory_id = ${trajectoryId}`,
   );
   if (!trajectory) throw notFound.trajectory(trajectoryId);
-  const datasetId = String(trajectory.dataset_id);
+  const datasetId = trajectory.dataset_id;
   const relations = await turnRelationsFor(workspace, trajectoryId);
-  const [row] = await workspace.query(
+  const [row] = await workspace.queryAs(
+    LogprobsRow,
     sql`SELECT token_ids, logp_policy, logp_ref FROM ${sql.raw(relations.logprobs)} AS l
         WHERE trajectory_id = ${trajectoryId} AND turn_index = ${turnIndex} LIMIT 1`,
   );
-  const ids = Array.isArray(row?.token_ids) ? row.token_ids.map((id) => Number(id)) : [];
+  const ids = row?.token_ids ?? [];
   return {
     token_ids: ids,
-    logp_policy: logprobList(row?.logp_policy),
-    logp_ref: logprobList(row?.logp_ref),
+    logp_policy: row?.logp_policy ?? [],
+    logp_ref: row?.logp_ref ?? [],
     dataset_id: datasetId,
     ...(await tokenText(workspace, datasetId, ids)),
   };
@@ -49,14 +54,13 @@ export async function turnDetails(
 ): Promise<ApiOutput<'getTurnDetails'>> {
   await requireTrajectory(workspace, trajectoryId);
   const relations = await turnRelationsFor(workspace, trajectoryId);
-  const [row] = await workspace.query(
+  const [row] = await workspace.queryAs(
+    z.object({ metadata: jsonTextColumn(z.unknown()).nullable() }),
     sql`SELECT metadata::VARCHAR AS metadata FROM ${sql.raw(relations.turns)} AS u
         WHERE trajectory_id = ${trajectoryId} AND turn_index = ${turnIndex}`,
   );
   if (!row) throw notFound.turn(trajectoryId, turnIndex);
-  return normalizeTurnDetails(
-    typeof row.metadata === 'string' ? (JSON.parse(row.metadata) as unknown) : null,
-  );
+  return normalizeTurnDetails(row.metadata);
 }
 
 export async function searchTurns(
