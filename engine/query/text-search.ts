@@ -19,7 +19,7 @@ export const SEARCH_SLICE_TURNS = 2_000_000;
 
 /**
  * Whether the filter's text has a search over the datasets as they are: the filter then reads its
- * matches (explorer/filter-sql.ts, `textFromSearch`). The explorer reads a search running or
+ * matches (filter-sql.ts, `textFromSearch`). The explorer reads a search running or
  * cancelled too (its bar says how far it got); what is written or counted elsewhere (exports,
  * comparisons, charts) asks for a `complete` one, so it never holds a partial set.
  */
