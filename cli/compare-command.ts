@@ -6,7 +6,7 @@ import { decodeFilterQuery } from '../shared/trajectory-filter';
 import { parse, requireDb } from './args';
 import { call, withEngine } from './call';
 import type { CommandSpec } from './command-spec';
-import { formatTable, printJson, usageFailure } from './output';
+import { formatTable, printJson, printLine, usageFailure } from './output';
 
 export const COMPARE_COMMAND: CommandSpec = {
   name: 'compare',
@@ -151,6 +151,6 @@ export async function compareCommand(args: string[]): Promise<void> {
       results.push(await call(engine, 'compareRuns', request, 'compare'));
     }
     if (values.json) printJson(results.length === 1 ? results[0] : results);
-    else console.log(results.map(describe).join('\n\n'));
+    else printLine(results.map(describe).join('\n\n'));
   });
 }

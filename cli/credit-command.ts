@@ -15,7 +15,7 @@ import { parse, requireDb } from './args';
 import { call, withEngine } from './call';
 import { segmentationFor } from './segmentation-command';
 import type { CommandSpec } from './command-spec';
-import { printJson, usageFailure } from './output';
+import { printJson, printLine, usageFailure } from './output';
 import { followJob } from './run-job';
 
 const NUMBER_FLAGS = { lambda: 'lambda', beta: 'beta', eps: 'eps' } as const;
@@ -159,7 +159,7 @@ export async function creditCommand(args: string[]): Promise<void> {
       printJson({ ...summary, datasets: stats });
       return;
     }
-    console.log(
+    printLine(
       `Credit for ${summary.trajectories} trajectories, ${summary.segments} segments ` +
         `(${summary.segments_with_progress} with log-probs; segmentation ${summary.segmentation}) ` +
         `in ${summary.seconds.toFixed(2)} s. Sign flips: ${summary.sign_flips}. Groups flagged: ` +
@@ -167,7 +167,7 @@ export async function creditCommand(args: string[]): Promise<void> {
         `zero-variance, ${summary.flagged_groups.no_rewards} without rewards.`,
     );
     for (const [id, s] of Object.entries(stats)) {
-      console.log(
+      printLine(
         `  ${id}: progress score AUROC vs success ${describe(s.auroc)}, Spearman vs reward ` +
           `${describe(s.spearman)}; failure step ${s.failure.evaluated} checked, accuracy ` +
           `${describe(s.failure.accuracy)}, mean abs error ${describe(s.failure.mean_abs_error_steps, 2)} steps`,

@@ -2,7 +2,7 @@
 import { parse, requireDb } from './args';
 import { call, withEngine } from './call';
 import type { CommandSpec } from './command-spec';
-import { formatTable, printJson } from './output';
+import { formatTable, printJson, printLine } from './output';
 
 export const STATS_COMMAND: CommandSpec = {
   name: 'stats',
@@ -39,12 +39,12 @@ export async function statsCommand(args: string[]): Promise<void> {
       return;
     }
     if (rows.length === 0)
-      console.log('No datasets yet. Import one with: turnwise import PATH --db FILE');
+      printLine('No datasets yet. Import one with: turnwise import PATH --db FILE');
     else {
-      console.log(formatTable(Object.keys(rows[0] ?? {}), rows));
+      printLine(formatTable(Object.keys(rows[0] ?? {}), rows));
       const mixed = rows.filter((row) => row.mixed_prompt_groups > 0);
       for (const row of mixed) {
-        console.log(
+        printLine(
           `Dataset '${row.dataset_id}': ${row.mixed_prompt_groups} groups mix different prompts; ` +
             `regroup it (turnwise regroup --by ...) so each group shares one prompt.`,
         );

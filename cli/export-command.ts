@@ -15,7 +15,7 @@ import { call, withEngine } from './call';
 import { segmentationFor } from './segmentation-command';
 import type { CommandSpec } from './command-spec';
 import { EXPORT_OPTION_FLAGS, exportSelectionOf } from './export-options';
-import { printJson, usageFailure } from './output';
+import { printJson, printLine, usageFailure } from './output';
 import { followJob } from './run-job';
 
 const TARGET_WIDTH = Math.max(...EXPORT_TARGETS.map((target) => target.length)) + 2;
@@ -130,13 +130,13 @@ export async function exportCommand(args: string[]): Promise<void> {
       return;
     }
     const skipped = summary.skipped.map((s) => `${s.count} ${s.reason}`).join('; ');
-    console.log(
+    printLine(
       `Exported ${summary.records} ${summary.target} records from ${summary.trajectories} ` +
         `trajectories to ${summary.out_dir}${skipped === '' ? '' : ` (skipped: ${skipped})`}.`,
     );
-    for (const l of summary.left_out) console.log(`  left out of records: ${l.count} ${l.reason}`);
-    console.log(`  ${secretsLine(summary.secrets)}`);
-    for (const file of [...summary.files, summary.manifest]) console.log(`  ${file}`);
+    for (const l of summary.left_out) printLine(`  left out of records: ${l.count} ${l.reason}`);
+    printLine(`  ${secretsLine(summary.secrets)}`);
+    for (const file of [...summary.files, summary.manifest]) printLine(`  ${file}`);
   });
 }
 

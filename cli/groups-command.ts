@@ -2,7 +2,7 @@
 import { parse, requireDb } from './args';
 import { call, withEngine } from './call';
 import type { CommandSpec } from './command-spec';
-import { formatTable, printJson, usageFailure } from './output';
+import { formatTable, printJson, printLine, usageFailure } from './output';
 
 export const REGROUP_COMMAND: CommandSpec = {
   name: 'regroup',
@@ -49,8 +49,8 @@ export async function regroupCommand(args: string[]): Promise<void> {
       );
       if (values.json) printJson(preview);
       else {
-        console.log(`${preview.groups} groups (largest first):`);
-        console.log(formatTable(['group_id', 'trajectories', 'success_rate'], preview.sample));
+        printLine(`${preview.groups} groups (largest first):`);
+        printLine(formatTable(['group_id', 'trajectories', 'success_rate'], preview.sample));
       }
       return;
     }
@@ -61,6 +61,6 @@ export async function regroupCommand(args: string[]): Promise<void> {
       'regroup',
     );
     if (values.json) printJson(result);
-    else console.log(`Dataset '${dataset}' now has ${result.groups} groups.`);
+    else printLine(`Dataset '${dataset}' now has ${result.groups} groups.`);
   });
 }

@@ -2,13 +2,14 @@
 // accepts is in its help and every option in its help is accepted; export lists every target.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { EXPORT_TARGET_INFO, EXPORT_TARGETS } from '../shared/export-targets';
 import { COMMANDS, main } from './main';
 import { parse } from './args';
 import { acceptedOptions, type CommandSpec } from './command-spec';
 import { EXPORT_COMMAND } from './export-command';
 import { commandHelp, overallHelp, wrap } from './help';
+import { type CliStreams, PROCESS_STREAMS } from './output';
 
 /** Every command that parses its own options: the commands, and judge's subcommands. */
 const LEAVES: [string, CommandSpec][] = COMMANDS.flatMap((command) =>
@@ -25,8 +26,6 @@ function helpFlags(help: string): string[] {
 }
 
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-
-afterEach(() => vi.restoreAllMocks());
 
 describe('turnwise help', () => {
   it.each(LEAVES)('%s: the help lists exactly the options the parser accepts', (_name, spec) => {
@@ -86,16 +85,19 @@ describe('turnwise help', () => {
   });
 
   it('answers --help, -h and help COMMAND with the command help, exit 0', async () => {
-    const log = vi.spyOn(console, 'log').mockImplementation(() => undefined);
-    expect(await main(['export', '--help'])).toBe(0);
-    expect(await main(['sql', '--db', 'x.duckdb', '-h'])).toBe(0);
-    expect(await main(['help', 'review'])).toBe(0);
-    expect(await main(['--help'])).toBe(0);
-    expect(log.mock.calls.map(([text]) => text)).toEqual([
-      commandHelp(EXPORT_COMMAND),
-      commandHelp(COMMANDS.find((c) => c.name === 'sql') as CommandSpec),
-      commandHelp(COMMANDS.find((c) => c.name === 'review') as CommandSpec),
-      overallHelp(COMMANDS),
-    ]);
+    const printed: string[] = [];
+    const streams: CliStreams = { ...PROCESS_STREAMS, stdout: (text) => void printed.push(text) };
+    expect(await main(['export', '--help'], streams)).toBe(0);
+    expect(await main(['sql', '--db', 'x.duckdb', '-h'], streams)).toBe(0);
+    expect(await main(['help', 'review'], streams)).toBe(0);
+    expect(await main(['--help'], streams)).toBe(0);
+    expect(printed).toEqual(
+      [
+        commandHelp(EXPORT_COMMAND),
+        commandHelp(COMMANDS.find((c) => c.name === 'sql') as CommandSpec),
+        commandHelp(COMMANDS.find((c) => c.name === 'review') as CommandSpec),
+        overallHelp(COMMANDS),
+      ].map((help) => `${help}\n`),
+    );
   });
 });

@@ -10,7 +10,7 @@ import { parse, requireDb } from './args';
 import { call, withEngine } from './call';
 import type { CommandSpec } from './command-spec';
 import { TurnwiseError } from '../shared/result';
-import { failureFrom, formatTable, printJson, usageFailure } from './output';
+import { failureFrom, formatTable, printJson, printLine, usageFailure } from './output';
 import { formatInfos } from '../engine/import/format-infos';
 import { importErrorText, importReport } from './import-output';
 import { followJob } from './run-job';
@@ -169,7 +169,7 @@ export async function importCommand(args: string[]): Promise<void> {
       printJson(summary);
       return;
     }
-    for (const line of importReport(summary, attach)) console.log(line);
+    for (const line of importReport(summary, attach)) printLine(line);
   });
 }
 
@@ -204,7 +204,7 @@ export async function formatsCommand(args: string[]): Promise<void> {
     printJson({ formats });
     return;
   }
-  console.log(
+  printLine(
     formatTable(
       ['name', 'extensions', 'description'],
       formats.map((f) => ({ ...f, extensions: f.extensions.join(' ') })),
@@ -213,5 +213,5 @@ export async function formatsCommand(args: string[]): Promise<void> {
   );
   // Each layout a reader accepts, with the harness versions or files it was checked against.
   const layouts = formats.flatMap((f) => f.layouts.map((l) => ({ format: f.name, ...l })));
-  console.log(`\n${formatTable(['format', 'layout', 'checked'], layouts, 100)}`);
+  printLine(`\n${formatTable(['format', 'layout', 'checked'], layouts, 100)}`);
 }

@@ -10,7 +10,7 @@ import { parse, requireDb } from './args';
 import { call, withEngine } from './call';
 import { trustFlagEndpoints } from './flag-endpoints';
 import type { CommandSpec } from './command-spec';
-import { formatTable, printJson, usageFailure } from './output';
+import { formatTable, printJson, printLine, usageFailure } from './output';
 import { followJob } from './run-job';
 import { serverFlag, serverOption } from './server-flag';
 
@@ -131,7 +131,7 @@ async function evalCommand(values: Record<string, string | boolean | undefined>)
     const final = await followJob(engine, job, 'judge eval', json);
     const record = jobResult(final, 'evaluate');
     if (json) printJson({ eval_id: record.eval_id, ...record.result });
-    else process.stdout.write(`${describeEval(record)}\n`);
+    else printLine(describeEval(record));
   });
 }
 

@@ -1,6 +1,6 @@
 // `turnwise label --labeler judge`: the judge half, called as labels-command.ts calls it, against a
 // local server speaking the OpenAI chat API.
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { JudgeSummary } from '../shared/api-judge';
 import {
   startOpenAIChatServer,
@@ -10,7 +10,7 @@ import {
 import { turnwiseRecord } from '../engine/testing/test-support';
 import { cliWorkspace, importRuns, turnwiseAsync } from './cli-test-support';
 import { judgeLabelCommand } from './judge-label';
-import { CliFailure } from './output';
+import { CliFailure, PROCESS_STREAMS, withStreams } from './output';
 
 const workspace = cliWorkspace();
 const { db } = workspace;
@@ -29,21 +29,13 @@ afterAll(async () => {
 afterEach(() => {
   server.setReply(triageReply);
   server.reset();
-  vi.restoreAllMocks();
 });
 
 /** Runs the command and returns what it printed on stdout. */
 async function run(values: Record<string, unknown>): Promise<string> {
   let out = '';
-  vi.spyOn(process.stdout, 'write').mockImplementation((chunk: string | Uint8Array) => {
-    out += String(chunk);
-    return true;
-  });
-  try {
-    await judgeLabelCommand({ db, endpoint: server.baseUrl, ...values });
-  } finally {
-    vi.restoreAllMocks();
-  }
+  const streams = { ...PROCESS_STREAMS, stdout: (text: string) => void (out += text) };
+  await withStreams(streams, () => judgeLabelCommand({ db, endpoint: server.baseUrl, ...values }));
   return out;
 }
 

@@ -7,7 +7,7 @@ import { SERVER_LABELS } from '../shared/server-profiles';
 import { requireDb } from './args';
 import { call, withEngine } from './call';
 import { trustFlagEndpoints } from './flag-endpoints';
-import { printJson, usageFailure } from './output';
+import { printJson, printLine, usageFailure } from './output';
 import { followJob } from './run-job';
 import { serverFlag } from './server-flag';
 
@@ -101,6 +101,6 @@ export async function judgeLabelCommand(values: Record<string, unknown>): Promis
     const final = await followJob(engine, job, 'label', json);
     const summary = jobResult(final, 'judge');
     if (json) printJson(summary);
-    else process.stdout.write(`${describeSummary(summary).join('\n')}\n`);
+    else printLine(describeSummary(summary).join('\n'));
   });
 }

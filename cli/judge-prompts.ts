@@ -5,7 +5,7 @@ import type { ActiveJudgePrompt, JudgePrompt } from '../shared/api-judge';
 import { parse, requireDb } from './args';
 import { call, withEngine } from './call';
 import type { CommandSpec } from './command-spec';
-import { formatTable, printJson, usageFailure } from './output';
+import { formatTable, printJson, printLine, usageFailure } from './output';
 
 function firstLine(text: string): string {
   return text.split('\n').find((line) => line.trim() !== '') ?? '';
@@ -60,7 +60,7 @@ export async function judgePromptsCommand(args: string[]): Promise<void> {
           active: prompt.version_id === active.version_id,
         })),
       });
-    } else console.log(describePrompts(prompts, active));
+    } else printLine(describePrompts(prompts, active));
   });
 }
 
@@ -74,7 +74,7 @@ export async function judgeUseCommand(args: string[]): Promise<void> {
     const active = await call(engine, 'setActiveJudgePrompt', { version_id: version }, 'judge use');
     if (values.json) printJson(active);
     else
-      console.log(
+      printLine(
         `In use: ${active.version_id}` +
           (active.previous_version === null ? '' : ` (was ${active.previous_version})`),
       );

@@ -9,7 +9,7 @@ import { call, withEngine } from './call';
 import { segmentationInput } from './segmentation-command';
 import type { CommandSpec } from './command-spec';
 import { judgeLabelCommand } from './judge-label';
-import { printJson, usageFailure } from './output';
+import { printJson, printLine, usageFailure } from './output';
 import { serverOption } from './server-flag';
 import { followJob } from './run-job';
 
@@ -122,6 +122,6 @@ export async function labelCommand(args: string[]): Promise<void> {
     const final = await followJob(engine, job, 'label', values.json === true);
     const summary = jobResult(final, 'label');
     if (values.json) printJson({ labeler: 'heuristic', ...summary });
-    else console.log(describeSummary(summary));
+    else printLine(describeSummary(summary));
   });
 }

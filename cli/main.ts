@@ -9,7 +9,8 @@ import { commandHelp, overallHelp } from './help';
 import { FORMATS_COMMAND, IMPORT_COMMAND } from './import-command';
 import { JUDGE_COMMAND } from './judge-command';
 import { LABEL_COMMAND } from './labels-command';
-import { CliFailure, failureFrom } from './output';
+import { CliFailure, type CliStreams, failureFrom, output, printLine } from './output';
+import { PROCESS_STREAMS, withStreams } from './output';
 import { STATS_COMMAND } from './datasets-command';
 import { OUTCOME_COMMAND } from './outcome-command';
 import { SEGMENTATION_COMMAND } from './segmentation-command';
@@ -20,7 +21,10 @@ import { SCORE_COMMAND } from './scoring-command';
 import { SEARCH_COMMAND } from './search-command';
 import { SERVE_COMMAND } from './serve-command';
 import { SQL_COMMAND } from './sql-command';
-import { setUnstoppableQueryHandler } from '../engine/store/bounded-query';
+import {
+  setUnstoppableQueryHandler,
+  type UnstoppableQueryHandler,
+} from '../engine/store/bounded-query';
 
 /** The commands in the order `turnwise --help` lists them. */
 export const COMMANDS: readonly CommandSpec[] = [
@@ -55,23 +59,31 @@ function asksForHelp(args: string[]): boolean {
   return (end < 0 ? args : args.slice(0, end)).some(isHelp);
 }
 
-export async function main(argv: string[]): Promise<number> {
+/**
+ * Runs `turnwise argv` and returns its exit code. Its output goes to `streams`: this process's
+ * by default, a caller's buffers when a test runs the command in its own process.
+ */
+export async function main(argv: string[], streams: CliStreams = PROCESS_STREAMS): Promise<number> {
+  return withStreams(streams, () => runCommand(argv));
+}
+
+async function runCommand(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
-  if (command === 'help' && rest[0] !== undefined) return main([rest[0], '--help']);
+  if (command === 'help' && rest[0] !== undefined) return runCommand([rest[0], '--help']);
   if (command === undefined || isHelp(command) || command === 'help') {
-    console.log(USAGE);
+    printLine(USAGE);
     return command === undefined ? 2 : 0;
   }
   const spec = COMMANDS.find((candidate) => candidate.name === command);
   if (!spec) {
-    process.stderr.write(`turnwise: usage: unknown command '${command}'\n${USAGE}\n`);
+    output().stderr(`turnwise: usage: unknown command '${command}'\n${USAGE}\n`);
     return 2;
   }
   if (asksForHelp(rest)) {
-    console.log(commandHelp(spec));
+    printLine(commandHelp(spec));
     return 0;
   }
-  endOnUnstoppableQuery(command);
+  const previousHandler = endOnUnstoppableQuery(command);
   try {
     await spec.run(rest);
     return 0;
@@ -82,8 +94,11 @@ export async function main(argv: string[]): Promise<number> {
         : error instanceof TurnwiseError
           ? failureFrom(command, { code: error.code, message: error.message })
           : new CliFailure(command, error instanceof Error ? error.message : String(error), 1);
-    process.stderr.write(`turnwise: ${failure.what}: ${failure.why}\n`);
+    output().stderr(`turnwise: ${failure.what}: ${failure.why}\n`);
     return failure.exitCode;
+  } finally {
+    // A process that runs more than one command (a test's) is left as it was.
+    setUnstoppableQueryHandler(previousHandler);
   }
 }
 
@@ -91,10 +106,12 @@ export async function main(argv: string[]): Promise<number> {
  * A query that goes on past its time limit, cancel or memory budget inside one DuckDB call
  * (bounded-query.ts) ends the command with its answer. Not with process.exit(): Node's exit
  * waits for the thread the call runs on, so it would come only when the call ends. A kill is
- * immediate; the shell sees status 137, and the workspace keeps every committed change.
+ * immediate; the shell sees status 137, and the workspace keeps every committed change. The
+ * message goes to this process's own stderr, the one that outlives it. Returns the handler
+ * that was set before.
  */
-function endOnUnstoppableQuery(command: string): void {
-  setUnstoppableQueryHandler((error) => {
+function endOnUnstoppableQuery(command: string): UnstoppableQueryHandler | null {
+  return setUnstoppableQueryHandler((error) => {
     const failure = failureFrom(command, { code: error.code, message: error.message });
     process.stderr.write(
       `turnwise: ${failure.what}: ${failure.why}. DuckDB could not interrupt it inside one call, ` +

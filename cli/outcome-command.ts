@@ -3,7 +3,7 @@ import type { OutcomeCounts } from '../shared/api-outcome';
 import { parse, requireDb } from './args';
 import { call, withEngine } from './call';
 import type { CommandSpec } from './command-spec';
-import { printJson, usageFailure } from './output';
+import { printJson, printLine, usageFailure } from './output';
 
 export const OUTCOME_COMMAND: CommandSpec = {
   name: 'outcome',
@@ -60,7 +60,7 @@ export async function outcomeCommand(args: string[]): Promise<void> {
         'outcome',
       );
       if (values.json) printJson(counts);
-      else console.log(`With ${rule}: ${countsLine(counts)}.`);
+      else printLine(`With ${rule}: ${countsLine(counts)}.`);
       return;
     }
     const changing = rule !== null || values.reset === true;
@@ -70,8 +70,8 @@ export async function outcomeCommand(args: string[]): Promise<void> {
     if (values.json) printJson(result);
     else {
       const shown = result.rule ?? 'none (success unknown where the format is silent)';
-      console.log(`Dataset '${dataset}': rule ${shown}${result.is_default ? ' (default)' : ''}.`);
-      console.log(countsLine(result.counts));
+      printLine(`Dataset '${dataset}': rule ${shown}${result.is_default ? ' (default)' : ''}.`);
+      printLine(countsLine(result.counts));
     }
   });
 }

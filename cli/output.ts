@@ -1,5 +1,39 @@
 // CLI output helpers: one JSON object on stdout with --json, `turnwise: what: why` on stderr.
+import { AsyncLocalStorage } from 'node:async_hooks';
 import type { ApiError, ErrorCode } from '../shared/result';
+
+/** Where a command's output goes: this process's streams, or a caller's (main's second argument). */
+export interface CliStreams {
+  stdout: (text: string) => void;
+  stderr: (text: string) => void;
+  /** Progress lines are drawn on stderr only when it is a terminal. */
+  stderrIsTTY: boolean;
+}
+
+export const PROCESS_STREAMS: CliStreams = {
+  stdout: (text) => void process.stdout.write(text),
+  stderr: (text) => void process.stderr.write(text),
+  stderrIsTTY: process.stderr.isTTY === true,
+};
+
+// Per call rather than one module-wide setting, so runs of main() that overlap in one process
+// (tests) each keep their own output.
+const streamsOfCall = new AsyncLocalStorage<CliStreams>();
+
+/** Runs `work` with its output going to `streams`. */
+export function withStreams<T>(streams: CliStreams, work: () => T): T {
+  return streamsOfCall.run(streams, work);
+}
+
+/** The streams of the command running now. */
+export function output(): CliStreams {
+  return streamsOfCall.getStore() ?? PROCESS_STREAMS;
+}
+
+/** One line of text on stdout. */
+export function printLine(text: string): void {
+  output().stdout(`${text}\n`);
+}
 
 /** Exit code 2 means the input was bad; 1 anything else. */
 const BAD_INPUT: ReadonlySet<ErrorCode> = new Set([
@@ -37,7 +71,7 @@ export function usageFailure(why: string): CliFailure {
 }
 
 export function printJson(value: unknown): void {
-  process.stdout.write(`${JSON.stringify(value)}\n`);
+  output().stdout(`${JSON.stringify(value)}\n`);
 }
 
 /** A plain text table for humans; long cells are cut. */

@@ -3,7 +3,7 @@
 import { numberOption, parse, requireDb } from './args';
 import { call, withEngine } from './call';
 import type { CommandSpec } from './command-spec';
-import { formatTable, printJson, usageFailure } from './output';
+import { formatTable, printJson, printLine, usageFailure } from './output';
 
 const STATE_LINE = {
   redacted: 'scanned and redacted at import',
@@ -40,13 +40,11 @@ export async function redactionsCommand(args: string[]): Promise<void> {
       printJson(report);
       return;
     }
-    console.log(
-      `Secrets in '${dataset}': ${STATE_LINE[report.secrets]}; ${report.total} redacted.`,
-    );
+    printLine(`Secrets in '${dataset}': ${STATE_LINE[report.secrets]}; ${report.total} redacted.`);
     if (report.total === 0) return;
-    console.log(formatTable(['kind', 'field', 'count', 'trajectories'], report.by_kind));
-    console.log(report.truncated ? `\nThe first ${report.places.length} places:` : '\nPlaces:');
-    console.log(
+    printLine(formatTable(['kind', 'field', 'count', 'trajectories'], report.by_kind));
+    printLine(report.truncated ? `\nThe first ${report.places.length} places:` : '\nPlaces:');
+    printLine(
       formatTable(['trajectory_id', 'turn_index', 'field', 'kind', 'count'], report.places),
     );
   });

@@ -10,7 +10,7 @@ import { parse, requireDb, type Parsed } from './args';
 import { call, withEngine } from './call';
 import { segmentationInput } from './segmentation-command';
 import type { CommandSpec } from './command-spec';
-import { formatTable, printJson, usageFailure } from './output';
+import { formatTable, printJson, printLine, usageFailure } from './output';
 import { followJob } from './run-job';
 
 const ITEM_COLUMNS = ['item_id', 'rule', 'trajectory_id', 'segment_index', 'proposed', 'status'];
@@ -72,9 +72,9 @@ async function list(engine: Engine, { values }: Parsed): Promise<void> {
     printJson({ ...page, items: page.items.map(withKind) });
     return;
   }
-  console.log(formatTable([...ITEM_COLUMNS, 'reason'], page.items));
+  printLine(formatTable([...ITEM_COLUMNS, 'reason'], page.items));
   const shown = page.items.length < page.total ? ` (${page.items.length} shown)` : '';
-  console.log(`${page.total} items${shown}.`);
+  printLine(`${page.total} items${shown}.`);
 }
 
 async function decide(engine: Engine, { values, positionals }: Parsed): Promise<void> {
@@ -104,7 +104,7 @@ async function decide(engine: Engine, { values, positionals }: Parsed): Promise<
     'review decide',
   );
   if (values.json) printJson(withKind(item));
-  else console.log(describeItem(item));
+  else printLine(describeItem(item));
 }
 
 async function undo(engine: Engine, { values, positionals }: Parsed): Promise<void> {
@@ -118,7 +118,7 @@ async function undo(engine: Engine, { values, positionals }: Parsed): Promise<vo
     'review undo',
   );
   if (values.json) printJson(withKind(item));
-  else console.log(describeItem(item));
+  else printLine(describeItem(item));
 }
 
 async function queue(engine: Engine, { values, positionals }: Parsed): Promise<void> {
@@ -167,7 +167,7 @@ async function queue(engine: Engine, { values, positionals }: Parsed): Promise<v
   const rules = Object.entries(result.by_rule)
     .map(([name, n]) => `${name} ${n}`)
     .join(', ');
-  console.log(`Added ${result.added} review items (${rules}).`);
+  printLine(`Added ${result.added} review items (${rules}).`);
 }
 
 /** '0.75' for a precision, '-' while nothing is decided. */
@@ -182,7 +182,7 @@ async function rules(engine: Engine, { values, positionals }: Parsed): Promise<v
     return;
   }
   const rows = stats.rules.map((row) => ({ ...row, precision: precisionText(row.precision) }));
-  console.log(formatTable(RULE_COLUMNS, rows));
+  printLine(formatTable(RULE_COLUMNS, rows));
 }
 
 const ACTIONS = { list, decide, undo, queue, rules } as const;

@@ -3,7 +3,7 @@
 import type { JobState } from '../shared/api';
 import type { ApiError } from '../shared/result';
 import type { Engine } from '../engine/core/engine-types';
-import { failureFrom } from './output';
+import { failureFrom, output } from './output';
 
 function describeProgress(job: JobState, startedMs: number): string {
   const { done, total, unit, message } = job.progress;
@@ -29,10 +29,11 @@ export async function followJob(
   explain: (error: ApiError) => string = (error) => error.message,
 ): Promise<JobState> {
   const started = performance.now();
-  const showProgress = process.stderr.isTTY && !quiet;
+  const streams = output();
+  const showProgress = streams.stderrIsTTY && !quiet;
   const unsubscribe = engine.onJobEvent((event) => {
     if (showProgress && event.job_id === job.job_id && event.status === 'running') {
-      process.stderr.write(`\r\x1b[K${describeProgress(event, started)}`);
+      streams.stderr(`\r\x1b[K${describeProgress(event, started)}`);
     }
   });
   const cancel = () => void engine.dispatch('cancelJob', { job_id: job.job_id });
@@ -47,6 +48,6 @@ export async function followJob(
   } finally {
     process.off('SIGINT', cancel);
     unsubscribe();
-    if (showProgress) process.stderr.write('\r\x1b[K');
+    if (showProgress) streams.stderr('\r\x1b[K');
   }
 }

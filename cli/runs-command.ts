@@ -6,7 +6,7 @@ import { withoutUndefined } from '../shared/without-undefined';
 import { parse, requireDb } from './args';
 import { call, withEngine } from './call';
 import type { CommandSpec } from './command-spec';
-import { formatTable, printJson, usageFailure } from './output';
+import { formatTable, printJson, printLine, usageFailure } from './output';
 
 export const RUNS_COMMAND: CommandSpec = {
   name: 'runs',
@@ -69,8 +69,8 @@ export async function runsCommand(args: string[]): Promise<void> {
   await withEngine(requireDb(values), true, async (engine) => {
     const listed = await call(engine, 'listRuns', {}, 'runs');
     if (values.json) return printJson(listed);
-    console.log(runTable(listed.runs));
-    console.log(`\n* the current best run${listed.best === null ? ' (none set)' : ''}.`);
+    printLine(runTable(listed.runs));
+    printLine(`\n* the current best run${listed.best === null ? ' (none set)' : ''}.`);
   });
 }
 
@@ -115,7 +115,7 @@ export async function runCommand(args: string[]): Promise<void> {
       run = { ...run, verdict, best: best === run.dataset_id };
     }
     if (values.json) return printJson(best === undefined ? run : { ...run, current_best: best });
-    console.log(runTable([run]));
-    if (best !== undefined) console.log(`The current best run is ${best ?? 'none'}.`);
+    printLine(runTable([run]));
+    if (best !== undefined) printLine(`The current best run is ${best ?? 'none'}.`);
   });
 }

@@ -13,7 +13,7 @@ import { parse, requireDb } from './args';
 import { call, withEngine } from './call';
 import { trustFlagEndpoints } from './flag-endpoints';
 import type { CommandSpec } from './command-spec';
-import { failureFrom, printJson, usageFailure } from './output';
+import { failureFrom, output, printJson, printLine, usageFailure } from './output';
 import { serverFlag, serverOption } from './server-flag';
 
 function integerFlag(value: unknown, flag: string, min: number, max: number): number | undefined {
@@ -169,11 +169,12 @@ export async function scoreCommand(args: string[]): Promise<void> {
   trustFlagEndpoints([request.policy?.base_url, request.ref?.base_url]);
 
   await withEngine(db, false, async (engine) => {
-    const showProgress = process.stderr.isTTY && !values.json;
+    const streams = output();
+    const showProgress = streams.stderrIsTTY && !values.json;
     const unsubscribe = engine.onJobEvent((job) => {
       if (showProgress && job.status === 'running' && job.kind === 'score') {
         const { done, total, message } = job.progress;
-        process.stderr.write(
+        streams.stderr(
           `\r\x1b[K${done}${total !== null ? `/${total}` : ''} trajectories: ${message}`,
         );
       }
@@ -185,7 +186,7 @@ export async function scoreCommand(args: string[]): Promise<void> {
     const final = await engine.waitForJob(job.job_id);
     process.off('SIGINT', cancel);
     unsubscribe();
-    if (showProgress) process.stderr.write('\r\x1b[K');
+    if (showProgress) streams.stderr('\r\x1b[K');
     if (final.status !== 'succeeded' || final.error) {
       throw failureFrom(
         'score',
@@ -194,6 +195,6 @@ export async function scoreCommand(args: string[]): Promise<void> {
     }
     const summary = jobResult(final, 'score');
     if (values.json) printJson(summary);
-    else for (const line of describe(summary)) console.log(line);
+    else for (const line of describe(summary)) printLine(line);
   });
 }

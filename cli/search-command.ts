@@ -7,7 +7,7 @@ import { jobResult } from '../shared/job-result';
 import { parse, requireDb } from './args';
 import { call, withEngine } from './call';
 import type { CommandSpec } from './command-spec';
-import { formatTable, printJson, usageFailure } from './output';
+import { formatTable, printJson, printLine, usageFailure } from './output';
 import { followJob } from './run-job';
 
 const SHOWN = 20;
@@ -55,11 +55,11 @@ export async function searchCommand(args: string[]): Promise<void> {
       printJson({ ...state, first: trajectories });
       return;
     }
-    console.log(
+    printLine(
       `${state.trajectories} trajectories have a turn containing '${state.text}' ` +
         `(${state.turns_total} turns searched).`,
     );
     if (trajectories.length > 0)
-      console.log(formatTable(Object.keys(trajectories[0] ?? {}), trajectories));
+      printLine(formatTable(Object.keys(trajectories[0] ?? {}), trajectories));
   });
 }

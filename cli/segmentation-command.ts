@@ -5,7 +5,7 @@ import type { Engine } from '../engine/core/engine-types';
 import { parse, requireDb } from './args';
 import { call, withEngine } from './call';
 import type { CommandSpec } from './command-spec';
-import { printJson, usageFailure } from './output';
+import { printJson, printLine, usageFailure } from './output';
 
 export const SEGMENTATION_COMMAND: CommandSpec = {
   name: 'segmentation',
@@ -90,6 +90,6 @@ export async function segmentationCommand(args: string[]): Promise<void> {
           )
         : await call(engine, 'getDatasetSegmentation', { dataset_id: dataset }, 'segmentation');
     if (values.json) printJson(result);
-    else for (const line of describe(dataset, result)) console.log(line);
+    else for (const line of describe(dataset, result)) printLine(line);
   });
 }

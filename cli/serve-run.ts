@@ -11,7 +11,7 @@ import { isLoopbackHost } from '../server/request-guard';
 import { startServer } from '../server/server';
 import { DEFAULT_UPLOAD_LIMITS, type UploadLimits } from '../server/upload-store';
 import { numberOption, parse, requireDb } from './args';
-import { usageFailure } from './output';
+import { output, printLine, usageFailure } from './output';
 import { SERVE_COMMAND } from './serve-command';
 
 export async function serveCommand(args: string[]): Promise<void> {
@@ -38,14 +38,14 @@ export async function serveCommand(args: string[]): Promise<void> {
     throw error;
   });
   if (!isLoopbackHost(host)) {
-    process.stderr.write(
+    output().stderr(
       `turnwise: warning: listening on ${host}, not only on this machine: anyone who can reach ` +
         `port ${server.port} and learns the token can read and change this workspace. ` +
         `Requests travel unencrypted.\n`,
     );
   }
   // The URL (with its token) is the one line scripts wait for; keep it first and alone.
-  console.log(`Turnwise is serving ${engine.workspacePath} at ${server.url}`);
+  printLine(`Turnwise is serving ${engine.workspacePath} at ${server.url}`);
   await new Promise<void>((resolve) => {
     const stop = () => resolve();
     process.once('SIGINT', stop);

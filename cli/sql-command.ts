@@ -3,7 +3,7 @@ import { SQL_RESULT_MB, SQL_TIMEOUT_S } from '../shared/api-sql';
 import { numberOption, parse, requireDb } from './args';
 import { call, withEngine } from './call';
 import type { CommandSpec } from './command-spec';
-import { formatTable, printJson, usageFailure } from './output';
+import { formatTable, output, printJson, printLine, usageFailure } from './output';
 
 export const SQL_COMMAND: CommandSpec = {
   name: 'sql',
@@ -51,7 +51,7 @@ export async function sqlCommand(args: string[]): Promise<void> {
       const saved = await call(engine, 'setSqlSettings', limits, 'sql');
       if (values.json) printJson(saved);
       else
-        console.log(
+        printLine(
           `SQL limits: ${saved.timeout_s} s per query, results cut at ${saved.max_result_mb} MB`,
         );
     });
@@ -67,16 +67,16 @@ export async function sqlCommand(args: string[]): Promise<void> {
     if (values.json) {
       printJson({ columns: names, rows: result.rows });
     } else {
-      console.log(formatTable(names, result.rows));
+      printLine(formatTable(names, result.rows));
       const count = `${result.rows.length} row${result.rows.length === 1 ? '' : 's'}`;
-      console.log(`(${count}${result.truncated ? ', truncated' : ''})`);
+      printLine(`(${count}${result.truncated ? ', truncated' : ''})`);
     }
     if (result.cut_by === 'rows') {
-      process.stderr.write(`turnwise: sql: output cut at ${maxRows} rows (--max-rows)\n`);
+      output().stderr(`turnwise: sql: output cut at ${maxRows} rows (--max-rows)\n`);
     }
     if (result.cut_by === 'bytes') {
       const mb = Math.round(result.max_bytes / 2 ** 20);
-      process.stderr.write(`turnwise: sql: result cut at ${mb} MB (--max-mb)\n`);
+      output().stderr(`turnwise: sql: result cut at ${mb} MB (--max-mb)\n`);
     }
   });
 }
