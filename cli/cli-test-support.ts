@@ -1,16 +1,54 @@
-// Shared by the CLI tests: the real `turnwise` command run as a child process, a temporary
-// workspace per test file, and the checks every --json test repeats.
-import { spawn, spawnSync } from 'node:child_process';
+// Shared by the CLI tests: the `turnwise` command run in the test's process or as a child process,
+// a temporary workspace per test file, and the checks every --json test repeats.
+import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { afterAll, expect } from 'vitest';
 import { importDataset } from '../engine/testing/dispatch-test-support';
 import { openEngine } from '../engine/engine';
 import type { Engine } from '../engine/core/engine-types';
 import { tempDir, writeJsonl } from '../engine/testing/test-support';
+import { main } from './main';
+import type { CliStreams } from './output';
+import { type CliRun, turnwiseProcess } from './turnwise-process-test-support';
 
 const bin = path.resolve(import.meta.dirname, '..', 'bin', 'turnwise.js');
 
-export type CliRun = { code: number | null; stdout: string; stderr: string };
+// Runs in this process take turns: each sets process.env for its own length (and a command may
+// add to it: --endpoint lists its host in TURNWISE_KEY_HOSTS), which overlapping runs would mix.
+let lastRun: Promise<unknown> = Promise.resolve();
+
+/**
+ * `turnwise args` run in this process through main(), as bin/turnwise.js runs it: the exit code
+ * and what the command wrote, without a process's start. `env` is added to process.env for the
+ * run, and process.env is put back after it. What ends a process (an unstoppable query's kill, a
+ * reader closing the pipe) and what only a process shows (its exit) need turnwiseProcess.
+ */
+export function turnwiseWithEnv(env: Record<string, string>, ...args: string[]): Promise<CliRun> {
+  const run = lastRun.then(() => runMain(args, env));
+  lastRun = run.catch(() => undefined);
+  return run;
+}
+
+async function runMain(args: string[], env: Record<string, string>): Promise<CliRun> {
+  const saved = { ...process.env };
+  Object.assign(process.env, env);
+  let stdout = '';
+  let stderr = '';
+  const streams: CliStreams = {
+    stdout: (text) => void (stdout += text),
+    stderr: (text) => void (stderr += text),
+    stderrIsTTY: false,
+  };
+  try {
+    const code = await main(args, streams);
+    return { code, stdout, stderr };
+  } finally {
+    for (const name of Object.keys(process.env)) {
+      if (!(name in saved)) Reflect.deleteProperty(process.env, name);
+    }
+    Object.assign(process.env, saved);
+  }
+}
 
 /** The real command, synchronously. */
 export function turnwise(...args: string[]): CliRun {
@@ -20,17 +58,7 @@ export function turnwise(...args: string[]): CliRun {
 
 /** The real command, asynchronously: spawnSync would block a server answering it in this process. */
 export function turnwiseAsync(args: string[], env: Record<string, string> = {}): Promise<CliRun> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, [bin, ...args], {
-      env: { ...process.env, ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-  });
+  return turnwiseProcess(args, env);
 }
 
 /** A temporary directory with a workspace path in it, removed after the test file. */

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { JobState } from '../shared/api';
 import { DEFAULT_API_KEY_ENV } from '../shared/api-judge';
-import { turnwiseAsync, type CliRun } from '../cli/cli-test-support';
+import { type CliRun, turnwiseProcess } from '../cli/turnwise-process-test-support';
 import { callOk } from './testing/dispatch-test-support';
 import { openEngine } from './engine';
 import type { Engine } from './core/engine-types';
@@ -147,7 +147,7 @@ describe('API keys and imported secrets never persist', () => {
     const env = { [DEFAULT_API_KEY_ENV]: JUDGE_KEY, [SCORING_KEY_ENV]: SCORING_KEY };
     judgeServer.reset();
     const cli = async (args: string[]) => {
-      const run = await turnwiseAsync(args, env);
+      const run = await turnwiseProcess(args, env);
       cliOutput.push(run);
       expect(run.stderr).toBe('');
       expect(run.code).toBe(0);
