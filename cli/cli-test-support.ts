@@ -1,6 +1,6 @@
-// Shared by the CLI tests: the `turnwise` command run in the test's process or as a child process,
-// a temporary workspace per test file, and the checks every --json test repeats.
-import { spawnSync } from 'node:child_process';
+// Shared by the CLI tests: the `turnwise` command run in the test's process through main() (the
+// few tests that need a real process use turnwise-process-test-support.ts), a temporary workspace
+// per test file, and the checks every --json test repeats.
 import path from 'node:path';
 import { afterAll, expect } from 'vitest';
 import { importDataset } from '../engine/testing/dispatch-test-support';
@@ -9,9 +9,7 @@ import type { Engine } from '../engine/core/engine-types';
 import { tempDir, writeJsonl } from '../engine/testing/test-support';
 import { main } from './main';
 import type { CliStreams } from './output';
-import { type CliRun, turnwiseProcess } from './turnwise-process-test-support';
-
-const bin = path.resolve(import.meta.dirname, '..', 'bin', 'turnwise.js');
+import type { CliRun } from './turnwise-process-test-support';
 
 // Runs in this process take turns: each sets process.env for its own length (and a command may
 // add to it: --endpoint lists its host in TURNWISE_KEY_HOSTS), which overlapping runs would mix.
@@ -50,15 +48,9 @@ async function runMain(args: string[], env: Record<string, string>): Promise<Cli
   }
 }
 
-/** The real command, synchronously. */
-export function turnwise(...args: string[]): CliRun {
-  const run = spawnSync(process.execPath, [bin, ...args], { encoding: 'utf8', timeout: 120_000 });
-  return { code: run.status, stdout: run.stdout, stderr: run.stderr };
-}
-
-/** The real command, asynchronously: spawnSync would block a server answering it in this process. */
-export function turnwiseAsync(args: string[], env: Record<string, string> = {}): Promise<CliRun> {
-  return turnwiseProcess(args, env);
+/** `turnwise args` run in this process (turnwiseWithEnv). */
+export function turnwise(...args: string[]): Promise<CliRun> {
+  return turnwiseWithEnv({}, ...args);
 }
 
 /** A temporary directory with a workspace path in it, removed after the test file. */
@@ -88,14 +80,14 @@ export async function importRuns(
 }
 
 /** Imports the demo rollouts (192 trajectories) as dataset `demo`. */
-export function importDemo(db: string): void {
-  const run = turnwise('import', 'datasets/demo/demo.jsonl', '--db', db, '--dataset', 'demo');
+export async function importDemo(db: string): Promise<void> {
+  const run = await turnwise('import', 'datasets/demo/demo.jsonl', '--db', db, '--dataset', 'demo');
   expect(run.code).toBe(0);
 }
 
 /** The rows of a read-only SQL query, through `turnwise sql --json`. */
-export function sqlRows(db: string, text: string): Record<string, unknown>[] {
-  return JSON.parse(turnwise('sql', '--db', db, text, '--json').stdout).rows;
+export async function sqlRows(db: string, text: string): Promise<Record<string, unknown>[]> {
+  return JSON.parse((await turnwise('sql', '--db', db, text, '--json')).stdout).rows;
 }
 
 /** The --json contract: exit 0, nothing on stderr, exactly one JSON object on stdout. */

@@ -5,7 +5,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { RunComparison } from '../shared/api-compare';
 import { importDataset } from '../engine/testing/dispatch-test-support';
 import { turnwiseRecord, writeJsonl } from '../engine/testing/test-support';
-import { cliWorkspace, importRuns, onlyJson, turnwiseAsync } from './cli-test-support';
+import { cliWorkspace, importRuns, onlyJson, turnwise } from './cli-test-support';
 
 const workspace = cliWorkspace();
 const { db } = workspace;
@@ -39,7 +39,7 @@ const steps = { mean_actions: 2, tool_error_rate: 0, mean_progress: null };
 describe('turnwise compare', { timeout: 120_000 }, () => {
   it('prints the comparison of two runs as one JSON object', async () => {
     const result = onlyJson(
-      await turnwiseAsync(['compare', '--db', db, '--runs', 'runs,ckpt', '--json']),
+      await turnwise('compare', '--db', db, '--runs', 'runs,ckpt', '--json'),
     ) as RunComparison;
     expect(result).toMatchObject({
       runs: ['runs', 'ckpt'],
@@ -75,7 +75,7 @@ describe('turnwise compare', { timeout: 120_000 }, () => {
       trained: null,
     });
 
-    const text = await turnwiseAsync(['compare', '--db', db, '--runs', 'runs,ckpt']);
+    const text = await turnwise('compare', '--db', db, '--runs', 'runs,ckpt');
     expect(text.code).toBe(0);
     expect(text.stdout).toMatch(
       /^runs -> ckpt: 7 shared tasks \(1 only in runs, 1 only in ckpt\)\./,
@@ -87,16 +87,16 @@ describe('turnwise compare', { timeout: 120_000 }, () => {
   });
 
   it('refuses a missing run and a malformed --runs', async () => {
-    const missing = await turnwiseAsync(['compare', '--db', db, '--runs', 'runs,nope']);
+    const missing = await turnwise('compare', '--db', db, '--runs', 'runs,nope');
     expect(missing.code).toBe(2);
     expect(missing.stderr).toMatch(/nope/);
-    const malformed = await turnwiseAsync(['compare', '--db', db, '--runs', 'runs']);
+    const malformed = await turnwise('compare', '--db', db, '--runs', 'runs');
     expect(malformed.code).toBe(2);
     expect(malformed.stderr).toBe('turnwise: usage: --runs takes two or more dataset ids, A,B\n');
   });
 
   it('compares each run with the one before it, through a filter', async () => {
-    const result = await turnwiseAsync([
+    const result = await turnwise(
       'compare',
       '--db',
       db,
@@ -105,7 +105,7 @@ describe('turnwise compare', { timeout: 120_000 }, () => {
       '--filter',
       'tasks=T1,T7',
       '--json',
-    ]);
+    );
     const [forward, back] = onlyJson(result) as RunComparison[];
     // T1 fixed and T7 unchanged one way; T1 broken the other.
     expect(forward).toMatchObject({ runs: ['runs', 'ckpt'], shared_tasks: 2, fixed: 1 });
@@ -113,7 +113,7 @@ describe('turnwise compare', { timeout: 120_000 }, () => {
   });
 
   it('states the difference on one shared task, without an interval', async () => {
-    const text = await turnwiseAsync([
+    const text = await turnwise(
       'compare',
       '--db',
       db,
@@ -121,7 +121,7 @@ describe('turnwise compare', { timeout: 120_000 }, () => {
       'runs,ckpt',
       '--filter',
       'tasks=T1',
-    ]);
+    );
     expect(text.code).toBe(0);
     // T1: 0 of 1, then 1 of 1.
     expect(text.stdout).toContain(

@@ -10,8 +10,17 @@ const sql = (text: string) => sqlRows(db, text);
 beforeAll(() => importDemo(db), 120_000);
 
 describe('turnwise credit', () => {
-  it('stores credit per segment and scores per trajectory, and reports score quality', () => {
-    const run = turnwise('credit', '--db', db, '--lambda', '0.4', '--step-agg', 'min', '--json');
+  it('stores credit per segment and scores per trajectory, and reports score quality', async () => {
+    const run = await turnwise(
+      'credit',
+      '--db',
+      db,
+      '--lambda',
+      '0.4',
+      '--step-agg',
+      'min',
+      '--json',
+    );
     expect(run.stderr).toBe('');
     expect(run.code).toBe(0);
     const out = JSON.parse(run.stdout);
@@ -21,7 +30,7 @@ describe('turnwise credit', () => {
       params: { lambda: 0.4 },
     });
     expect(out.segments).toBe(out.segments_with_progress);
-    const [counts] = sql(`SELECT
+    const [counts] = await sql(`SELECT
         (SELECT count(*) FROM credit) AS credit_rows,
         (SELECT sum(n_actions) FROM trajectories) AS actions,
         (SELECT count(*) FROM trajectory_scores WHERE progress_score IS NOT NULL) AS scored,
@@ -42,25 +51,33 @@ describe('turnwise credit', () => {
     );
   });
 
-  it('re-running with other parameters replaces the values, it does not add rows', () => {
-    const before = sql('SELECT count(*) AS n FROM credit')[0]?.n;
-    const run = turnwise('credit', '--db', db, '--advantage', 'dr_grpo', '--whiten', '--json');
+  it('re-running with other parameters replaces the values, it does not add rows', async () => {
+    const before = (await sql('SELECT count(*) AS n FROM credit'))[0]?.n;
+    const run = await turnwise(
+      'credit',
+      '--db',
+      db,
+      '--advantage',
+      'dr_grpo',
+      '--whiten',
+      '--json',
+    );
     expect(run.code).toBe(0);
-    expect(sql('SELECT count(*) AS n FROM credit')[0]?.n).toBe(before);
-    const [row] = sql(
+    expect((await sql('SELECT count(*) AS n FROM credit'))[0]?.n).toBe(before);
+    const [row] = await sql(
       `SELECT DISTINCT params->>'advantage' AS advantage, params->>'whiten' AS whiten FROM credit`,
     );
     expect(row).toEqual({ advantage: 'dr_grpo', whiten: 'true' });
   });
 
-  it('rejects bad parameters with exit 2 and a clear message', () => {
-    const lambda = turnwise('credit', '--db', db, '--lambda', '1.5');
+  it('rejects bad parameters with exit 2 and a clear message', async () => {
+    const lambda = await turnwise('credit', '--db', db, '--lambda', '1.5');
     expect(lambda.code).toBe(2);
     expect(lambda.stderr).toMatch(/turnwise: usage: --lambda: /);
-    const agg = turnwise('credit', '--db', db, '--token-agg', 'median');
+    const agg = await turnwise('credit', '--db', db, '--token-agg', 'median');
     expect(agg.code).toBe(2);
     expect(agg.stderr).toMatch(/--token-agg/);
-    const missing = turnwise('credit', '--db', db, '--dataset', 'nope');
+    const missing = await turnwise('credit', '--db', db, '--dataset', 'nope');
     expect(missing.code).not.toBe(0);
   });
 });

@@ -13,9 +13,9 @@ const { dir, db } = cliWorkspace();
 beforeAll(() => importDemo(db), 120_000);
 
 describe('turnwise export', () => {
-  it('prints one JSON object and writes files that match the manifest', () => {
+  it('prints one JSON object and writes files that match the manifest', async () => {
     const out = path.join(dir, 'sft');
-    const run = turnwise(
+    const run = await turnwise(
       'export',
       '--db',
       db,
@@ -38,7 +38,7 @@ describe('turnwise export', () => {
     expect(result.manifest.counts.records).toBe(result.records);
     expect(result.manifest.selection.where).toBe('success');
     expect(result.manifest.files[0].sha256).toBe(createHash('sha256').update(data).digest('hex'));
-    const count = turnwise(
+    const count = await turnwise(
       'sql',
       '--db',
       db,
@@ -48,9 +48,9 @@ describe('turnwise export', () => {
     expect(result.records).toBe(JSON.parse(count.stdout).rows[0].n);
   }, 120_000);
 
-  it('refuses a condition that is not one expression, with exit 2, writing nothing', () => {
+  it('refuses a condition that is not one expression, with exit 2, writing nothing', async () => {
     const out = path.join(dir, 'refused');
-    const run = turnwise(
+    const run = await turnwise(
       'export',
       '--db',
       db,
@@ -68,18 +68,18 @@ describe('turnwise export', () => {
     expect(readdirSync(dir).filter((name) => name.startsWith('refused'))).toEqual([]);
   }, 120_000);
 
-  it('refuses an unknown target and a missing --out as usage errors', () => {
-    const bad = turnwise('export', '--db', db, '--target', 'nope', '--out', dir);
+  it('refuses an unknown target and a missing --out as usage errors', async () => {
+    const bad = await turnwise('export', '--db', db, '--target', 'nope', '--out', dir);
     expect(bad.code).toBe(2);
     expect(bad.stderr).toMatch(/--target: expected one of trl-sft, trl-kto, trl-dpo/);
-    const noOut = turnwise('export', '--db', db, '--target', 'trl-kto');
+    const noOut = await turnwise('export', '--db', db, '--target', 'trl-kto');
     expect(noOut.code).toBe(2);
     expect(noOut.stderr).toMatch(/--out DIR is required/);
   }, 120_000);
 
-  it('takes curation and pairing flags and records them in the manifest', () => {
+  it('takes curation and pairing flags and records them in the manifest', async () => {
     const out = path.join(dir, 'dpo-curated');
-    const run = turnwise(
+    const run = await turnwise(
       'export',
       '--db',
       db,
@@ -111,9 +111,9 @@ describe('turnwise export', () => {
     expect(manifest.counts.records).toBeGreaterThan(0);
   }, 120_000);
 
-  it('takes --reasoning and --ground-truth and records them in the manifest', () => {
+  it('takes --reasoning and --ground-truth and records them in the manifest', async () => {
     const out = path.join(dir, 'grpo-ground-truth');
-    const run = turnwise(
+    const run = await turnwise(
       'export',
       '--db',
       db,
@@ -136,7 +136,7 @@ describe('turnwise export', () => {
     expect(first.ground_truth).toMatch(/^Fix |^[A-Z]/);
   }, 120_000);
 
-  it('names the flag when a curation or weighting value is refused', () => {
+  it('names the flag when a curation or weighting value is refused', async () => {
     const out = path.join(dir, 'refused-flags');
     const cases: [string[], RegExp][] = [
       [['--weight-min', '3', '--weight-max', '2'], /--weight-min: the weight minimum/],
@@ -148,23 +148,32 @@ describe('turnwise export', () => {
       [['--ground-truth', 'a..b'], /--ground-truth: expected a dot path/],
     ];
     for (const [flags, why] of cases) {
-      const run = turnwise('export', '--db', db, '--target', 'trl-sft', '--out', out, ...flags);
+      const run = await turnwise(
+        'export',
+        '--db',
+        db,
+        '--target',
+        'trl-sft',
+        '--out',
+        out,
+        ...flags,
+      );
       expect(run.code).toBe(2);
       expect(run.stderr).toMatch(why);
     }
     expect(existsSync(out)).toBe(false);
   }, 120_000);
 
-  it('says which turns it left out of the records it wrote', () => {
+  it('says which turns it left out of the records it wrote', async () => {
     // tau2's dir layout: each conversation opens with the agent's greeting, which a
     // LLaMA-Factory record cannot start with.
     const run = path.resolve(
       import.meta.dirname,
       '../engine/import/formats/fixtures/tau2-text-run/results.json',
     );
-    expect(turnwise('import', run, '--db', db, '--dataset', 'tau2').code).toBe(0);
+    expect((await turnwise('import', run, '--db', db, '--dataset', 'tau2')).code).toBe(0);
     const out = path.join(dir, 'llamafactory');
-    const exported = turnwise(
+    const exported = await turnwise(
       'export',
       '--db',
       db,
@@ -182,31 +191,31 @@ describe('turnwise export', () => {
     expect(Number(count?.[1])).toBeGreaterThan(0);
   }, 120_000);
 
-  it('says what it did with secrets, and takes --secrets keep|redact', () => {
+  it('says what it did with secrets, and takes --secrets keep|redact', async () => {
     const run = (...flags: string[]) =>
       turnwise('export', '--db', db, '--target', 'trl-sft', '--dataset', 'demo', ...flags);
-    const asStored = run('--out', path.join(dir, 'secrets-default'));
+    const asStored = await run('--out', path.join(dir, 'secrets-default'));
     expect(asStored.code).toBe(0);
     expect(asStored.stdout).toContain(
       'secrets: every dataset was redacted at import, written as stored; none redacted',
     );
-    const again = run('--out', path.join(dir, 'secrets-redact'), '--secrets', 'redact');
+    const again = await run('--out', path.join(dir, 'secrets-redact'), '--secrets', 'redact');
     expect(again.stdout).toMatch(/secrets: re-scanned all \d+ trajectories \(--secrets redact\)/);
-    const kept = run('--out', path.join(dir, 'secrets-keep'), '--secrets', 'keep', '--json');
+    const kept = await run('--out', path.join(dir, 'secrets-keep'), '--secrets', 'keep', '--json');
     expect((onlyJson(kept) as { manifest: { secrets_mode: string } }).manifest).toMatchObject({
       secrets_mode: 'keep',
     });
-    const bad = run('--out', path.join(dir, 'secrets-bad'), '--secrets', 'maybe');
+    const bad = await run('--out', path.join(dir, 'secrets-bad'), '--secrets', 'maybe');
     expect(bad.code).toBe(2);
     expect(bad.stderr).toContain('--secrets');
   }, 120_000);
 
-  it('selects trajectories by turn error with --turn-error', () => {
+  it('selects trajectories by turn error with --turn-error', async () => {
     const log = samplePath('inspect-ai', 'log_tool_call_error.json');
-    expect(turnwise('import', log, '--db', db, '--dataset', 'tool-errors').code).toBe(0);
-    const selected = (kind: string) => {
+    expect((await turnwise('import', log, '--db', db, '--dataset', 'tool-errors')).code).toBe(0);
+    const selected = async (kind: string) => {
       const out = path.join(dir, `errors-${kind}`);
-      const run = turnwise(
+      const run = await turnwise(
         'export',
         '--db',
         db,
@@ -224,8 +233,10 @@ describe('turnwise export', () => {
       return onlyJson(run).manifest.counts.trajectories;
     };
     // The log's one sample has a timeout but no exit-code error.
-    expect([selected('any'), selected('timeout'), selected('exit_code')]).toEqual([1, 1, 0]);
-    const bad = turnwise(
+    expect([await selected('any'), await selected('timeout'), await selected('exit_code')]).toEqual(
+      [1, 1, 0],
+    );
+    const bad = await turnwise(
       'export',
       '--db',
       db,

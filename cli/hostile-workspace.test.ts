@@ -10,7 +10,8 @@ import {
   tamperedWorkspace,
 } from '../engine/testing/hostile-workspace-test-support';
 import { turnwiseRecord, writeJsonl } from '../engine/testing/test-support';
-import { cliWorkspace, importRuns, turnwise, turnwiseAsync } from './cli-test-support';
+import { cliWorkspace, importRuns, turnwise } from './cli-test-support';
+import { turnwiseProcess } from './turnwise-process-test-support';
 
 const workspace = cliWorkspace();
 let secret: { file: string; text: string };
@@ -45,15 +46,15 @@ function expectRefused(run: { code: number | null; stdout: string; stderr: strin
 }
 
 describe('commands on a workspace carrying SQL in its catalog', () => {
-  it('sql, stats, import and export refuse it, naming the object, and write nothing', () => {
+  it('sql, stats, import and export refuse it, naming the object, and write nothing', async () => {
     const before = sha256Of(hostile);
     const out = path.join(workspace.dir, 'export-out');
     const copyTo = path.join(workspace.dir, 'copied.csv');
-    expectRefused(turnwise('sql', '--db', hostile, `SELECT lower('x') AS v`));
-    expectRefused(turnwise('sql', '--db', hostile, `COPY (SELECT 1) TO '${copyTo}'`));
-    expectRefused(turnwise('stats', '--db', hostile));
-    expectRefused(turnwise('import', records, '--db', hostile, '--dataset', 'more'));
-    expectRefused(turnwise('export', '--db', hostile, '--target', 'trl-sft', '--out', out));
+    expectRefused(await turnwise('sql', '--db', hostile, `SELECT lower('x') AS v`));
+    expectRefused(await turnwise('sql', '--db', hostile, `COPY (SELECT 1) TO '${copyTo}'`));
+    expectRefused(await turnwise('stats', '--db', hostile));
+    expectRefused(await turnwise('import', records, '--db', hostile, '--dataset', 'more'));
+    expectRefused(await turnwise('export', '--db', hostile, '--target', 'trl-sft', '--out', out));
     expect(existsSync(out)).toBe(false);
     expect(existsSync(copyTo)).toBe(false);
     expect(sha256Of(hostile)).toBe(before);
@@ -61,7 +62,8 @@ describe('commands on a workspace carrying SQL in its catalog', () => {
 
   it('serve refuses it before it listens', async () => {
     const before = sha256Of(hostile);
-    const run = await turnwiseAsync(['serve', '--db', hostile, '--port', '0']);
+    // A real process: serve opens the workspace in an engine process whose stderr is its own.
+    const run = await turnwiseProcess(['serve', '--db', hostile, '--port', '0']);
     expect(run.code).not.toBe(0);
     expect(run.stdout).not.toMatch(/serving/);
     expect(run.stderr).toMatch(/not opened, because its schema is not Turnwise's/);
@@ -79,7 +81,7 @@ describe('SQL stored as data in a workspace', () => {
       ],
       workspace.db,
     );
-    const run = turnwise('outcome', '--db', file, '--dataset', 'runs');
+    const run = await turnwise('outcome', '--db', file, '--dataset', 'runs');
     expect(run.code).toBe(2);
     expect(run.stderr).toMatch(/outcome rule refused: read_text\(\) reads files/);
     expect(run.stdout + run.stderr).not.toContain(secret.text);

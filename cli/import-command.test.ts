@@ -6,7 +6,8 @@ import { describe, expect, it } from 'vitest';
 import type { ImportSummary } from '../shared/model';
 import { FORMAT_INFOS } from '../engine/import/format-infos';
 import { samplePath } from '../engine/testing/test-support';
-import { cliWorkspace, onlyJson, turnwise, turnwiseAsync } from './cli-test-support';
+import { cliWorkspace, onlyJson, turnwise } from './cli-test-support';
+import { turnwiseProcess } from './turnwise-process-test-support';
 import { importErrorText } from './import-output';
 
 const workspace = cliWorkspace();
@@ -28,9 +29,9 @@ const MIXED = {
 };
 
 describe('turnwise import of a folder', () => {
-  it('prints each dataset made and each file left out', () => {
+  it('prints each dataset made and each file left out', async () => {
     const folder = folderOf('mixed', MIXED);
-    const run = turnwise('import', folder, '--db', workspace.db);
+    const run = await turnwise('import', folder, '--db', workspace.db);
     expect(run.stderr).toBe('');
     expect(run.code).toBe(0);
     const lines = run.stdout.trim().split('\n');
@@ -46,11 +47,11 @@ describe('turnwise import of a folder', () => {
     ]);
   });
 
-  it('--json gives every dataset and the files left out', () => {
+  it('--json gives every dataset and the files left out', async () => {
     // Another workspace: the same content twice in one is refused as a re-import.
     const folder = folderOf('mixed-json', MIXED);
     const summary = onlyJson(
-      turnwise('import', folder, '--db', path.join(workspace.dir, 'json.duckdb'), '--json'),
+      await turnwise('import', folder, '--db', path.join(workspace.dir, 'json.duckdb'), '--json'),
     ) as ImportSummary;
     expect(summary.datasets.map((made) => [made.dataset, made.format, made.files])).toEqual([
       ['mixed-json-inspect', 'inspect', 1],
@@ -63,9 +64,9 @@ describe('turnwise import of a folder', () => {
     ]);
   });
 
-  it('a file no format claims names --format and the formats to pass', () => {
+  it('a file no format claims names --format and the formats to pass', async () => {
     const readme = path.join(folderOf('readme', { 'README.md': 'README.md' }), 'README.md');
-    const run = turnwise('import', readme, '--db', workspace.db);
+    const run = await turnwise('import', readme, '--db', workspace.db);
     expect(run.code).toBe(2);
     // Every reader, in the order `turnwise formats` lists them.
     const names = FORMAT_INFOS.map((format) => format.name);
@@ -80,17 +81,18 @@ describe('turnwise import of a folder', () => {
 describe('reading threads started while the workspace opens', () => {
   it('imports on them, and threads the import leaves unused do not keep the command running', async () => {
     // Every input is read on threads here; three are started ahead, and a file whose lines are
-    // not records is read by one, so two stay unused until the command ends.
+    // not records is read by one, so two stay unused until the command ends. A real process:
+    // that it ends is what is checked.
     const env = { TURNWISE_READ_WORKER_MIN_BYTES: '0', TURNWISE_READ_THREADS: '3' };
     const file = samplePath('nemo-gym/example_single_tool_call.example_rollouts.jsonl');
     const db = path.join(workspace.dir, 'threads.duckdb');
-    const run = await turnwiseAsync(['import', file, '--db', db, '--json'], env);
+    const run = await turnwiseProcess(['import', file, '--db', db, '--json'], env);
     expect((onlyJson(run) as ImportSummary).trajectories).toBe(5);
   }, 60_000);
 });
 
 describe('the import report', () => {
-  it('lists the content readers left out of imported records', () => {
+  it('lists the content readers left out of imported records', async () => {
     // A real SWE-agent run with retry-loop attempts: only the chosen attempt is imported.
     const fixture = new URL(
       '../engine/import/formats/fixtures/swe-agent/6e44b9__sweagenttestrepo-1c2844.traj',
@@ -100,7 +102,7 @@ describe('the import report', () => {
     const info = { ...(run.info as Record<string, unknown>), best_attempt_idx: 1 };
     const file = path.join(workspace.dir, 'retry.traj');
     writeFileSync(file, JSON.stringify({ ...run, info, attempts: [run, run, run] }));
-    const result = turnwise('import', file, '--db', workspace.db);
+    const result = await turnwise('import', file, '--db', workspace.db);
     expect(result.code).toBe(0);
     expect(result.stdout.trim().split('\n').slice(1)).toEqual([
       'Left out content of imported records (1 notes):',
@@ -108,7 +110,7 @@ describe('the import report', () => {
         'at the top level, attempts[1])',
     ]);
     const summary = onlyJson(
-      turnwise('import', file, '--db', path.join(workspace.dir, 'retry.duckdb'), '--json'),
+      await turnwise('import', file, '--db', path.join(workspace.dir, 'retry.duckdb'), '--json'),
     ) as ImportSummary;
     expect(summary.dropped).toEqual([
       { file, line: 1, reason: expect.stringMatching(/^attempts: 2 of 3/) as unknown as string },

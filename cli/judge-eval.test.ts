@@ -7,7 +7,7 @@ import {
   type OpenAIChatServer,
 } from '../engine/testing/servers/openai-chat-server';
 import { turnwiseRecord } from '../engine/testing/test-support';
-import { cliWorkspace, importRuns, onlyJson, turnwiseAsync } from './cli-test-support';
+import { cliWorkspace, importRuns, onlyJson, turnwise } from './cli-test-support';
 
 const workspace = cliWorkspace();
 const { db } = workspace;
@@ -39,7 +39,7 @@ afterAll(async () => {
 
 describe('turnwise judge eval', () => {
   it('judges the suite and prints one JSON object: the stored evaluation', async () => {
-    const run = await turnwiseAsync([
+    const run = await turnwise(
       'judge',
       '--db',
       db,
@@ -51,7 +51,7 @@ describe('turnwise judge eval', () => {
       '--model',
       'cli-judge',
       '--json',
-    ]);
+    );
     const result = onlyJson(run) as JudgeEval & { eval_id: string };
     expect(result.eval_id).toMatch(/^[0-9a-f-]{36}$/);
     expect(server.requests).toHaveLength(2);
@@ -72,7 +72,7 @@ describe('turnwise judge eval', () => {
 
   it('prints a report for people when scoring existing labels', async () => {
     server.reset();
-    const run = await turnwiseAsync([
+    const run = await turnwise(
       'judge',
       'eval',
       '--db',
@@ -81,7 +81,7 @@ describe('turnwise judge eval', () => {
       'triage-judge/1',
       '--model',
       'cli-judge',
-    ]);
+    );
     expect(run.code).toBe(0);
     expect(server.requests).toHaveLength(0);
     expect(run.stdout).toContain(
@@ -96,7 +96,7 @@ describe('turnwise judge eval', () => {
   }, 120_000);
 
   it('refuses bad input with exit 2', async () => {
-    const run = await turnwiseAsync([
+    const run = await turnwise(
       'judge',
       '--db',
       db,
@@ -105,10 +105,10 @@ describe('turnwise judge eval', () => {
       'triage-judge/1',
       '--endpoint',
       server.baseUrl,
-    ]);
+    );
     expect(run.code).toBe(2);
     expect(run.stderr).toContain('--endpoint goes with --model NAME');
-    const unknown = await turnwiseAsync(['judge', '--db', db, 'eval', '--version', 'nope/1']);
+    const unknown = await turnwise('judge', '--db', db, 'eval', '--version', 'nope/1');
     expect(unknown.code).toBe(2);
     expect(unknown.stderr).toContain("no judge prompt version 'nope/1'");
   }, 120_000);

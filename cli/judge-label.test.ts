@@ -8,7 +8,7 @@ import {
   type OpenAIChatServer,
 } from '../engine/testing/servers/openai-chat-server';
 import { turnwiseRecord } from '../engine/testing/test-support';
-import { cliWorkspace, importRuns, turnwiseAsync } from './cli-test-support';
+import { cliWorkspace, importRuns, turnwise } from './cli-test-support';
 import { judgeLabelCommand } from './judge-label';
 import { CliFailure, PROCESS_STREAMS, withStreams } from './output';
 
@@ -47,7 +47,7 @@ async function failure(values: Record<string, unknown>): Promise<CliFailure> {
 
 describe('turnwise label --labeler judge', () => {
   it('runs through the turnwise command: one JSON object on stdout, nothing on stderr', async () => {
-    const run = await turnwiseAsync([
+    const run = await turnwise(
       'label',
       '--db',
       db,
@@ -60,7 +60,7 @@ describe('turnwise label --labeler judge', () => {
       '--dataset',
       'runs',
       '--json',
-    ]);
+    );
     expect(run.stderr).toBe('');
     expect(run.code).toBe(0);
     expect(run.stdout.trim().split('\n')).toHaveLength(1);
@@ -70,7 +70,7 @@ describe('turnwise label --labeler judge', () => {
     });
     expect(server.requests).toHaveLength(5);
 
-    const bad = await turnwiseAsync(['label', '--db', db, '--labeler', 'judge', '--model', 'm']);
+    const bad = await turnwise('label', '--db', db, '--labeler', 'judge', '--model', 'm');
     expect(bad.code).toBe(2);
     expect(bad.stderr).toMatch(/^turnwise: usage: --labeler judge needs --endpoint URL/);
   }, 60_000);

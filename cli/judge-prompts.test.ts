@@ -8,11 +8,11 @@ import { cliWorkspace, onlyJson, turnwise } from './cli-test-support';
 
 const { dir, db } = cliWorkspace();
 
-const json = (...args: string[]) => onlyJson(turnwise(...args, '--json'));
+const json = async (...args: string[]) => onlyJson(await turnwise(...args, '--json'));
 
-beforeAll(() => {
+beforeAll(async () => {
   const file = writeJsonl(path.join(dir, 'a.jsonl'), [turnwiseRecord({ id: 'a' })]);
-  expect(turnwise('import', file, '--db', db).code).toBe(0);
+  expect((await turnwise('import', file, '--db', db)).code).toBe(0);
   // A second version, written the way the app writes it (its SQL console is read-only).
   const created = spawnSync(
     process.execPath,
@@ -33,8 +33,8 @@ beforeAll(() => {
 }, 120_000);
 
 describe('turnwise judge prompts / use', () => {
-  it('lists the versions with the built-in default in use', () => {
-    const out = json('judge', '--db', db, 'prompts');
+  it('lists the versions with the built-in default in use', async () => {
+    const out = await json('judge', '--db', db, 'prompts');
     expect(out.active).toEqual({
       version_id: 'triage-judge/1',
       set_at: null,
@@ -51,42 +51,42 @@ describe('turnwise judge prompts / use', () => {
     });
     expect(out.prompts[0].active).toBe(true);
 
-    const text = turnwise('judge', 'prompts', '--db', db);
+    const text = await turnwise('judge', 'prompts', '--db', db);
     expect(text.code).toBe(0);
     expect(text.stdout).toMatch(/^\*\s+triage-judge\/1\s/m);
     expect(text.stdout).toMatch(/^\s+triage-judge\/2\s+triage-judge\/1\s/m);
     expect(text.stdout).toContain('In use: triage-judge/1 (the built-in default)');
   });
 
-  it('puts a version in use, and rolls back to the previous one', () => {
-    const kept = json('judge', '--db', db, 'use', '--version', 'triage-judge/2');
+  it('puts a version in use, and rolls back to the previous one', async () => {
+    const kept = await json('judge', '--db', db, 'use', '--version', 'triage-judge/2');
     expect(kept).toMatchObject({
       version_id: 'triage-judge/2',
       previous_version: 'triage-judge/1',
     });
-    expect(json('judge', '--db', db, 'prompts').active.version_id).toBe('triage-judge/2');
-    const listed = turnwise('judge', '--db', db, 'prompts');
+    expect((await json('judge', '--db', db, 'prompts')).active.version_id).toBe('triage-judge/2');
+    const listed = await turnwise('judge', '--db', db, 'prompts');
     expect(listed.stdout).toMatch(/^\*\s+triage-judge\/2\s/m);
 
-    const back = turnwise('judge', '--db', db, 'use', '--version', 'triage-judge/1');
+    const back = await turnwise('judge', '--db', db, 'use', '--version', 'triage-judge/1');
     expect(back.code).toBe(0);
     expect(back.stdout.trim()).toBe('In use: triage-judge/1 (was triage-judge/2)');
-    expect(json('judge', '--db', db, 'prompts').active.version_id).toBe('triage-judge/1');
+    expect((await json('judge', '--db', db, 'prompts')).active.version_id).toBe('triage-judge/1');
   });
 
-  it('refuses unknown versions, missing options and unknown subcommands with exit 2', () => {
-    const unknown = turnwise('judge', '--db', db, 'use', '--version', 'nope/1');
+  it('refuses unknown versions, missing options and unknown subcommands with exit 2', async () => {
+    const unknown = await turnwise('judge', '--db', db, 'use', '--version', 'nope/1');
     expect(unknown.code).toBe(2);
     expect(unknown.stderr).toContain("no judge prompt version 'nope/1'");
-    expect(json('judge', '--db', db, 'prompts').active.version_id).toBe('triage-judge/1');
+    expect((await json('judge', '--db', db, 'prompts')).active.version_id).toBe('triage-judge/1');
 
-    const missing = turnwise('judge', '--db', db, 'use');
+    const missing = await turnwise('judge', '--db', db, 'use');
     expect(missing.code).toBe(2);
     expect(missing.stderr).toContain('--version ID is required');
-    const sub = turnwise('judge', '--db', db, 'frobnicate');
+    const sub = await turnwise('judge', '--db', db, 'frobnicate');
     expect(sub.code).toBe(2);
     expect(sub.stderr).toContain("unknown judge subcommand 'frobnicate'");
-    expect(turnwise('judge', '--db', db).code).toBe(2);
-    expect(turnwise('judge', 'prompts').stderr).toContain('--db FILE is required');
+    expect((await turnwise('judge', '--db', db)).code).toBe(2);
+    expect((await turnwise('judge', 'prompts')).stderr).toContain('--db FILE is required');
   });
 });

@@ -13,23 +13,23 @@ const sql = (text: string) => sqlRows(db, text);
 const labelCounts = () =>
   sql(`SELECT source, segmentation, count(*) AS n FROM labels GROUP BY ALL ORDER BY ALL`);
 
-beforeAll(() => {
+beforeAll(async () => {
   const demo = path.join(dir, 'demo.jsonl');
   const lines = readFileSync('datasets/demo/demo.jsonl', 'utf8').split('\n').slice(0, 16);
   writeFileSync(demo, `${lines.join('\n')}\n`);
-  expect(turnwise('import', demo, '--db', db, '--dataset', 'demo').code).toBe(0);
+  expect((await turnwise('import', demo, '--db', db, '--dataset', 'demo')).code).toBe(0);
   const small = writeJsonl(path.join(dir, 'small.jsonl'), [
     turnwiseRecord({ id: 'a', actions: 3, success: true }),
     turnwiseRecord({ id: 'b', actions: 2, success: false }),
   ]);
-  expect(turnwise('import', small, '--db', db, '--dataset', 'small').code).toBe(0);
+  expect((await turnwise('import', small, '--db', db, '--dataset', 'small')).code).toBe(0);
 }, 120_000);
 
 describe('turnwise label --labeler heuristic', () => {
-  it('labels every segment of every dataset and prints one JSON object', () => {
-    const run = turnwise('label', '--db', db, '--labeler', 'heuristic', '--json');
+  it('labels every segment of every dataset and prints one JSON object', async () => {
+    const run = await turnwise('label', '--db', db, '--labeler', 'heuristic', '--json');
     const out = onlyJson(run);
-    const [actions] = sql(`SELECT sum(n_actions) AS n FROM trajectories`);
+    const [actions] = await sql(`SELECT sum(n_actions) AS n FROM trajectories`);
     expect(out).toMatchObject({
       labeler: 'heuristic',
       dataset_id: null,
@@ -48,23 +48,23 @@ describe('turnwise label --labeler heuristic', () => {
     ]);
     // Each small record reads f0.py, f1.py, ... once: all new information.
     expect(
-      sql(`SELECT DISTINCT role_label FROM labels WHERE trajectory_id LIKE 'small:%'
+      await sql(`SELECT DISTINCT role_label FROM labels WHERE trajectory_id LIKE 'small:%'
            AND segment_index < 2 ORDER BY 1`),
     ).toEqual([{ role_label: 'useful_exploration' }]);
-    expect(labelCounts()).toEqual([
+    expect(await labelCounts()).toEqual([
       { source: 'heuristic:triage-rules/1', segmentation: 'action', n: actions?.n },
     ]);
   }, 120_000);
 
-  it('re-running on one dataset replaces that dataset labels; other segmentations add', () => {
-    const before = labelCounts();
-    const run = turnwise('label', '--db', db, '--labeler', 'heuristic', '--dataset', 'small');
+  it('re-running on one dataset replaces that dataset labels; other segmentations add', async () => {
+    const before = await labelCounts();
+    const run = await turnwise('label', '--db', db, '--labeler', 'heuristic', '--dataset', 'small');
     expect(run.code).toBe(0);
     expect(run.stdout).toMatch(
       /^Labeled 5 segments of 2 trajectories in dataset 'small' as heuristic:triage-rules\/1 in [\d.]+ s, replacing 5 earlier labels of this version\.\nRoles: decisive_progress \d+, useful_exploration \d+, no_progress_infrastructure \d+, regression \d+\.\n$/,
     );
-    expect(labelCounts()).toEqual(before);
-    const windows = turnwise(
+    expect(await labelCounts()).toEqual(before);
+    const windows = await turnwise(
       'label', '--db', db, '--labeler', 'heuristic', '--dataset', 'small',
       '--segmentation', 'window:2', '--json',
     ); // prettier-ignore
@@ -72,8 +72,8 @@ describe('turnwise label --labeler heuristic', () => {
     expect(JSON.parse(windows.stdout)).toMatchObject({ segmentation: 'window:2', labeled: 3 });
   }, 120_000);
 
-  it('refuses bad input with exit 2 and leaves the workspace unchanged', () => {
-    const before = labelCounts();
+  it('refuses bad input with exit 2 and leaves the workspace unchanged', async () => {
+    const before = await labelCounts();
     const cases: [string[], RegExp][] = [
       [['--db', db], /^turnwise: usage: --labeler is heuristic or judge\n$/],
       [['--labeler', 'heuristic'], /^turnwise: usage: --db FILE is required\n$/],
@@ -93,29 +93,29 @@ describe('turnwise label --labeler heuristic', () => {
       [['--db', db, '--labeler', 'heuristic', 'extra'], /^turnwise: usage: unexpected argument/],
     ];
     for (const [args, stderr] of cases) {
-      const run = turnwise('label', ...args);
+      const run = await turnwise('label', ...args);
       expect(run.code, args.join(' ')).toBe(2);
       expect(run.stderr, args.join(' ')).toMatch(stderr);
       expect(run.stdout).toBe('');
     }
-    expect(labelCounts()).toEqual(before);
+    expect(await labelCounts()).toEqual(before);
   }, 240_000);
 });
 
 describe('turnwise label --labeler judge', () => {
-  it('accepts every judge flag and hands them to the judge', () => {
-    const missing = turnwise('label', '--db', db, '--labeler', 'judge');
+  it('accepts every judge flag and hands them to the judge', async () => {
+    const missing = await turnwise('label', '--db', db, '--labeler', 'judge');
     expect(missing.code).toBe(2);
     expect(missing.stderr).toMatch(/^turnwise: usage: --labeler judge needs --endpoint URL/);
     // All flags parse; the judge then refuses the unknown dataset before any request is made.
-    const run = turnwise(
+    const run = await turnwise(
       'label', '--db', db, '--labeler', 'judge', '--dataset', 'nope',
       '--endpoint', 'http://127.0.0.1:9/v1', '--model', 'm', '--concurrency', '2',
       '--api-key-env', 'NO_SUCH_KEY', '--prompt-version', 'triage-judge/1', '--limit', '3',
     ); // prettier-ignore
     expect(run.code).toBe(2);
     expect(run.stderr).toMatch(/^turnwise: label: .*nope/);
-    const segmented = turnwise(
+    const segmented = await turnwise(
       'label', '--db', db, '--labeler', 'judge', '--segmentation', 'window:2',
       '--endpoint', 'http://127.0.0.1:9/v1', '--model', 'm',
     ); // prettier-ignore

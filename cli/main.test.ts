@@ -1,21 +1,15 @@
-// The CLI contract of docs/cli.md, exercised through the real `turnwise` command.
-import { spawnSync } from 'node:child_process';
+// The CLI contract of docs/cli.md, exercised through the `turnwise` command's main().
 import { existsSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writeParquet } from '../engine/testing/parquet-rows-fixture';
 import { tempDir, turnwiseRecord, writeJsonl } from '../engine/testing/test-support';
 import { plantedSecrets } from '../engine/testing/planted-secrets';
+import { turnwise } from './cli-test-support';
 
-const bin = path.resolve(import.meta.dirname, '..', 'bin', 'turnwise.js');
 let dir: string;
 let cleanup: () => void;
 let db: string;
-
-function turnwise(...args: string[]) {
-  const run = spawnSync(process.execPath, [bin, ...args], { encoding: 'utf8', timeout: 60_000 });
-  return { code: run.status, stdout: run.stdout, stderr: run.stderr };
-}
 
 beforeAll(() => {
   ({ dir, cleanup } = tempDir());
@@ -24,12 +18,12 @@ beforeAll(() => {
 afterAll(() => cleanup());
 
 describe('turnwise CLI', () => {
-  it('import --json prints exactly one JSON object with the contract fields', () => {
+  it('import --json prints exactly one JSON object with the contract fields', async () => {
     const file = writeJsonl(path.join(dir, 'runs.jsonl'), [
       turnwiseRecord({ id: 'a', task: 'T1', reward: 1, success: true, actions: 2 }),
       turnwiseRecord({ id: 'b', task: 'T1', reward: 0, success: false, actions: 1 }),
     ]);
-    const run = turnwise('import', file, '--db', db, '--json');
+    const run = await turnwise('import', file, '--db', db, '--json');
     expect(run.stderr).toBe('');
     expect(run.code).toBe(0);
     const lines = run.stdout.trim().split('\n');
@@ -63,7 +57,7 @@ describe('turnwise CLI', () => {
     });
   });
 
-  it('import redacts secrets, redactions lists them, --keep-secrets keeps them', () => {
+  it('import redacts secrets, redactions lists them, --keep-secrets keeps them', async () => {
     const key = plantedSecrets().find((planted) => planted.kind === 'github-pat')?.secret ?? '';
     const record = (id: string) => ({
       ...turnwiseRecord({ id, task: 'T' }),
@@ -71,11 +65,11 @@ describe('turnwise CLI', () => {
     });
     const secretDb = path.join(dir, 'secrets.duckdb');
     const redacted = writeJsonl(path.join(dir, 'secret-a.jsonl'), [record('a')]);
-    const imported = turnwise('import', redacted, '--db', secretDb);
+    const imported = await turnwise('import', redacted, '--db', secretDb);
     expect(imported.code).toBe(0);
     expect(imported.stdout).toContain('Redacted 2 secrets');
     const report = JSON.parse(
-      turnwise('redactions', '--db', secretDb, '--dataset', 'secret-a', '--json').stdout,
+      (await turnwise('redactions', '--db', secretDb, '--dataset', 'secret-a', '--json')).stdout,
     );
     expect(report).toMatchObject({
       secrets: 'redacted',
@@ -89,13 +83,13 @@ describe('turnwise CLI', () => {
       'github-pat',
       'secret-named-field',
     ]);
-    const text = turnwise('redactions', '--db', secretDb, '--dataset', 'secret-a').stdout;
+    const text = (await turnwise('redactions', '--db', secretDb, '--dataset', 'secret-a')).stdout;
     expect(text).toContain('scanned and redacted at import; 2 redacted');
     const kept = writeJsonl(path.join(dir, 'secret-b.jsonl'), [record('b')]);
-    expect(turnwise('import', kept, '--db', secretDb, '--keep-secrets').stdout).toContain(
+    expect((await turnwise('import', kept, '--db', secretDb, '--keep-secrets')).stdout).toContain(
       'Secrets were kept',
     );
-    const stored = turnwise(
+    const stored = await turnwise(
       'sql',
       '--db',
       secretDb,
@@ -109,8 +103,8 @@ describe('turnwise CLI', () => {
     expect(rows[1]?.m).toContain(key);
   });
 
-  it('stats --json and sql --json follow the contract', () => {
-    const stats = JSON.parse(turnwise('stats', '--db', db, '--json').stdout);
+  it('stats --json and sql --json follow the contract', async () => {
+    const stats = JSON.parse((await turnwise('stats', '--db', db, '--json')).stdout);
     expect(stats).toEqual({
       datasets: [
         {
@@ -125,7 +119,7 @@ describe('turnwise CLI', () => {
         },
       ],
     });
-    const sql = turnwise(
+    const sql = await turnwise(
       'sql',
       '--db',
       db,
@@ -142,16 +136,16 @@ describe('turnwise CLI', () => {
     });
   });
 
-  it('sql stops at its time limit, cuts at its size limit, and keeps the workspace limits', () => {
+  it('sql stops at its time limit, cuts at its size limit, and keeps the workspace limits', async () => {
     const bomb =
       'WITH RECURSIVE r(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM r) SELECT count(*) FROM r';
-    const stopped = turnwise('sql', '--db', db, '--timeout', '1', bomb);
+    const stopped = await turnwise('sql', '--db', db, '--timeout', '1', bomb);
     expect(stopped.code).toBe(2);
     expect(stopped.stderr).toMatch(
       /^turnwise: sql: the query was stopped after its time limit of 1 s/,
     );
 
-    const cut = turnwise(
+    const cut = await turnwise(
       'sql',
       '--db',
       db,
@@ -164,45 +158,45 @@ describe('turnwise CLI', () => {
     expect(JSON.parse(cut.stdout).rows).toHaveLength(10);
     expect(cut.stderr).toBe('turnwise: sql: result cut at 1 MB (--max-mb)\n');
 
-    const saved = turnwise('sql', '--db', db, '--save-limits', '--timeout', '1', '--json');
+    const saved = await turnwise('sql', '--db', db, '--save-limits', '--timeout', '1', '--json');
     expect(JSON.parse(saved.stdout)).toEqual({ timeout_s: 1, max_result_mb: 16 });
-    expect(turnwise('sql', '--db', db, bomb).stderr).toMatch(/time limit of 1 s/);
-    expect(turnwise('sql', '--db', db, '--save-limits', '--timeout', '30').stdout).toBe(
+    expect((await turnwise('sql', '--db', db, bomb)).stderr).toMatch(/time limit of 1 s/);
+    expect((await turnwise('sql', '--db', db, '--save-limits', '--timeout', '30')).stdout).toBe(
       'SQL limits: 30 s per query, results cut at 16 MB\n',
     );
-    expect(turnwise('sql', '--db', db, '--timeout', '0', 'SELECT 1').stderr).toBe(
+    expect((await turnwise('sql', '--db', db, '--timeout', '0', 'SELECT 1')).stderr).toBe(
       'turnwise: usage: --timeout is a number from 1 to 3600\n',
     );
   });
 
-  it('sql refuses anything but a query, exit 2, and changes nothing', () => {
-    const run = turnwise('sql', '--db', db, 'DELETE FROM turns');
+  it('sql refuses anything but a query, exit 2, and changes nothing', async () => {
+    const run = await turnwise('sql', '--db', db, 'DELETE FROM turns');
     expect(run.code).toBe(2);
     expect(run.stdout).toBe('');
     expect(run.stderr).toMatch(/^turnwise: sql: only a query .* DELETE statements are refused\n$/);
     const count = JSON.parse(
-      turnwise('sql', '--db', db, 'SELECT count(*) AS n FROM turns', '--json').stdout,
+      (await turnwise('sql', '--db', db, 'SELECT count(*) AS n FROM turns', '--json')).stdout,
     );
     expect(count.rows).toEqual([{ n: 12 }]);
   });
 
-  it('a bad file fails with file:line: reason, exit 2, and leaves the workspace unchanged', () => {
+  it('a bad file fails with file:line: reason, exit 2, and leaves the workspace unchanged', async () => {
     const bad = writeJsonl(path.join(dir, 'broken.jsonl'), [
       turnwiseRecord({ id: 'ok' }),
       '{"messages": 3}',
     ]);
-    const run = turnwise('import', bad, '--db', db, '--json');
+    const run = await turnwise('import', bad, '--db', db, '--json');
     expect(run.code).toBe(2);
     expect(run.stdout).toBe('');
     expect(run.stderr).toBe(
       `turnwise: import: ${bad}:2: messages: expected a list of messages; pass --on-error skip ` +
         'to import the good records and list the bad ones\n',
     );
-    const stats = JSON.parse(turnwise('stats', '--db', db, '--json').stdout);
+    const stats = JSON.parse((await turnwise('stats', '--db', db, '--json')).stdout);
     expect(stats.datasets).toHaveLength(1);
 
     const skipped = JSON.parse(
-      turnwise('import', bad, '--db', db, '--on-error', 'skip', '--json').stdout,
+      (await turnwise('import', bad, '--db', db, '--on-error', 'skip', '--json')).stdout,
     );
     expect(skipped).toMatchObject({
       trajectories: 1,
@@ -210,14 +204,14 @@ describe('turnwise CLI', () => {
     });
   });
 
-  it('re-importing identical content is reported', () => {
-    const run = turnwise('import', path.join(dir, 'runs.jsonl'), '--db', db);
+  it('re-importing identical content is reported', async () => {
+    const run = await turnwise('import', path.join(dir, 'runs.jsonl'), '--db', db);
     expect(run.code).toBe(2);
     expect(run.stderr).toMatch(/identical content was already imported as dataset 'runs'/);
   });
 
-  it('regroup previews, applies and resets a grouping expression', () => {
-    const preview = turnwise(
+  it('regroup previews, applies and resets a grouping expression', async () => {
+    const preview = await turnwise(
       'regroup',
       '--db',
       db,
@@ -232,32 +226,38 @@ describe('turnwise CLI', () => {
     expect(JSON.parse(preview.stdout)).toMatchObject({ groups: 2 });
     expect(
       JSON.parse(
-        turnwise(
-          'regroup',
-          '--db',
-          db,
-          '--dataset',
-          'runs',
-          '--by',
-          "task_id || '/' || success",
-          '--json',
+        (
+          await turnwise(
+            'regroup',
+            '--db',
+            db,
+            '--dataset',
+            'runs',
+            '--by',
+            "task_id || '/' || success",
+            '--json',
+          )
         ).stdout,
       ),
     ).toEqual({ groups: 2 });
     const groups = JSON.parse(
-      turnwise(
-        'sql',
-        '--db',
-        db,
-        "SELECT DISTINCT group_id FROM trajectories WHERE dataset_id = 'runs' ORDER BY 1",
-        '--json',
+      (
+        await turnwise(
+          'sql',
+          '--db',
+          db,
+          "SELECT DISTINCT group_id FROM trajectories WHERE dataset_id = 'runs' ORDER BY 1",
+          '--json',
+        )
       ).stdout,
     );
     expect(groups.rows).toEqual([{ group_id: 'T1/false' }, { group_id: 'T1/true' }]);
     expect(
-      JSON.parse(turnwise('regroup', '--db', db, '--dataset', 'runs', '--reset', '--json').stdout),
+      JSON.parse(
+        (await turnwise('regroup', '--db', db, '--dataset', 'runs', '--reset', '--json')).stdout,
+      ),
     ).toEqual({ groups: 1 });
-    const bad = turnwise(
+    const bad = await turnwise(
       'regroup',
       '--db',
       db,
@@ -268,12 +268,12 @@ describe('turnwise CLI', () => {
     );
     expect(bad.code).toBe(2);
     expect(bad.stderr).toMatch(/^turnwise: regroup: grouping expression refused: /);
-    expect(turnwise('regroup', '--db', db, '--dataset', 'runs').stderr).toBe(
+    expect((await turnwise('regroup', '--db', db, '--dataset', 'runs')).stderr).toBe(
       'turnwise: usage: give either --by "SQL EXPRESSION" or --reset\n',
     );
   });
 
-  it('format options reach the reader: --task-field and --reward-field on OpenAI chat JSONL', () => {
+  it('format options reach the reader: --task-field and --reward-field on OpenAI chat JSONL', async () => {
     const file = path.join(dir, 'chats.jsonl');
     writeFileSync(
       file,
@@ -284,7 +284,7 @@ describe('turnwise CLI', () => {
         .map((r) => JSON.stringify(r))
         .join('\n'),
     );
-    const run = turnwise(
+    const run = await turnwise(
       'import',
       file,
       '--db',
@@ -299,12 +299,14 @@ describe('turnwise CLI', () => {
     );
     expect(run.stderr).toBe('');
     const rows = JSON.parse(
-      turnwise(
-        'sql',
-        '--db',
-        db,
-        "SELECT task_id, reward FROM trajectories WHERE dataset_id = 'chats' ORDER BY reward",
-        '--json',
+      (
+        await turnwise(
+          'sql',
+          '--db',
+          db,
+          "SELECT task_id, reward FROM trajectories WHERE dataset_id = 'chats' ORDER BY reward",
+          '--json',
+        )
       ).stdout,
     );
     expect(rows.rows).toEqual([
@@ -320,28 +322,39 @@ describe('turnwise CLI', () => {
          {'role': 'user', 'content': 'Solve ' || i},
          {'role': 'assistant', 'content': 'done ' || i}] AS messages FROM range(6) t(i)`,
     );
-    const run = turnwise('import', file, '--db', db, '--attach', '--dataset', 'dump', '--json');
+    const run = await turnwise(
+      'import',
+      file,
+      '--db',
+      db,
+      '--attach',
+      '--dataset',
+      'dump',
+      '--json',
+    );
     expect(run.stderr).toBe('');
     expect(JSON.parse(run.stdout)).toMatchObject({ dataset: 'dump', trajectories: 6, turns: 12 });
     const rows = JSON.parse(
-      turnwise(
-        'sql',
-        '--db',
-        db,
-        `SELECT d.storage, count(*) AS turns, count(DISTINCT t.group_id) AS groups,
+      (
+        await turnwise(
+          'sql',
+          '--db',
+          db,
+          `SELECT d.storage, count(*) AS turns, count(DISTINCT t.group_id) AS groups,
            sum(t.reward) AS rewards
          FROM turns u JOIN trajectories t USING (trajectory_id) JOIN datasets d USING (dataset_id)
          WHERE dataset_id = 'dump' AND u.role = 'assistant' GROUP BY ALL`,
-        '--json',
+          '--json',
+        )
       ).stdout,
     );
     expect(rows.rows).toEqual([{ storage: 'attached', turns: 6, groups: 2, rewards: 2 }]);
-    const human = turnwise('import', file, '--db', db, '--attach');
+    const human = await turnwise('import', file, '--db', db, '--attach');
     expect(human.code).toBe(2);
     expect(human.stderr).toMatch(/already attached as dataset 'dump'/);
   });
 
-  it('a user mapping imports from a spec file, is saved, and is reused by name', () => {
+  it('a user mapping imports from a spec file, is saved, and is reused by name', async () => {
     const spec = path.join(dir, 'spec.json');
     writeFileSync(
       spec,
@@ -367,16 +380,18 @@ describe('turnwise CLI', () => {
       }) + '\n',
     );
     const first = JSON.parse(
-      turnwise(
-        'import',
-        data,
-        '--db',
-        db,
-        '--mapping',
-        spec,
-        '--save-mapping',
-        'my-shape',
-        '--json',
+      (
+        await turnwise(
+          'import',
+          data,
+          '--db',
+          db,
+          '--mapping',
+          spec,
+          '--save-mapping',
+          'my-shape',
+          '--json',
+        )
       ).stdout,
     );
     expect(first).toMatchObject({ format: 'mapping', trajectories: 1, turns: 2 });
@@ -386,22 +401,25 @@ describe('turnwise CLI', () => {
       JSON.stringify({ key: 'k2', r: 0, turns: [{ who: 'me', said: 'c' }] }) + '\n',
     );
     const second = JSON.parse(
-      turnwise('import', again, '--db', db, '--format', 'mapping:my-shape', '--json').stdout,
+      (await turnwise('import', again, '--db', db, '--format', 'mapping:my-shape', '--json'))
+        .stdout,
     );
     expect(second).toMatchObject({ format: 'mapping:my-shape', trajectories: 1 });
     const bad = path.join(dir, 'bad-spec.json');
     writeFileSync(bad, JSON.stringify({ role: 'who' }));
-    const refused = turnwise('import', data, '--db', db, '--mapping', bad);
+    const refused = await turnwise('import', data, '--db', db, '--mapping', bad);
     expect(refused.code).toBe(2);
     expect(refused.stderr).toMatch(/^turnwise: usage: --mapping .*bad-spec\.json: messages: /);
-    expect(turnwise('import', data, '--db', db, '--format', 'mapping:nope').stderr).toMatch(
+    expect((await turnwise('import', data, '--db', db, '--format', 'mapping:nope')).stderr).toMatch(
       /no saved mapping named 'nope'/,
     );
   });
 
-  it('formats lists every reader with the layouts it reads and what each was checked against', () => {
+  it('formats lists every reader with the layouts it reads and what each was checked against', async () => {
     type Listed = { name: string; layouts: { layout: string; checked: string }[] };
-    const { formats } = JSON.parse(turnwise('formats', '--json').stdout) as { formats: Listed[] };
+    const { formats } = JSON.parse((await turnwise('formats', '--json')).stdout) as {
+      formats: Listed[];
+    };
     expect(formats.map((f) => f.name)).toContain('turnwise');
     for (const format of formats) {
       expect(format.layouts.length, format.name).toBeGreaterThan(0);
@@ -409,30 +427,30 @@ describe('turnwise CLI', () => {
     }
     const inspect = formats.find((f) => f.name === 'inspect');
     expect(inspect?.layouts.map((l) => l.layout)).toContainEqual(expect.stringMatching(/chunked/));
-    const table = turnwise('formats').stdout;
+    const table = (await turnwise('formats')).stdout;
     expect(table).toMatch(/^format +layout +checked$/m);
     expect(table).toMatch(
       /^claude-code +<session>\.jsonl with inline sidechains +Claude Code 1\.0\.108$/m,
     );
   });
 
-  it('usage errors exit 2 with a clear message', () => {
-    expect(turnwise('stats').stderr).toBe('turnwise: usage: --db FILE is required\n');
-    expect(turnwise('stats').code).toBe(2);
-    expect(turnwise('frobnicate').code).toBe(2);
-    expect(turnwise('serve', '--db', 'x.duckdb', '--max-upload-mb', '0').stderr).toBe(
+  it('usage errors exit 2 with a clear message', async () => {
+    expect((await turnwise('stats')).stderr).toBe('turnwise: usage: --db FILE is required\n');
+    expect((await turnwise('stats')).code).toBe(2);
+    expect((await turnwise('frobnicate')).code).toBe(2);
+    expect((await turnwise('serve', '--db', 'x.duckdb', '--max-upload-mb', '0')).stderr).toBe(
       'turnwise: usage: --max-upload-mb is a number from 1 to 1048576\n',
     );
-    expect(turnwise('sql', '--db', path.join(dir, 'nope.duckdb'), 'SELECT 1').stderr).toMatch(
-      /^turnwise: workspace: .*nope\.duckdb: no such workspace file\n$/,
-    );
+    expect(
+      (await turnwise('sql', '--db', path.join(dir, 'nope.duckdb'), 'SELECT 1')).stderr,
+    ).toMatch(/^turnwise: workspace: .*nope\.duckdb: no such workspace file\n$/);
     expect(existsSync(path.join(dir, 'nope.duckdb'))).toBe(false);
   });
 
-  it('refuses a workspace from a newer schema version', () => {
+  it('refuses a workspace from a newer schema version', async () => {
     const file = path.join(dir, 'not-a-db.duckdb');
     writeFileSync(file, 'garbage'.repeat(1000));
-    const run = turnwise('stats', '--db', file);
+    const run = await turnwise('stats', '--db', file);
     expect(run.code).toBe(2);
     expect(run.stderr).toMatch(/^turnwise: workspace: .*not-a-db\.duckdb: /);
   });

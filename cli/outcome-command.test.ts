@@ -7,24 +7,24 @@ import { cliWorkspace, onlyJson, sqlRows, turnwise } from './cli-test-support';
 const { db } = cliWorkspace();
 const file = samplePath('nemo-gym', 'example_single_tool_call.example_rollouts.jsonl');
 
-const successes = () =>
-  sqlRows(db, 'SELECT count(*) FILTER (WHERE success) AS n FROM trajectories')[0]?.n;
+const successes = async () =>
+  (await sqlRows(db, 'SELECT count(*) FILTER (WHERE success) AS n FROM trajectories'))[0]?.n;
 
-beforeAll(() => {
-  expect(turnwise('import', file, '--db', db, '--dataset', 'weather').code).toBe(0);
+beforeAll(async () => {
+  expect((await turnwise('import', file, '--db', db, '--dataset', 'weather')).code).toBe(0);
 }, 120_000);
 
 describe('turnwise outcome', () => {
-  it('shows the default rule and its counts', () => {
-    const shown = turnwise('outcome', '--db', db, '--dataset', 'weather');
+  it('shows the default rule and its counts', async () => {
+    const shown = await turnwise('outcome', '--db', db, '--dataset', 'weather');
     expect(shown.code).toBe(0);
     expect(shown.stdout).toContain("Dataset 'weather': rule reward >= 1 (default).");
     expect(shown.stdout).toContain('5 success, 0 failure, 0 unknown');
   });
 
-  it('previews with --dry-run, sets with --rule and goes back with --reset', () => {
+  it('previews with --dry-run, sets with --rule and goes back with --reset', async () => {
     const preview = onlyJson(
-      turnwise(
+      await turnwise(
         'outcome',
         '--db',
         db,
@@ -37,21 +37,30 @@ describe('turnwise outcome', () => {
       ),
     );
     expect(preview).toEqual({ success: 0, failure: 5, unknown: 0, explicit: 0 });
-    expect(successes()).toBe(5);
+    expect(await successes()).toBe(5);
     const set = onlyJson(
-      turnwise('outcome', '--db', db, '--dataset', 'weather', '--rule', 'reward > 1', '--json'),
+      await turnwise(
+        'outcome',
+        '--db',
+        db,
+        '--dataset',
+        'weather',
+        '--rule',
+        'reward > 1',
+        '--json',
+      ),
     );
     expect(set).toMatchObject({ rule: 'reward > 1', is_default: false });
-    expect(successes()).toBe(0);
+    expect(await successes()).toBe(0);
     const reset = onlyJson(
-      turnwise('outcome', '--db', db, '--dataset', 'weather', '--reset', '--json'),
+      await turnwise('outcome', '--db', db, '--dataset', 'weather', '--reset', '--json'),
     );
     expect(reset).toMatchObject({ rule: 'reward >= 1', is_default: true });
-    expect(successes()).toBe(5);
+    expect(await successes()).toBe(5);
   });
 
-  it('refuses a rule that is not one expression, and bad flags', () => {
-    const bad = turnwise(
+  it('refuses a rule that is not one expression, and bad flags', async () => {
+    const bad = await turnwise(
       'outcome',
       '--db',
       db,
@@ -62,8 +71,8 @@ describe('turnwise outcome', () => {
     );
     expect(bad.code).not.toBe(0);
     expect(bad.stderr).toMatch(/outcome rule refused/);
-    expect(successes()).toBe(5);
-    const both = turnwise(
+    expect(await successes()).toBe(5);
+    const both = await turnwise(
       'outcome',
       '--db',
       db,

@@ -12,7 +12,7 @@ it('ends quietly with status 0 when the reader of its output goes away', async (
   try {
     const db = path.join(tmp.dir, 'ws.duckdb');
     const runs = writeJsonl(path.join(tmp.dir, 'runs.jsonl'), [turnwiseRecord({ id: 'a' })]);
-    expect(turnwise('import', runs, '--db', db).code).toBe(0);
+    expect((await turnwise('import', runs, '--db', db)).code).toBe(0);
     const child = spawn(
       process.execPath,
       [bin, 'sql', '--db', db, 'SELECT range AS n FROM range(200000)'],

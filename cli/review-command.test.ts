@@ -12,7 +12,7 @@ let w: ReviewTestWorkspace;
 let db: string;
 
 const review = (...args: string[]) => turnwise('review', '--db', db, ...args);
-const json = (...args: string[]) => onlyJson(review(...args, '--json'));
+const json = async (...args: string[]) => onlyJson(await review(...args, '--json'));
 
 beforeAll(async () => {
   w = await openReviewWorkspace(8);
@@ -27,8 +27,8 @@ beforeAll(async () => {
 afterAll(() => w.cleanup());
 
 describe('turnwise review', () => {
-  it('queue runs the rules and prints {added, by_rule}; a re-run adds nothing', () => {
-    expect(json('queue', '--dataset', 'slice')).toMatchObject({
+  it('queue runs the rules and prints {added, by_rule}; a re-run adds nothing', async () => {
+    expect(await json('queue', '--dataset', 'slice')).toMatchObject({
       added: 4,
       by_rule: {
         regression_in_success: 2,
@@ -39,13 +39,13 @@ describe('turnwise review', () => {
         failure_step_in_success: 0,
       },
     });
-    const again = review('queue');
+    const again = await review('queue');
     expect(again.code).toBe(0);
     expect(again.stdout).toMatch(/^Added 0 review items \(regression_in_success 0, /);
   }, 120_000);
 
-  it('list --json prints {items} with kind, filtered by status and rule', () => {
-    const out = json('list');
+  it('list --json prints {items} with kind, filtered by status and rule', async () => {
+    const out = await json('list');
     expect(out.items).toHaveLength(4);
     expect(out.items[0]).toMatchObject({
       kind: 'low_judge_confidence',
@@ -55,17 +55,17 @@ describe('turnwise review', () => {
       proposed: 'decisive_progress',
       reason: 'judge says decisive_progress with low confidence 0.30 (< 0.60)',
     });
-    expect(json('list', '--rule', 'regression_in_success').items).toHaveLength(2);
-    expect(json('list', '--status', 'approved').items).toEqual([]);
-    const text = review('list', '--rule', 'progress_in_failure');
+    expect((await json('list', '--rule', 'regression_in_success')).items).toHaveLength(2);
+    expect((await json('list', '--status', 'approved')).items).toEqual([]);
+    const text = await review('list', '--rule', 'progress_in_failure');
     expect(text.code).toBe(0);
     expect(text.stdout).toMatch(/item_id.*rule.*reason/);
     expect(text.stdout).toMatch(/1 items\.\n$/);
   }, 120_000);
 
-  it('decide and undo write events and human labels', () => {
-    const [first, second] = json('list', '--rule', 'regression_in_success').items;
-    const relabeled = json(
+  it('decide and undo write events and human labels', async () => {
+    const [first, second] = (await json('list', '--rule', 'regression_in_success')).items;
+    const relabeled = await json(
       'decide',
       first.item_id,
       '--relabel',
@@ -82,40 +82,44 @@ describe('turnwise review', () => {
       note: 'reads a file',
       decided_by: 'cli-user',
     });
-    const approved = review('decide', second.item_id, '--approve');
+    const approved = await review('decide', second.item_id, '--approve');
     expect(approved.code).toBe(0);
     expect(approved.stdout).toBe(
       `${second.item_id}: approved as regression by local (regression_in_success: heuristic says regression in a successful trajectory)\n`,
     );
     const rows = JSON.parse(
-      turnwise(
-        'sql',
-        '--db',
-        db,
-        `SELECT segment_index, role_label, source FROM labels_effective
+      (
+        await turnwise(
+          'sql',
+          '--db',
+          db,
+          `SELECT segment_index, role_label, source FROM labels_effective
         WHERE source LIKE 'human:%' ORDER BY 1`,
-        '--json',
+          '--json',
+        )
       ).stdout,
     ).rows;
     expect(rows).toEqual([
       { segment_index: 0, role_label: 'useful_exploration', source: 'human:cli-user' },
       { segment_index: 1, role_label: 'regression', source: 'human:local' },
     ]);
-    expect(json('undo', second.item_id)).toMatchObject({ status: 'pending' });
+    expect(await json('undo', second.item_id)).toMatchObject({ status: 'pending' });
     expect(
-      json('list', '--status', 'relabeled').items.map((i: { item_id: string }) => i.item_id),
+      (await json('list', '--status', 'relabeled')).items.map(
+        (i: { item_id: string }) => i.item_id,
+      ),
     ).toEqual([first.item_id]);
   }, 120_000);
 
-  it("rules prints each rule's counts and precision by the decision in force", () => {
-    const { rules } = json('rules');
+  it("rules prints each rule's counts and precision by the decision in force", async () => {
+    const { rules } = await json('rules');
     const relabeled = rules.find((r: { rule: string }) => r.rule === 'regression_in_success');
     expect(relabeled).toMatchObject({ queued: 2, decided: 1, relabeled: 1, precision: 1 });
     expect(rules.find((r: { rule: string }) => r.rule === 'sign_flip')).toMatchObject({
       queued: 0,
       precision: null,
     });
-    const text = review('rules');
+    const text = await review('rules');
     expect(text.code).toBe(0);
     expect(text.stdout).toMatch(
       /^rule +queued +pending +decided +approved +relabeled +rejected +precision/,
@@ -124,8 +128,8 @@ describe('turnwise review', () => {
     expect(text.stdout).toMatch(/\nsign_flip +0 +0 +0 +0 +0 +0 +-\n/);
   }, 120_000);
 
-  it('refuses bad input with exit 2 and a usage line', () => {
-    const [item] = json('list').items;
+  it('refuses bad input with exit 2 and a usage line', async () => {
+    const [item] = (await json('list')).items;
     const cases: [string[], RegExp][] = [
       [['decide', item.item_id], /exactly one of --approve, --reject, --relabel/],
       [['decide', item.item_id, '--approve', '--reject'], /exactly one of/],
@@ -142,13 +146,13 @@ describe('turnwise review', () => {
       [[], /review needs list, decide, undo, queue or rules/],
     ];
     for (const [args, message] of cases) {
-      const run = review(...args);
+      const run = await review(...args);
       expect(run.code, args.join(' ')).toBe(2);
       expect(run.stderr).toMatch(/^turnwise: /);
       expect(run.stderr).toMatch(message);
     }
-    expect(turnwise('review', 'list').code).toBe(2);
+    expect((await turnwise('review', 'list')).code).toBe(2);
     // Nothing was decided by the refused calls.
-    expect(json('list', '--status', 'pending').items).toHaveLength(3);
+    expect((await json('list', '--status', 'pending')).items).toHaveLength(3);
   }, 300_000);
 });

@@ -5,7 +5,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { RunComparison } from '../shared/api-compare';
 import type { RunInfo } from '../shared/api-runs';
 import { turnwiseRecord, writeJsonl } from '../engine/testing/test-support';
-import { cliWorkspace, importRuns, onlyJson, turnwiseAsync } from './cli-test-support';
+import { cliWorkspace, importRuns, onlyJson, turnwise } from './cli-test-support';
 
 const workspace = cliWorkspace();
 const { db, dir } = workspace;
@@ -17,7 +17,7 @@ const record = (id: string, task: string, success: boolean) =>
 
 beforeAll(async () => {
   await importRuns(workspace, [record('a1', 'T1', false), record('a2', 'T2', false)]);
-  const exported = await turnwiseAsync([
+  const exported = await turnwise(
     'export',
     '--db',
     db,
@@ -29,17 +29,17 @@ beforeAll(async () => {
     "task_id = 'T1'",
     '--out',
     exportDir,
-  ]);
+  );
   expect(exported.stderr).toBe('');
 }, 120_000);
 
 describe('lineage from the command line', { timeout: 120_000 }, () => {
   it('refuses --trained-from that is not an export, importing nothing', async () => {
     const file = writeJsonl(path.join(dir, 'b.jsonl'), [record('b1', 'T1', true)]);
-    const wrong = await turnwiseAsync(['import', file, '--db', db, '--trained-from', dir]);
+    const wrong = await turnwise('import', file, '--db', db, '--trained-from', dir);
     expect(wrong.code).toBe(1);
     expect(wrong.stderr).toContain(`${path.join(dir, 'turnwise-manifest.json')}: no `);
-    const runs = onlyJson(await turnwiseAsync(['runs', '--db', db, '--json'])) as {
+    const runs = onlyJson(await turnwise('runs', '--db', db, '--json')) as {
       runs: RunInfo[];
     };
     expect(runs.runs.map((r) => r.dataset_id)).toEqual(['runs']);
@@ -50,7 +50,7 @@ describe('lineage from the command line', { timeout: 120_000 }, () => {
       record('b1', 'T1', true),
       record('b2', 'T2', true),
     ]);
-    const imported = await turnwiseAsync([
+    const imported = await turnwise(
       'import',
       file,
       '--db',
@@ -59,9 +59,9 @@ describe('lineage from the command line', { timeout: 120_000 }, () => {
       'ckpt',
       '--trained-from',
       exportDir,
-    ]);
+    );
     expect(imported.code).toBe(0);
-    const kept = await turnwiseAsync([
+    const kept = await turnwise(
       'run',
       '--db',
       db,
@@ -71,7 +71,7 @@ describe('lineage from the command line', { timeout: 120_000 }, () => {
       'sft1',
       '--keep',
       '--json',
-    ]);
+    );
     expect(onlyJson(kept)).toMatchObject({
       dataset_id: 'ckpt',
       parent: 'runs',
@@ -80,24 +80,15 @@ describe('lineage from the command line', { timeout: 120_000 }, () => {
       best: true,
       current_best: 'ckpt',
     });
-    const listed = await turnwiseAsync(['runs', '--db', db]);
+    const listed = await turnwise('runs', '--db', db);
     expect(listed.stdout).toMatch(/\* ckpt/);
     const trained = onlyJson(
-      await turnwiseAsync([
-        'compare',
-        '--db',
-        db,
-        '--runs',
-        'runs,ckpt',
-        '--tasks',
-        'trained',
-        '--json',
-      ]),
+      await turnwise('compare', '--db', db, '--runs', 'runs,ckpt', '--tasks', 'trained', '--json'),
     ) as RunComparison;
     expect(trained.tasks.map((t) => [t.task_id, t.status, t.trained])).toEqual([
       ['T1', 'fixed', true],
     ]);
-    const held = await turnwiseAsync([
+    const held = await turnwise(
       'compare',
       '--db',
       db,
@@ -105,7 +96,7 @@ describe('lineage from the command line', { timeout: 120_000 }, () => {
       'runs,ckpt',
       '--tasks',
       'held_out',
-    ]);
+    );
     expect(held.stdout).toMatch(/^runs -> ckpt: 1 shared held-out task \(/);
     expect(held.stdout).toMatch(/T2 +fixed .* held out/);
   });

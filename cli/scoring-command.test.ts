@@ -1,6 +1,5 @@
-// `turnwise score` through the real command, against local servers implementing vLLM's
-// completions API. The command runs as a child process while the servers answer in this one, so
-// it is spawned asynchronously (spawnSync would block the servers).
+// `turnwise score` through the command's main(), against local servers implementing vLLM's
+// completions API that answer in this same process.
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ScoringSummary } from '../shared/api-scoring';
@@ -12,7 +11,7 @@ import {
   type ToyServer,
 } from '../engine/testing/servers/vllm-completions-server';
 import { startSglangServer } from '../engine/testing/servers/sglang-server';
-import { cliWorkspace, onlyJson, turnwiseAsync } from './cli-test-support';
+import { cliWorkspace, onlyJson, turnwise, turnwiseWithEnv } from './cli-test-support';
 
 const { dir, db } = cliWorkspace();
 let policy: ToyServer;
@@ -29,35 +28,31 @@ beforeAll(async () => {
     ],
   }));
   const file = writeJsonl(path.join(dir, 'runs.jsonl'), records);
-  const imported = await turnwiseAsync(['import', file, '--db', db, '--json']);
+  const imported = await turnwise('import', file, '--db', db, '--json');
   expect(imported.code).toBe(0);
 }, 120_000); // a cold `turnwise import` on a loaded two-core machine
 afterAll(async () => {
   await Promise.all([policy.close(), ref.close()]);
 });
 
-// Each run starts a fresh process (about 2-5 s on a loaded two-core machine).
 describe('turnwise score', { timeout: 120_000 }, () => {
   it('--json prints exactly one summary object, and the log-probs are in the workspace', async () => {
-    const run = await turnwiseAsync(
-      [
-        'score',
-        '--db',
-        db,
-        '--policy-endpoint',
-        policy.url,
-        '--ref-endpoint',
-        `${ref.url}/v1`,
-      ].concat([
-        '--api-key-env',
-        'TW_TEST_KEY',
-        '--dataset',
-        'runs',
-        '--concurrency',
-        '2',
-        '--json',
-      ]),
+    const run = await turnwiseWithEnv(
       { TW_TEST_KEY: 'sekret' },
+      'score',
+      '--db',
+      db,
+      '--policy-endpoint',
+      policy.url,
+      '--ref-endpoint',
+      `${ref.url}/v1`,
+      '--api-key-env',
+      'TW_TEST_KEY',
+      '--dataset',
+      'runs',
+      '--concurrency',
+      '2',
+      '--json',
     );
     const summary = onlyJson(run) as ScoringSummary;
     expect(summary).toMatchObject({
@@ -68,13 +63,13 @@ describe('turnwise score', { timeout: 120_000 }, () => {
       turns_scored: 2,
       failed_trajectories: 0,
     });
-    const sql = await turnwiseAsync([
+    const sql = await turnwise(
       'sql',
       '--db',
       db,
       'SELECT token_ids, logp_policy, logp_ref FROM token_logprobs ORDER BY trajectory_id',
       '--json',
-    ]);
+    );
     const rows = JSON.parse(sql.stdout).rows as {
       token_ids: number[];
       logp_policy: number[];
@@ -94,14 +89,14 @@ describe('turnwise score', { timeout: 120_000 }, () => {
   });
 
   it('--only-missing scores nothing twice; text output says what was skipped', async () => {
-    const run = await turnwiseAsync([
+    const run = await turnwise(
       'score',
       '--db',
       db,
       '--policy-endpoint',
       policy.url,
       '--only-missing',
-    ]);
+    );
     expect(run.code).toBe(0);
     expect(run.stdout).toMatch(
       /^Scored 0 turns \(0 tokens\) in 0 of 2 trajectories with policy toy-policy/,
@@ -112,21 +107,14 @@ describe('turnwise score', { timeout: 120_000 }, () => {
   it('scores on SGLang, detected, and refuses a server kind without prompt log-probs', async () => {
     const sglang = await startSglangServer({ model: 'toy-sglang' });
     try {
-      const run = await turnwiseAsync([
-        'score',
-        '--db',
-        db,
-        '--policy-endpoint',
-        sglang.url,
-        '--json',
-      ]);
+      const run = await turnwise('score', '--db', db, '--policy-endpoint', sglang.url, '--json');
       expect(onlyJson(run)).toMatchObject({
         policy_server: 'sglang',
         scored_trajectories: 2,
         failed_trajectories: 0,
       });
       expect(sglang.requests.filter((r) => r.path === '/generate').length).toBeGreaterThan(0);
-      const openai = await turnwiseAsync([
+      const openai = await turnwise(
         'score',
         '--db',
         db,
@@ -134,7 +122,7 @@ describe('turnwise score', { timeout: 120_000 }, () => {
         policy.url,
         '--server',
         'openai',
-      ]);
+      );
       expect(openai.code).toBe(2);
       expect(openai.stderr).toMatch(/policy endpoint is OpenAI, which returns no log-probs/);
     } finally {
@@ -143,12 +131,12 @@ describe('turnwise score', { timeout: 120_000 }, () => {
   });
 
   it('reports usage errors as `turnwise: usage: why` with exit code 2', async () => {
-    const none = await turnwiseAsync(['score', '--db', db]);
+    const none = await turnwise('score', '--db', db);
     expect(none.code).toBe(2);
     expect(none.stderr).toBe(
       'turnwise: usage: give --policy-endpoint URL, --ref-endpoint URL or both\n',
     );
-    const concurrency = await turnwiseAsync([
+    const concurrency = await turnwise(
       'score',
       '--db',
       db,
@@ -156,10 +144,10 @@ describe('turnwise score', { timeout: 120_000 }, () => {
       policy.url,
       '--concurrency',
       '0',
-    ]);
+    );
     expect(concurrency.code).toBe(2);
     expect(concurrency.stderr).toMatch(/--concurrency is a whole number from 1 to 64/);
-    const server = await turnwiseAsync([
+    const server = await turnwise(
       'score',
       '--db',
       db,
@@ -167,7 +155,7 @@ describe('turnwise score', { timeout: 120_000 }, () => {
       policy.url,
       '--server',
       'tgi',
-    ]);
+    );
     expect(server.code).toBe(2);
     expect(server.stderr).toMatch(
       /--server is auto, vllm, sglang, openai, azure, ollama, not 'tgi'/,
@@ -175,7 +163,7 @@ describe('turnwise score', { timeout: 120_000 }, () => {
   });
 
   it('reports a wrong model or a missing key as `turnwise: score: why` with exit code 2', async () => {
-    const model = await turnwiseAsync([
+    const model = await turnwise(
       'score',
       '--db',
       db,
@@ -183,13 +171,13 @@ describe('turnwise score', { timeout: 120_000 }, () => {
       policy.url,
       '--policy-model',
       'nope',
-    ]);
+    );
     expect(model.code).toBe(2);
     expect(model.stdout).toBe('');
     expect(model.stderr).toMatch(
       /^turnwise: score: .* does not serve model 'nope' \(it serves toy-policy\)\n$/,
     );
-    const key = await turnwiseAsync([
+    const key = await turnwise(
       'score',
       '--db',
       db,
@@ -197,7 +185,7 @@ describe('turnwise score', { timeout: 120_000 }, () => {
       ref.url,
       '--api-key-env',
       'TW_UNSET_KEY',
-    ]);
+    );
     expect(key.code).toBe(2);
     expect(key.stderr).toBe(
       'turnwise: score: reference endpoint: environment variable TW_UNSET_KEY is not set\n',

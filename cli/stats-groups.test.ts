@@ -8,7 +8,7 @@ import { cliWorkspace, sqlRows, turnwise } from './cli-test-support';
 
 const { db } = cliWorkspace();
 
-beforeAll(() => {
+beforeAll(async () => {
   const inspect = ['log_formats.json', 'log_tool_call_error.json'].map((f) =>
     samplePath('inspect-ai', f),
   );
@@ -16,13 +16,13 @@ beforeAll(() => {
     'example_single_tool_call.example_rollouts.jsonl',
     'example_mcp_weather.example_rollouts.jsonl',
   ].map((f) => samplePath('nemo-gym', f));
-  expect(turnwise('import', ...inspect, '--db', db, '--dataset', 'evals').code).toBe(0);
-  expect(turnwise('import', ...gym, '--db', db, '--dataset', 'gym').code).toBe(0);
+  expect((await turnwise('import', ...inspect, '--db', db, '--dataset', 'evals')).code).toBe(0);
+  expect((await turnwise('import', ...gym, '--db', db, '--dataset', 'gym')).code).toBe(0);
 }, 180_000);
 
 describe('turnwise stats on multi-file datasets', () => {
-  it('shows no collided groups and NeMo Gym successes', () => {
-    const run = turnwise('stats', '--db', db, '--json');
+  it('shows no collided groups and NeMo Gym successes', async () => {
+    const run = await turnwise('stats', '--db', db, '--json');
     expect(run.code).toBe(0);
     const stats = JSON.parse(run.stdout) as {
       datasets: {
@@ -37,19 +37,23 @@ describe('turnwise stats on multi-file datasets', () => {
     expect(byId.get('gym')?.mixed_prompt_groups).toBe(0);
     // Sample "1" of both logs (and each file's rollouts) in groups of their own file only.
     for (const dataset of ['evals', 'gym']) {
-      const spanning = sqlRows(
-        db,
-        `SELECT count(*) AS n FROM (
+      const spanning = (
+        await sqlRows(
+          db,
+          `SELECT count(*) AS n FROM (
            SELECT group_id FROM trajectories WHERE dataset_id = '${dataset}'
            GROUP BY group_id HAVING count(DISTINCT split_part(source_ref, '.json', 1)) > 1)`,
+        )
       )[0]?.n;
       expect(Number(spanning)).toBe(0);
       expect(byId.get(dataset)?.groups).toBeGreaterThanOrEqual(2);
     }
-    const tasks = sqlRows(
-      db,
-      `SELECT count(DISTINCT group_id) AS groups FROM trajectories
+    const tasks = (
+      await sqlRows(
+        db,
+        `SELECT count(DISTINCT group_id) AS groups FROM trajectories
        WHERE dataset_id = 'evals' AND task_id = '1'`,
+      )
     )[0]?.groups;
     expect(Number(tasks)).toBe(2);
     expect(byId.get('gym')?.success_rate).toBeGreaterThan(0);
