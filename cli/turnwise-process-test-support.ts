@@ -8,11 +8,17 @@ const bin = path.resolve(import.meta.dirname, '..', 'bin', 'turnwise.js');
 
 export type CliRun = { code: number | null; stdout: string; stderr: string };
 
+/** A run of the process: a process ended by a signal has no exit code. */
+export type ProcessRun = CliRun & { signal: NodeJS.Signals | null };
+
 /**
  * `turnwise args` as a child process with `env` added to this process's environment. Not
  * spawnSync: that would block a server answering the command in this process.
  */
-export function turnwiseProcess(args: string[], env: Record<string, string> = {}): Promise<CliRun> {
+export function turnwiseProcess(
+  args: string[],
+  env: Record<string, string> = {},
+): Promise<ProcessRun> {
   return new Promise((resolve) => {
     const child = spawn(process.execPath, [bin, ...args], {
       env: { ...process.env, ...env },
@@ -22,6 +28,6 @@ export function turnwiseProcess(args: string[], env: Record<string, string> = {}
     let stderr = '';
     child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
     child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
+    child.on('close', (code, signal) => resolve({ code, signal, stdout, stderr }));
   });
 }
