@@ -1,8 +1,8 @@
 // `turnwise judge prompts` and `turnwise judge use` through the real command: the versions with
 // the one in use marked, the --json contract, keep and roll back, and bad input refused (exit 2).
-import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { openEngine } from '../engine/engine';
 import { turnwiseRecord, writeJsonl } from '../engine/testing/test-support';
 import { cliWorkspace, onlyJson, turnwise } from './cli-test-support';
 
@@ -14,22 +14,16 @@ beforeAll(async () => {
   const file = writeJsonl(path.join(dir, 'a.jsonl'), [turnwiseRecord({ id: 'a' })]);
   expect((await turnwise('import', file, '--db', db)).code).toBe(0);
   // A second version, written the way the app writes it (its SQL console is read-only).
-  const created = spawnSync(
-    process.execPath,
-    [
-      '--import',
-      'tsx/esm',
-      '-e',
-      `const { openEngine } = await import(${JSON.stringify(path.resolve('engine/engine.ts'))});
-       const engine = await openEngine({ dbPath: ${JSON.stringify(db)} });
-       const r = await engine.dispatch('createJudgePrompt', { parent_version: 'triage-judge/1', text: 'Be strict.' });
-       await engine.close();
-       if (!r.ok) { console.error(r.error.message); process.exit(1); }`,
-    ],
-    { encoding: 'utf8', timeout: 120_000 },
-  );
-  expect(created.stderr).toBe('');
-  expect(created.status).toBe(0);
+  const engine = await openEngine({ dbPath: db });
+  try {
+    const created = await engine.dispatch('createJudgePrompt', {
+      parent_version: 'triage-judge/1',
+      text: 'Be strict.',
+    });
+    expect(created).toMatchObject({ ok: true });
+  } finally {
+    await engine.close();
+  }
 }, 120_000);
 
 describe('turnwise judge prompts / use', () => {
