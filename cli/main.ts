@@ -107,8 +107,8 @@ async function runCommand(argv: string[]): Promise<number> {
  * (bounded-query.ts) ends the command with its answer. Not with process.exit(): Node's exit
  * waits for the thread the call runs on, so it would come only when the call ends. A kill is
  * immediate; the shell sees status 137, and the workspace keeps every committed change. The
- * message goes to this process's own stderr, the one that outlives it. Returns the handler
- * that was set before.
+ * message goes to this process's stderr, whatever streams main() was given, as it is the
+ * process that ends: the kill waits until it is written. Returns the handler set before.
  */
 function endOnUnstoppableQuery(command: string): UnstoppableQueryHandler | null {
   return setUnstoppableQueryHandler((error) => {
