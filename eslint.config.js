@@ -262,6 +262,23 @@ export default tseslint.config(
     },
   },
   {
+    // A command writes through cli/output.ts, the streams main() was given, so that a test can
+    // run it in its own process and read what it wrote.
+    files: ['cli/**/*.ts'],
+    ignores: ['**/*.test.ts', '**/*test-support.ts', 'cli/output.ts'],
+    rules: {
+      'no-console': 'error',
+      'no-restricted-properties': [
+        'error',
+        ...['stdout', 'stderr'].map((property) => ({
+          object: 'process',
+          property,
+          message: 'Write through cli/output.ts (printLine, output()), not the process streams.',
+        })),
+      ],
+    },
+  },
+  {
     files: ['renderer/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },

@@ -9,8 +9,16 @@ import { commandHelp, overallHelp } from './help';
 import { FORMATS_COMMAND, IMPORT_COMMAND } from './import-command';
 import { JUDGE_COMMAND } from './judge-command';
 import { LABEL_COMMAND } from './labels-command';
-import { CliFailure, type CliStreams, failureFrom, output, printLine } from './output';
-import { PROCESS_STREAMS, withStreams } from './output';
+import {
+  CliFailure,
+  type CliStreams,
+  failureFrom,
+  output,
+  printLine,
+  PROCESS_STREAMS,
+  withStreams,
+  writeToProcessStderr,
+} from './output';
 import { STATS_COMMAND } from './datasets-command';
 import { OUTCOME_COMMAND } from './outcome-command';
 import { SEGMENTATION_COMMAND } from './segmentation-command';
@@ -113,7 +121,7 @@ async function runCommand(argv: string[]): Promise<number> {
 function endOnUnstoppableQuery(command: string): UnstoppableQueryHandler | null {
   return setUnstoppableQueryHandler((error) => {
     const failure = failureFrom(command, { code: error.code, message: error.message });
-    process.stderr.write(
+    writeToProcessStderr(
       `turnwise: ${failure.what}: ${failure.why}. DuckDB could not interrupt it inside one call, ` +
         'so turnwise was ended\n',
       () => process.kill(process.pid, 'SIGKILL'),

@@ -25,6 +25,14 @@ export function withStreams<T>(streams: CliStreams, work: () => T): T {
   return streamsOfCall.run(streams, work);
 }
 
+/**
+ * Writes to this process's own stderr, whatever streams the command has, then calls `then`: for
+ * the last words of a process about to end (main.ts, a query DuckDB cannot stop).
+ */
+export function writeToProcessStderr(text: string, then: () => void): void {
+  process.stderr.write(text, then);
+}
+
 /** The streams of the command running now. */
 export function output(): CliStreams {
   return streamsOfCall.getStore() ?? PROCESS_STREAMS;
