@@ -1,5 +1,6 @@
 // One turn: index, role, action badge, ids and counts, then reasoning, content and tool calls.
-// Plain elements styled by TurnListRoot's classes, so thousands of cards render quickly.
+// Plain elements with class names, styled once per list by TurnListRoot (turn-card-styles.ts),
+// so thousands of cards render quickly.
 import { memo, useState } from 'react';
 import type { Turn } from '../../shared/model';
 import { formatCount } from '../components/format';
@@ -11,6 +12,9 @@ import { TurnContent } from './TurnContent';
 import { TurnDetailsPanel } from './TurnDetailsPanel';
 import { TurnErrorBadge } from './TurnErrorBadge';
 import { TurnRawToggle } from './TurnRawToggle';
+import { roleClass, turnCardClasses } from './turn-card-styles';
+
+const c = turnCardClasses;
 
 type Props = {
   trajectoryId: string;
@@ -32,20 +36,20 @@ export const TurnCard = memo(function TurnCard({
   const [showDetails, setShowDetails] = useState(false);
   return (
     <section
-      className={`tw-turn tw-role-${turn.role}${active ? ' tw-active' : ''}`}
+      className={`${c.turn} ${roleClass(turn.role)}${active ? ` ${c.active}` : ''}`}
       data-testid="turn"
       data-role={turn.role}
       id={`turn-${turn.turn_index}`}
       aria-label={`Turn ${turn.turn_index}, ${turn.role}`}
     >
-      <div className="tw-head">
-        <span className="tw-index">#{turn.turn_index}</span>
-        <span className={`tw-chip tw-role-${turn.role}`} data-testid="role-chip">
+      <div className={c.head}>
+        <span className={c.index}>#{turn.turn_index}</span>
+        <span className={`${c.chip} ${roleClass(turn.role)}`} data-testid="role-chip">
           {turn.role}
         </span>
         {turn.is_action && (
           <span
-            className="tw-chip tw-action"
+            className={`${c.chip} ${c.action}`}
             data-testid="action-badge"
             title="An action of the policy (a credit-assignment step)"
           >
@@ -54,18 +58,18 @@ export const TurnCard = memo(function TurnCard({
         )}
         {turn.error !== null && <TurnErrorBadge error={turn.error} />}
         {turn.tool_call_id !== null && (
-          <span className="tw-meta tw-mono" title="Answers the tool call with this id">
+          <span className={`${c.meta} ${c.mono}`} title="Answers the tool call with this id">
             ↳ {turn.tool_call_id}
           </span>
         )}
-        <span className="tw-spacer" />
+        <span className={c.spacer} />
         {rendersMarkdown(turn.role, turn.content) && (
           <TurnRawToggle raw={raw} onToggle={() => setRaw((r) => !r)} />
         )}
         {turn.has_details && (
           <button
             type="button"
-            className="tw-chip"
+            className={c.chip}
             title="What the format recorded about this turn: model, tokens, latency, sampling, …"
             aria-pressed={showDetails}
             data-testid="turn-details-toggle"
@@ -77,7 +81,7 @@ export const TurnCard = memo(function TurnCard({
         {turn.has_logprobs && (
           <button
             type="button"
-            className="tw-chip tw-logprobs"
+            className={`${c.chip} ${c.logprobs}`}
             title="Show this turn's token log-probs as heat strips"
             aria-pressed={showLogprobs}
             data-testid="logprobs-toggle"
@@ -87,9 +91,9 @@ export const TurnCard = memo(function TurnCard({
           </button>
         )}
         {turn.n_tokens !== null && (
-          <span className="tw-meta">{formatCount(turn.n_tokens)} tokens</span>
+          <span className={c.meta}>{formatCount(turn.n_tokens)} tokens</span>
         )}
-        <span className="tw-meta">{formatCount(turn.content_length)} chars</span>
+        <span className={c.meta}>{formatCount(turn.content_length)} chars</span>
       </div>
       {showDetails && <TurnDetailsPanel trajectoryId={trajectoryId} turnIndex={turn.turn_index} />}
       {showLogprobs && <LogprobStrips trajectoryId={trajectoryId} turnIndex={turn.turn_index} />}

@@ -7,6 +7,7 @@ import type { TurnDetails } from '../../shared/api-trajectory';
 import { useApi } from '../api/useApi';
 import { MONO_FONT } from '../theme/theme';
 import { detailRows, hasAnyDetail } from './turn-detail-rows';
+import { turnCardClasses } from './turn-card-styles';
 
 const grid = {
   display: 'grid',
@@ -56,7 +57,11 @@ export function TurnDetailsPanel({
   const details = result.data;
   if (details === undefined) return <Skeleton variant="rounded" height={40} />;
   if (!hasAnyDetail(details)) {
-    return <span className="tw-empty">The format recorded nothing more about this turn.</span>;
+    return (
+      <span className={turnCardClasses.empty}>
+        The format recorded nothing more about this turn.
+      </span>
+    );
   }
   return (
     <Box
@@ -92,7 +97,7 @@ export function TurnDetailsPanel({
           sx={{ display: 'block', mt: 0.5, maxWidth: '100%', maxHeight: 320 }}
         />
       ))}
-      {details.other !== null && <div className="tw-meta">Other metadata</div>}
+      {details.other !== null && <div className={turnCardClasses.meta}>Other metadata</div>}
       {details.other !== null && (
         <Box
           component="pre"

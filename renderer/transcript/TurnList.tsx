@@ -8,7 +8,7 @@ import type { Turn } from '../../shared/model';
 import { SegmentMarker } from './SegmentMarker';
 import { TurnCard } from './TurnCard';
 import { TurnErrorBoundary } from './TurnErrorBoundary';
-import { TurnListRoot } from './turn-styles';
+import { TurnListRoot, turnListClasses } from './turn-styles';
 import { estimateTurnHeight } from './turn-height';
 import { useTurnVirtualizer } from './useTurnVirtualizer';
 
@@ -78,7 +78,12 @@ export function TurnList({
         if (turn === undefined) return null;
         const marker = markers.get(turn.turn_index);
         return (
-          <div key={item.key} data-index={item.index} ref={measureElement} className="tw-item">
+          <div
+            key={item.key}
+            data-index={item.index}
+            ref={measureElement}
+            className={turnListClasses.item}
+          >
             {marker !== undefined && <SegmentMarker segment={marker} />}
             <TurnErrorBoundary turn={turn}>
               <TurnCard

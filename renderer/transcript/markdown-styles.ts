@@ -68,12 +68,6 @@ export function markdownStyles(theme: Theme) {
     '& .tw-md-url': { fontFamily: MONO_FONT, fontSize: 11, fontStyle: 'normal' },
     // A message shown plain (parse pending, past a cap, too slow) keeps its lines.
     '& .tw-md-plain': { whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' },
-    '& .tw-note': {
-      margin: theme.spacing(0.5, 0),
-      fontSize: 12,
-      fontStyle: 'italic',
-      color: theme.palette.text.secondary,
-    },
     // remark-gfm's footnote heading is meant for screen readers only.
     '& .tw-markdown .sr-only': {
       position: 'absolute',

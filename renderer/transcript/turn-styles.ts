@@ -1,26 +1,19 @@
 // The styles of every turn card, computed once per list from the theme. A trajectory can have
-// thousands of turns; per-card sx/Chip/Tooltip styling made "show all" take seconds.
-import { styled } from '@mui/material/styles';
+// thousands of turns; per-card sx/Chip/Tooltip styling made "show all" take seconds. So the cards
+// are plain elements with class names, and the one styled root of each list holds the rules of
+// every part: each component's rules live beside it (`<component>-styles.ts`, its class names as
+// constants and a function of the theme) and are composed here.
+import { styled, type CSSObject, type Theme } from '@mui/material/styles';
 import { ansiClasses } from './ansi-styles';
-import { TURN_ROLES } from '../../shared/model';
-import { roleColor } from '../theme/role-colors';
 import { MONO_FONT } from '../theme/theme';
 import { markdownStyles } from './markdown-styles';
+import { turnCardStyles } from './turn-card-styles';
 
-export const TurnListRoot = styled('div')(({ theme }) => {
-  const mode = theme.palette.mode;
-  const roles = Object.fromEntries(
-    TURN_ROLES.flatMap((role) => {
-      const c = roleColor(role, mode);
-      return [
-        [`& .tw-turn.tw-role-${role}`, { borderLeftColor: c.border }],
-        [
-          `& .tw-chip.tw-role-${role}`,
-          { color: c.fg, backgroundColor: c.bg, borderColor: c.border },
-        ],
-      ];
-    }),
-  );
+/** A measured row of the virtualized list (TurnList): a marker band and a card. */
+export const turnListClasses = { item: 'tw-item' } as const;
+
+// The rules of the parts that have no module of their own yet.
+function otherPartsStyles(theme: Theme): CSSObject {
   // Role-label chips in the labeling panel's colors: filled for human labels, outlined otherwise.
   const labelColors = Object.fromEntries(
     (['success', 'info', 'error'] as const).flatMap((color) => {
@@ -43,56 +36,6 @@ export const TurnListRoot = styled('div')(({ theme }) => {
     overflowWrap: 'anywhere',
   } as const;
   return {
-    // The virtualizer keeps the reading position as cards above it are measured; the browser's
-    // own scroll anchoring would correct the same change a second time.
-    overflowAnchor: 'none',
-    '& .tw-turn': {
-      backgroundColor: theme.palette.background.paper,
-      border: `1px solid ${theme.palette.divider}`,
-      borderLeftWidth: 3,
-      borderRadius: theme.shape.borderRadius,
-      padding: theme.spacing(1, 1.5),
-      marginBottom: theme.spacing(1),
-      // Below the app bar and the sticky search bar when scrolled to (the labeling panel's
-      // highlight sets a smaller margin by id, hence the !important).
-      scrollMarginTop: '112px !important',
-    },
-    '& .tw-head': {
-      display: 'flex',
-      alignItems: 'center',
-      gap: theme.spacing(1),
-      flexWrap: 'wrap',
-    },
-    '& .tw-index': {
-      fontFamily: MONO_FONT,
-      fontSize: 12,
-      color: theme.palette.text.secondary,
-      minWidth: 28,
-    },
-    '& .tw-chip': {
-      display: 'inline-flex',
-      alignItems: 'center',
-      height: 20,
-      padding: '0 7px',
-      borderRadius: 10,
-      border: '1px solid',
-      fontSize: 12,
-      fontWeight: 600,
-      lineHeight: 1,
-    },
-    '& .tw-chip.tw-action': {
-      color: theme.palette.primary.contrastText,
-      backgroundColor: theme.palette.primary.main,
-      borderColor: theme.palette.primary.main,
-    },
-    '& .tw-chip.tw-logprobs': {
-      color: theme.palette.secondary.main,
-      borderColor: theme.palette.secondary.main,
-      fontWeight: 500,
-    },
-    '& .tw-spacer': { flex: 1 },
-    '& .tw-meta': { fontSize: 11, color: theme.palette.text.secondary },
-    '& .tw-mono': { fontFamily: MONO_FONT },
     '& .tw-content': { ...block, marginTop: theme.spacing(0.5), fontSize: 13, lineHeight: 1.5 },
     '& .tw-content.tw-observation': {
       fontFamily: MONO_FONT,
@@ -104,7 +47,6 @@ export const TurnListRoot = styled('div')(({ theme }) => {
       overflow: 'auto',
     },
     '& .tw-content.tw-observation.tw-full': { maxHeight: 'none' },
-    '& .tw-empty': { fontSize: 12, fontStyle: 'italic', color: theme.palette.text.disabled },
     '& .tw-toggle': {
       display: 'inline-flex',
       alignItems: 'center',
@@ -182,7 +124,6 @@ export const TurnListRoot = styled('div')(({ theme }) => {
       cursor: 'pointer',
       margin: theme.spacing(0.5, 0),
     },
-    '& .tw-item': { display: 'flow-root' },
     '& .tw-code': { fontFamily: MONO_FONT, fontSize: 12 },
     '& .tw-content:not(.tw-observation) .tw-code': {
       display: 'block',
@@ -236,10 +177,6 @@ export const TurnListRoot = styled('div')(({ theme }) => {
     '& .tw-diff-del': { color: theme.palette.error.main },
     '& .tw-diff-hunk': { color: theme.palette.info.main },
     '& .tw-diff-file': { fontWeight: 700 },
-    '& .tw-turn.tw-active': {
-      boxShadow: `0 0 0 2px ${theme.palette.warning.main}`,
-    },
-    '& button.tw-chip': { cursor: 'pointer', background: 'none', font: 'inherit', fontSize: 12 },
     '& .tw-match': {
       backgroundColor: theme.palette.warning.light,
       color: theme.palette.getContrastText(theme.palette.warning.light),
@@ -289,6 +226,27 @@ export const TurnListRoot = styled('div')(({ theme }) => {
       cursor: 'default',
     },
     '& .tw-tokenizer, & .tw-tokenizer form': { display: 'flex', alignItems: 'center', gap: 8 },
-    ...roles,
   };
-});
+}
+
+/**
+ * The parts' rules, keyed by selector. Later parts win ties of equal specificity, so a part that
+ * refines another's rules comes after it.
+ */
+export const TURN_LIST_PARTS: readonly ((theme: Theme) => CSSObject)[] = [
+  turnCardStyles,
+  otherPartsStyles,
+];
+
+export function turnListStyles(theme: Theme): CSSObject {
+  const rules: CSSObject = {
+    // The virtualizer keeps the reading position as cards above it are measured; the browser's
+    // own scroll anchoring would correct the same change a second time.
+    overflowAnchor: 'none',
+    [`& .${turnListClasses.item}`]: { display: 'flow-root' },
+  };
+  for (const part of TURN_LIST_PARTS) Object.assign(rules, part(theme));
+  return rules;
+}
+
+export const TurnListRoot = styled('div')(({ theme }) => turnListStyles(theme));
