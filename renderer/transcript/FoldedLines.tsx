@@ -4,6 +4,7 @@ import { useState } from 'react';
 import type { ReactNode } from 'react';
 import { formatCount } from '../components/format';
 import { foldLines } from './tool-output';
+import { foldedLinesClasses } from './folded-lines-styles';
 
 type Props = { text: string; render: (text: string) => ReactNode };
 
@@ -17,7 +18,7 @@ export function FoldedLines({ text, render }: Props) {
       {'\n'}
       <button
         type="button"
-        className="tw-fold"
+        className={foldedLinesClasses.fold}
         onClick={() => setOpen(true)}
         data-testid="output-fold"
       >

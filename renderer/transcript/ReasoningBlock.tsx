@@ -2,6 +2,7 @@
 import { useState } from 'react';
 import { formatCount } from '../components/format';
 import { HighlightedText, matchRanges } from './HighlightedText';
+import { reasoningBlockClasses } from './reasoning-block-styles';
 
 export function ReasoningBlock({ text, highlight = '' }: { text: string; highlight?: string }) {
   // Unset until toggled: then it opens by itself while a search matches inside it.
@@ -11,14 +12,14 @@ export function ReasoningBlock({ text, highlight = '' }: { text: string; highlig
     <div>
       <button
         type="button"
-        className="tw-toggle"
+        className={reasoningBlockClasses.toggle}
         onClick={() => setOpen(!open)}
         aria-expanded={open}
       >
         {open ? '▾' : '▸'} Reasoning ({formatCount(text.length)} chars)
       </button>
       {open && (
-        <pre className="tw-reasoning" data-testid="turn-reasoning">
+        <pre className={reasoningBlockClasses.reasoning} data-testid="turn-reasoning">
           <HighlightedText text={text} query={highlight} />
         </pre>
       )}

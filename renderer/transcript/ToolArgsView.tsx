@@ -8,6 +8,10 @@ import { JsonTree } from './JsonTree';
 import { lineDiff } from './line-diff';
 import type { ArgField } from './tool-args';
 import { looksLikeDiff } from './terminal-text';
+import { toolArgsViewClasses } from './tool-args-view-styles';
+import { toolCallViewClasses } from './tool-call-view-styles';
+
+const c = toolArgsViewClasses;
 
 function Numbered({
   text,
@@ -20,11 +24,11 @@ function Numbered({
 }) {
   const lines = text.split('\n');
   return (
-    <span className="tw-arg-lines" data-testid="arg-lines">
-      <span className="tw-arg-gutter" aria-hidden>
+    <span className={c.lines} data-testid="arg-lines">
+      <span className={c.gutter} aria-hidden>
         {lines.map((_, i) => `${i + 1}\n`).join('')}
       </span>
-      <span className="tw-arg-code">
+      <span className={c.code}>
         {looksLikeDiff(text) ? (
           <DiffText text={text} query={query} />
         ) : query === '' ? (
@@ -40,10 +44,10 @@ function Numbered({
 
 export function ToolArgsView({ fields, highlight }: { fields: ArgField[]; highlight: string }) {
   return (
-    <div className="tw-call-fields">
+    <div className={c.fields}>
       {fields.map((f) => (
-        <div key={f.name} className="tw-arg" data-testid="tool-arg" data-kind={f.kind}>
-          <span className="tw-arg-name">{f.name}:</span>{' '}
+        <div key={f.name} className={c.arg} data-testid="tool-arg" data-kind={f.kind}>
+          <span className={c.name}>{f.name}:</span>{' '}
           {f.kind === 'text' ? (
             <HighlightedText text={f.text} query={highlight} />
           ) : f.kind === 'json' &&
@@ -52,7 +56,7 @@ export function ToolArgsView({ fields, highlight }: { fields: ArgField[]; highli
             typeof f.value === 'object' ? (
             <JsonTree value={f.value} />
           ) : (
-            <pre className="tw-call-args">
+            <pre className={toolCallViewClasses.args}>
               {f.kind === 'edit' ? (
                 <span data-testid="arg-diff">
                   <DiffText text={lineDiff(f.oldText, f.newText)} query={highlight} />

@@ -6,23 +6,27 @@ import { HighlightedText } from './HighlightedText';
 import { prettyJson } from './json-text';
 import { argFields } from './tool-args';
 import { ToolArgsView } from './ToolArgsView';
+import { toolCallViewClasses } from './tool-call-view-styles';
+import { turnCardClasses } from './turn-card-styles';
+
+const c = toolCallViewClasses;
 
 export function ToolCallView({ call, highlight = '' }: { call: ToolCall; highlight?: string }) {
   const [raw, setRaw] = useState(false);
   const fields = argFields(call.name, call.arguments);
   const args = prettyJson(call.arguments);
   return (
-    <div className="tw-call" data-testid="tool-call">
-      <div className="tw-call-head">
-        <span className="tw-call-name">
+    <div className={c.call} data-testid="tool-call">
+      <div className={c.head}>
+        <span className={c.name}>
           <HighlightedText text={call.name} query={highlight} />
         </span>
-        {call.id !== '' && <span className="tw-meta">{call.id}</span>}
-        {!args.parsed && <span className="tw-call-warning">arguments are not valid JSON</span>}
+        {call.id !== '' && <span className={turnCardClasses.meta}>{call.id}</span>}
+        {!args.parsed && <span className={c.warning}>arguments are not valid JSON</span>}
         {fields !== null && (
           <button
             type="button"
-            className="tw-call-raw"
+            className={c.raw}
             aria-pressed={raw}
             onClick={() => setRaw(!raw)}
             data-testid="tool-call-raw"
@@ -34,7 +38,7 @@ export function ToolCallView({ call, highlight = '' }: { call: ToolCall; highlig
       {fields !== null && !raw ? (
         <ToolArgsView fields={fields} highlight={highlight} />
       ) : (
-        <pre className="tw-call-args" data-testid="tool-call-json">
+        <pre className={c.args} data-testid="tool-call-json">
           <HighlightedText text={raw ? call.arguments : args.text} query={highlight} />
         </pre>
       )}

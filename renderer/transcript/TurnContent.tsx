@@ -26,6 +26,10 @@ import { hasAnsiColour } from './ansi-segments';
 import { JsonTree } from './JsonTree';
 import { readOutput } from './tool-output';
 import { useFullTurnText } from './useFullTurnText';
+import { turnCardClasses } from './turn-card-styles';
+import { turnContentClasses } from './turn-content-styles';
+
+const c = turnContentClasses;
 
 type Props = {
   trajectoryId: string;
@@ -52,7 +56,7 @@ export function TurnContent({ trajectoryId, turn, highlight = '', raw = false }:
   const truncated = turn.content_truncated && !done;
   if (text === '' && turn.tool_calls.length > 0) return null;
 
-  const classes = ['tw-content', observation && 'tw-observation', done && 'tw-full'];
+  const classes = [c.content, observation && c.observation, done && c.full];
   // While searching, messages show plain text so the matches can be marked.
   const markdown = !raw && highlight === '' && rendersMarkdown(turn.role, text);
   if (tree) {
@@ -65,7 +69,7 @@ export function TurnContent({ trajectoryId, turn, highlight = '', raw = false }:
   return (
     <>
       {read?.kind === 'text' && read.facts.length > 0 && (
-        <div className="tw-output-facts" data-testid="output-facts">
+        <div className={c.outputFacts} data-testid="output-facts">
           {read.facts.map((f) => (
             <span key={f.name}>
               {f.name}: {f.value}
@@ -74,7 +78,7 @@ export function TurnContent({ trajectoryId, turn, highlight = '', raw = false }:
         </div>
       )}
       {markdown ? (
-        <div className="tw-content tw-markdown" data-testid="turn-content" data-markdown="true">
+        <div className={`${c.content} tw-markdown`} data-testid="turn-content" data-markdown="true">
           <MarkdownText text={text} />
           {truncated && '…'}
         </div>
@@ -94,7 +98,7 @@ export function TurnContent({ trajectoryId, turn, highlight = '', raw = false }:
           {truncated && '…'}
         </pre>
       )}
-      {text === '' && <span className="tw-empty">(empty)</span>}
+      {text === '' && <span className={turnCardClasses.empty}>(empty)</span>}
       {truncated && (
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, mt: 0.5 }}>
           <Button

@@ -3,6 +3,10 @@
 // trajectory reloaded) renders the card anew.
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 import type { Turn } from '../../shared/model';
+import { roleClass, turnCardClasses } from './turn-card-styles';
+import { turnContentClasses } from './turn-content-styles';
+
+const c = turnCardClasses;
 
 type Props = {
   turn: Turn;
@@ -37,23 +41,23 @@ export class TurnErrorBoundary extends Component<Props, State> {
     if (error === null) return this.props.children;
     return (
       <section
-        className={`tw-turn tw-role-${turn.role}`}
+        className={`${c.turn} ${roleClass(turn.role)}`}
         data-testid="turn"
         data-role={turn.role}
         data-render-error="true"
         id={anchored ? `turn-${turn.turn_index}` : undefined}
         aria-label={`Turn ${turn.turn_index}, ${turn.role}`}
       >
-        <div className="tw-head">
-          <span className="tw-index">#{turn.turn_index}</span>
-          <span className={`tw-chip tw-role-${turn.role}`} data-testid="role-chip">
+        <div className={c.head}>
+          <span className={c.index}>#{turn.turn_index}</span>
+          <span className={`${c.chip} ${roleClass(turn.role)}`} data-testid="role-chip">
             {turn.role}
           </span>
         </div>
-        <div className="tw-note" role="note" data-testid="turn-render-error">
+        <div className={c.note} role="note" data-testid="turn-render-error">
           This turn could not be shown ({error.message || error.name}); its text is shown plain.
         </div>
-        <pre className="tw-content" data-testid="turn-content">
+        <pre className={turnContentClasses.content} data-testid="turn-content">
           {turn.content}
         </pre>
       </section>

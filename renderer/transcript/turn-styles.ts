@@ -7,7 +7,13 @@ import { styled, type CSSObject, type Theme } from '@mui/material/styles';
 import { ansiClasses } from './ansi-styles';
 import { MONO_FONT } from '../theme/theme';
 import { markdownStyles } from './markdown-styles';
+import { fileViewTextStyles } from './file-view-text-styles';
+import { foldedLinesStyles } from './folded-lines-styles';
+import { reasoningBlockStyles } from './reasoning-block-styles';
+import { toolArgsViewStyles } from './tool-args-view-styles';
+import { toolCallViewStyles } from './tool-call-view-styles';
 import { turnCardStyles } from './turn-card-styles';
+import { turnContentStyles } from './turn-content-styles';
 
 /** A measured row of the virtualized list (TurnList): a marker band and a card. */
 export const turnListClasses = { item: 'tw-item' } as const;
@@ -28,102 +34,7 @@ function otherPartsStyles(theme: Theme): CSSObject {
       ];
     }),
   );
-  const block = {
-    margin: 0,
-    fontFamily: 'inherit',
-    whiteSpace: 'pre-wrap',
-    wordBreak: 'break-word',
-    overflowWrap: 'anywhere',
-  } as const;
   return {
-    '& .tw-content': { ...block, marginTop: theme.spacing(0.5), fontSize: 13, lineHeight: 1.5 },
-    '& .tw-content.tw-observation': {
-      fontFamily: MONO_FONT,
-      fontSize: 12,
-      backgroundColor: theme.palette.action.hover,
-      borderRadius: theme.shape.borderRadius,
-      padding: theme.spacing(0.75, 1),
-      maxHeight: 640,
-      overflow: 'auto',
-    },
-    '& .tw-content.tw-observation.tw-full': { maxHeight: 'none' },
-    '& .tw-toggle': {
-      display: 'inline-flex',
-      alignItems: 'center',
-      gap: 4,
-      marginTop: theme.spacing(0.5),
-      padding: '2px 4px',
-      border: 0,
-      borderRadius: theme.shape.borderRadius,
-      background: 'none',
-      font: 'inherit',
-      fontSize: 12,
-      color: theme.palette.text.secondary,
-      cursor: 'pointer',
-      '&:hover': { backgroundColor: theme.palette.action.hover },
-      '&:focus-visible': { outline: `2px solid ${theme.palette.primary.main}` },
-    },
-    '& .tw-reasoning': {
-      ...block,
-      marginTop: theme.spacing(0.5),
-      paddingLeft: theme.spacing(1.5),
-      borderLeft: `2px solid ${theme.palette.divider}`,
-      color: theme.palette.text.secondary,
-      fontSize: 13,
-      fontStyle: 'italic',
-    },
-    '& .tw-call': {
-      border: `1px solid ${theme.palette.divider}`,
-      borderRadius: theme.shape.borderRadius,
-      overflow: 'hidden',
-      marginTop: theme.spacing(1),
-    },
-    '& .tw-call-head': {
-      display: 'flex',
-      alignItems: 'baseline',
-      gap: theme.spacing(1),
-      padding: theme.spacing(0.5, 1),
-      backgroundColor: theme.palette.action.hover,
-      fontFamily: MONO_FONT,
-      fontSize: 12,
-    },
-    '& .tw-call-name': { fontWeight: 700 },
-    '& .tw-call-warning': { marginLeft: 'auto', fontSize: 11, color: theme.palette.warning.main },
-    '& .tw-call-args': {
-      ...block,
-      padding: theme.spacing(0.75, 1),
-      fontFamily: MONO_FONT,
-      fontSize: 12,
-      maxHeight: 480,
-      overflow: 'auto',
-    },
-    '& .tw-call-raw': {
-      marginLeft: 'auto',
-      fontFamily: MONO_FONT,
-      fontSize: 11,
-      cursor: 'pointer',
-    },
-    '& .tw-call-raw[aria-pressed="true"]': { fontWeight: 700 },
-    '& .tw-call-fields': { padding: theme.spacing(0.5, 1), fontFamily: MONO_FONT, fontSize: 12 },
-    '& .tw-arg-name': { fontWeight: 700, color: theme.palette.text.secondary },
-    '& .tw-arg .tw-call-args': { padding: theme.spacing(0.5, 0), margin: 0 },
-    '& .tw-arg-lines': { display: 'flex' },
-    '& .tw-arg-gutter': {
-      userSelect: 'none',
-      textAlign: 'right',
-      paddingRight: theme.spacing(1),
-      marginRight: theme.spacing(1),
-      borderRight: `1px solid ${theme.palette.divider}`,
-      color: theme.palette.text.disabled,
-      whiteSpace: 'pre',
-    },
-    '& .tw-arg-code': { flex: 1, minWidth: 0 },
-    '& .tw-fold': {
-      fontFamily: MONO_FONT,
-      fontSize: 11,
-      cursor: 'pointer',
-      margin: theme.spacing(0.5, 0),
-    },
     '& .tw-code': { fontFamily: MONO_FONT, fontSize: 12 },
     '& .tw-content:not(.tw-observation) .tw-code': {
       display: 'block',
@@ -159,16 +70,6 @@ function otherPartsStyles(theme: Theme): CSSObject {
     '& .tw-json-expand::after': { content: '"\\25B8"' },
     '& .tw-json-collapse::after': { content: '"\\25BE"' },
     '& .tw-json-collapsed::after': { content: '"…"', color: theme.palette.text.secondary },
-    '& .tw-output-facts': {
-      display: 'flex',
-      gap: theme.spacing(1),
-      flexWrap: 'wrap',
-      marginBottom: theme.spacing(0.5),
-      fontFamily: MONO_FONT,
-      fontSize: 12,
-      color: theme.palette.text.secondary,
-    },
-    '& .tw-file-header': { color: theme.palette.text.secondary },
     '& .tw-tb-header, & .tw-tb-frame': { color: theme.palette.text.secondary },
     '& .tw-tb-code': { fontWeight: 600 },
     '& .tw-tb-exception': { color: theme.palette.error.main, fontWeight: 700 },
@@ -235,6 +136,12 @@ function otherPartsStyles(theme: Theme): CSSObject {
  */
 export const TURN_LIST_PARTS: readonly ((theme: Theme) => CSSObject)[] = [
   turnCardStyles,
+  turnContentStyles,
+  reasoningBlockStyles,
+  toolCallViewStyles,
+  toolArgsViewStyles,
+  foldedLinesStyles,
+  fileViewTextStyles,
   otherPartsStyles,
 ];
 
