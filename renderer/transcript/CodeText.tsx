@@ -4,6 +4,7 @@ import { useMemo } from 'react';
 import { languageOfFence } from './code-language';
 import { resolveLanguage, splitFences, tokenizeCode } from './code-tokens';
 import { RedactedText } from './RedactedText';
+import { codeTextClasses, codeTokenClass } from './code-text-styles';
 
 type Props = {
   text: string;
@@ -17,12 +18,12 @@ function CodeBlock({ code, language }: { code: string; language: string | null }
   const resolved = useMemo(() => resolveLanguage(code, language), [code, language]);
   const tokens = useMemo(() => tokenizeCode(code, resolved), [code, resolved]);
   return (
-    <span className="tw-code" data-language={resolved ?? ''} data-testid="code-block">
+    <span className={codeTextClasses.code} data-language={resolved ?? ''} data-testid="code-block">
       {tokens.map((token, j) =>
         token.kind === 'plain' ? (
           <RedactedText key={j} text={token.text} />
         ) : (
-          <span key={j} className={`tw-code-${token.kind}`}>
+          <span key={j} className={codeTokenClass(token.kind)}>
             <RedactedText text={token.text} />
           </span>
         ),

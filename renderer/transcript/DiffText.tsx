@@ -1,6 +1,7 @@
 // A unified diff with its added, removed, hunk and file lines coloured (as text, never HTML).
 import { HighlightedText } from './HighlightedText';
 import { diffLineKind } from './terminal-text';
+import { diffLineClass } from './diff-text-styles';
 
 export function DiffText({ text, query }: { text: string; query: string }) {
   const lines = text.split('\n');
@@ -10,7 +11,7 @@ export function DiffText({ text, query }: { text: string; query: string }) {
         const kind = diffLineKind(line);
         const body = <HighlightedText text={line} query={query} />;
         return (
-          <span key={i} className={kind === 'context' ? undefined : `tw-diff-${kind}`}>
+          <span key={i} className={kind === 'context' ? undefined : diffLineClass(kind)}>
             {body}
             {i < lines.length - 1 && '\n'}
           </span>

@@ -1,4 +1,5 @@
 // Text with every case-insensitive occurrence of a query marked (as text, never as HTML).
+import { highlightedTextClasses } from './highlighted-text-styles';
 
 /** [start, end) ranges of the query in the text, case-insensitive, non-overlapping. */
 export function matchRanges(text: string, query: string): [number, number][] {
@@ -36,7 +37,7 @@ export function HighlightedText({ text, query }: { text: string; query: string }
     <>
       {pieces.map((piece, i) =>
         piece.match ? (
-          <mark key={i} className="tw-match">
+          <mark key={i} className={highlightedTextClasses.match}>
             {piece.text}
           </mark>
         ) : (

@@ -1,23 +1,26 @@
 // A JSON value as a collapsible tree (react-json-view-lite: keyboard-accessible, text only).
 // Objects open two levels deep; long lists start closed so a huge payload costs one row.
 import { JsonView, type Props } from 'react-json-view-lite';
+import { jsonTreeClasses } from './json-tree-styles';
+
+const c = jsonTreeClasses;
 
 const STYLE: Required<Props>['style'] = {
-  container: 'tw-json',
-  basicChildStyle: 'tw-json-row',
-  label: 'tw-json-key',
-  clickableLabel: 'tw-json-key tw-json-clickable',
-  nullValue: 'tw-json-null',
-  undefinedValue: 'tw-json-null',
-  numberValue: 'tw-json-number',
-  stringValue: 'tw-json-string',
-  booleanValue: 'tw-json-boolean',
-  otherValue: 'tw-json-other',
-  punctuation: 'tw-json-punct',
-  expandIcon: 'tw-json-expand',
-  collapseIcon: 'tw-json-collapse',
-  collapsedContent: 'tw-json-collapsed',
-  childFieldsContainer: 'tw-json-children',
+  container: c.container,
+  basicChildStyle: c.row,
+  label: c.key,
+  clickableLabel: `${c.key} ${c.clickable}`,
+  nullValue: c.null,
+  undefinedValue: c.null,
+  numberValue: c.number,
+  stringValue: c.string,
+  booleanValue: c.boolean,
+  otherValue: c.other,
+  punctuation: c.punctuation,
+  expandIcon: c.expand,
+  collapseIcon: c.collapse,
+  collapsedContent: c.collapsed,
+  childFieldsContainer: c.children,
   noQuotesForStringValues: false,
   quotesForFieldNames: false,
   ariaLables: { collapseJson: 'Collapse', expandJson: 'Expand' },

@@ -1,6 +1,7 @@
 // Text with Python tracebacks set apart: frames dimmed, the failing code and the exception marked.
 import { Fragment } from 'react';
 import type { TracebackLineKind } from './traceback';
+import { tracebackLineClass } from './traceback-text-styles';
 
 export function TracebackText({ text, kinds }: { text: string; kinds: TracebackLineKind[] }) {
   const lines = text.split('\n');
@@ -12,7 +13,7 @@ export function TracebackText({ text, kinds }: { text: string; kinds: TracebackL
         return kind === 'plain' ? (
           <Fragment key={i}>{line + end}</Fragment>
         ) : (
-          <span key={i} className={`tw-tb-${kind}`}>
+          <span key={i} className={tracebackLineClass(kind)}>
             {line + end}
           </span>
         );

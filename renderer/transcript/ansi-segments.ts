@@ -2,6 +2,7 @@
 // Parsing is anser's; the 16 basic colours become classes the theme colours (readable in light
 // and dark mode), 256-colour and true-colour codes an rgb() value. Other escapes are dropped.
 import Anser from 'anser';
+import { ANSI_COLOURS, ansiColourClass, ansiDecorationClass } from './ansi-text-styles';
 
 export type AnsiSegment = {
   text: string;
@@ -41,17 +42,20 @@ const BASIC = /^ansi-(bright-)?(black|red|green|yellow|blue|magenta|cyan|white)$
 function colourOf(
   name: string | null,
   truecolor: string | null,
-  suffix: '' | '-bg',
+  background: boolean,
 ): { cls: string | null; rgb: string | null } {
   if (name === null) return { cls: null, rgb: null };
-  if (BASIC.test(name)) return { cls: `tw-${name}${suffix}`, rgb: null };
+  const basic = BASIC.exec(name);
+  const colour = ANSI_COLOURS.find((c) => c === basic?.[2]);
+  if (basic && colour !== undefined) {
+    return { cls: ansiColourClass(colour, basic[1] !== undefined, background), rgb: null };
+  }
   const palette = /^ansi-palette-(\d+)$/.exec(name);
   if (palette) {
     const index = Number(palette[1]);
     // Palette 0-15 repeat the basic colours: 0-7 plain, 8-15 bright.
     if (index < 16) {
-      const basic = ['black', 'red', 'green', 'yellow', 'blue', 'magenta', 'cyan', 'white'];
-      const cls = `tw-ansi-${index >= 8 ? 'bright-' : ''}${basic[index % 8] ?? 'white'}${suffix}`;
+      const cls = ansiColourClass(ANSI_COLOURS[index % 8] ?? 'white', index >= 8, background);
       return { cls, rgb: null };
     }
     return { cls: null, rgb: paletteRgb(index) };
@@ -68,9 +72,9 @@ export function ansiSegments(text: string): AnsiSegment[] {
     remove_empty: true,
   });
   return parts.map((part) => {
-    const fg = colourOf(part.fg, part.fg === 'ansi-truecolor' ? part.fg_truecolor : null, '');
-    const bg = colourOf(part.bg, part.bg === 'ansi-truecolor' ? part.bg_truecolor : null, '-bg');
-    const classes = [fg.cls, bg.cls, ...part.decorations.map((d) => `tw-ansi-${d}`)];
+    const fg = colourOf(part.fg, part.fg === 'ansi-truecolor' ? part.fg_truecolor : null, false);
+    const bg = colourOf(part.bg, part.bg === 'ansi-truecolor' ? part.bg_truecolor : null, true);
+    const classes = [fg.cls, bg.cls, ...part.decorations.map((d) => ansiDecorationClass(d))];
     return {
       text: part.content,
       classes: classes.filter((c): c is string => c !== null),

@@ -4,14 +4,19 @@
 // every part: each component's rules live beside it (`<component>-styles.ts`, its class names as
 // constants and a function of the theme) and are composed here.
 import { styled, type CSSObject, type Theme } from '@mui/material/styles';
-import { ansiClasses } from './ansi-styles';
 import { MONO_FONT } from '../theme/theme';
 import { markdownStyles } from './markdown-styles';
+import { ansiTextStyles } from './ansi-text-styles';
+import { codeTextStyles } from './code-text-styles';
+import { diffTextStyles } from './diff-text-styles';
 import { fileViewTextStyles } from './file-view-text-styles';
 import { foldedLinesStyles } from './folded-lines-styles';
+import { highlightedTextStyles } from './highlighted-text-styles';
+import { jsonTreeStyles } from './json-tree-styles';
 import { reasoningBlockStyles } from './reasoning-block-styles';
 import { toolArgsViewStyles } from './tool-args-view-styles';
 import { toolCallViewStyles } from './tool-call-view-styles';
+import { tracebackTextStyles } from './traceback-text-styles';
 import { turnCardStyles } from './turn-card-styles';
 import { turnContentStyles } from './turn-content-styles';
 
@@ -35,54 +40,6 @@ function otherPartsStyles(theme: Theme): CSSObject {
     }),
   );
   return {
-    '& .tw-code': { fontFamily: MONO_FONT, fontSize: 12 },
-    '& .tw-content:not(.tw-observation) .tw-code': {
-      display: 'block',
-      backgroundColor: theme.palette.action.hover,
-      borderRadius: theme.shape.borderRadius,
-      padding: theme.spacing(0.5, 1),
-      margin: theme.spacing(0.5, 0),
-    },
-    '& .tw-code-keyword': { color: theme.palette.secondary.main, fontWeight: 600 },
-    '& .tw-code-string': { color: theme.palette.success.dark },
-    '& .tw-code-comment': { color: theme.palette.text.secondary, fontStyle: 'italic' },
-    '& .tw-code-number': { color: theme.palette.info.dark },
-    '& .tw-code-title': { color: theme.palette.primary.dark },
-    '& .tw-json': {
-      fontFamily: MONO_FONT,
-      fontSize: 12,
-      lineHeight: 1.5,
-      whiteSpace: 'pre-wrap',
-      wordBreak: 'break-word',
-    },
-    '& .tw-json-children': { margin: 0, paddingLeft: theme.spacing(2), listStyle: 'none' },
-    '& .tw-json-key': { color: theme.palette.primary.dark, marginRight: theme.spacing(0.5) },
-    '& .tw-json-clickable': { cursor: 'pointer' },
-    '& .tw-json-string': { color: theme.palette.success.dark },
-    '& .tw-json-number, & .tw-json-boolean': { color: theme.palette.info.dark },
-    '& .tw-json-null': { color: theme.palette.text.secondary },
-    '& .tw-json-punct': { color: theme.palette.text.secondary },
-    '& .tw-json-expand, & .tw-json-collapse': {
-      cursor: 'pointer',
-      userSelect: 'none',
-      marginRight: theme.spacing(0.5),
-    },
-    '& .tw-json-expand::after': { content: '"\\25B8"' },
-    '& .tw-json-collapse::after': { content: '"\\25BE"' },
-    '& .tw-json-collapsed::after': { content: '"…"', color: theme.palette.text.secondary },
-    '& .tw-tb-header, & .tw-tb-frame': { color: theme.palette.text.secondary },
-    '& .tw-tb-code': { fontWeight: 600 },
-    '& .tw-tb-exception': { color: theme.palette.error.main, fontWeight: 700 },
-    ...ansiClasses(theme),
-    '& .tw-diff-add': { color: theme.palette.success.main },
-    '& .tw-diff-del': { color: theme.palette.error.main },
-    '& .tw-diff-hunk': { color: theme.palette.info.main },
-    '& .tw-diff-file': { fontWeight: 700 },
-    '& .tw-match': {
-      backgroundColor: theme.palette.warning.light,
-      color: theme.palette.getContrastText(theme.palette.warning.light),
-      borderRadius: 2,
-    },
     '& .tw-segment': {
       display: 'flex',
       alignItems: 'center',
@@ -141,7 +98,13 @@ export const TURN_LIST_PARTS: readonly ((theme: Theme) => CSSObject)[] = [
   toolCallViewStyles,
   toolArgsViewStyles,
   foldedLinesStyles,
+  codeTextStyles,
+  jsonTreeStyles,
   fileViewTextStyles,
+  tracebackTextStyles,
+  ansiTextStyles,
+  diffTextStyles,
+  highlightedTextStyles,
   otherPartsStyles,
 ];
 
