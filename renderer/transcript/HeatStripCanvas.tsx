@@ -2,6 +2,7 @@
 // than pixels. Reports the bucket under the pointer; drawing cost is bounded by the width.
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { bucketize, type Bucket } from './heat-scale';
+import { heatStripCanvasClasses } from './heat-strip-canvas-styles';
 
 const HEIGHT = 14;
 
@@ -60,8 +61,8 @@ export function HeatStripCanvas({ label, values, color, maxCells, onHover, testI
   };
 
   return (
-    <div className="tw-strip">
-      <span className="tw-strip-label">{label}</span>
+    <div className={heatStripCanvasClasses.strip}>
+      <span className={heatStripCanvasClasses.label}>{label}</span>
       <canvas
         ref={canvas}
         role="img"

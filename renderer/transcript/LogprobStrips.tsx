@@ -18,6 +18,8 @@ import {
   logprobFloor,
   type Bucket,
 } from './heat-scale';
+import { logprobStripsClasses } from './logprob-strips-styles';
+import { turnCardClasses } from './turn-card-styles';
 
 /** At most this many cells per strip, whatever the width: more tokens are aggregated. */
 const MAX_CELLS = 2000;
@@ -94,13 +96,15 @@ export function LogprobStrips({
   }
   if (data === null || scales === null) return <Skeleton variant="rounded" height={56} />;
   if (data.token_ids.length === 0) {
-    return <span className="tw-empty">No token log-probs are stored for this turn.</span>;
+    return (
+      <span className={turnCardClasses.empty}>No token log-probs are stored for this turn.</span>
+    );
   }
   const aggregated = data.token_ids.length > MAX_CELLS;
   const info = result.data;
   const tokens = data.tokens ?? null;
   return (
-    <div className="tw-strips" data-testid="logprob-strips">
+    <div className={logprobStripsClasses.strips} data-testid="logprob-strips">
       {info !== undefined && (
         <TokenizerField
           key={info.tokenizer_path ?? ''}
@@ -120,7 +124,7 @@ export function LogprobStrips({
         />
       )}
       {tokens !== null && tokens.length < data.token_ids.length && (
-        <span className="tw-meta">
+        <span className={turnCardClasses.meta}>
           the first {formatCount(tokens.length)} tokens as text; the strips show all
         </span>
       )}
@@ -148,7 +152,11 @@ export function LogprobStrips({
         onHover={onHover}
         testId="strip-difference"
       />
-      <div className="tw-meta tw-strip-readout" data-testid="strip-readout" aria-live="polite">
+      <div
+        className={`${turnCardClasses.meta} ${logprobStripsClasses.readout}`}
+        data-testid="strip-readout"
+        aria-live="polite"
+      >
         {hover !== null
           ? describeBucket(hover, data)
           : `${formatCount(data.token_ids.length)} tokens${aggregated ? ' (aggregated per pixel)' : ''} · log-prob scale 0 (pale) to ${scales.floor.toFixed(2)} (dark) · difference ±${scales.span.toFixed(2)} (red: policy lower, blue: higher) · hover for values`}

@@ -5,6 +5,10 @@ import { RoleLabelSchema } from '../../shared/api-labels';
 import { labelSourceKind } from '../../shared/api-labels';
 import { roleInfo } from '../components/role-labels';
 import { stepName, turnSpanName } from '../components/step-names';
+import { labelColourClass, segmentMarkerClasses } from './segment-marker-styles';
+import { turnCardClasses } from './turn-card-styles';
+
+const c = segmentMarkerClasses;
 
 function formatCredit(total: number): string {
   return `${total > 0 ? '+' : ''}${total.toFixed(3)}`;
@@ -17,16 +21,16 @@ export function SegmentMarker({ segment }: { segment: SegmentCredit }) {
   const source = segment.label_source === null ? null : labelSourceKind(segment.label_source);
   return (
     <div
-      className="tw-segment"
+      className={c.segment}
       data-testid="segment-marker"
       data-segment={segment.segment_index}
       data-role-label={segment.role_label ?? ''}
     >
-      <span className="tw-segment-name">{stepName(segment.segment_index)}</span>
-      <span className="tw-meta">{turns}</span>
+      <span className={c.name}>{stepName(segment.segment_index)}</span>
+      <span className={turnCardClasses.meta}>{turns}</span>
       {info !== null ? (
         <span
-          className={`tw-chip tw-label tw-label-${info.color}${source === 'human' ? ' tw-human' : ''}`}
+          className={`${turnCardClasses.chip} ${c.label} ${labelColourClass(info.color)}${source === 'human' ? ` ${c.human}` : ''}`}
           data-testid="segment-label"
           title={segment.label_source ?? undefined}
         >
@@ -34,11 +38,11 @@ export function SegmentMarker({ segment }: { segment: SegmentCredit }) {
           {source !== null && ` · ${source}`}
         </span>
       ) : (
-        <span className="tw-meta">unlabeled</span>
+        <span className={turnCardClasses.meta}>unlabeled</span>
       )}
       {segment.total !== null && (
         <span
-          className={`tw-credit ${segment.total < 0 ? 'tw-negative' : 'tw-positive'}`}
+          className={`${c.credit} ${segment.total < 0 ? c.negative : c.positive}`}
           data-testid="segment-credit"
           title="Credit total of this step"
         >

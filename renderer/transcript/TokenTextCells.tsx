@@ -3,6 +3,7 @@
 import { memo } from 'react';
 import type { Bucket } from './heat-scale';
 import { inkOn, tokenLabel } from './token-cells';
+import { tokenTextCellsClasses } from './token-text-cells-styles';
 
 type Props = {
   tokens: (string | null)[];
@@ -20,14 +21,18 @@ export const TokenTextCells = memo(function TokenTextCells({
   onHover,
 }: Props) {
   return (
-    <div className="tw-token-text" data-testid="token-text" onMouseLeave={() => onHover(null)}>
+    <div
+      className={tokenTextCellsClasses.text}
+      data-testid="token-text"
+      onMouseLeave={() => onHover(null)}
+    >
       {tokens.map((text, i) => {
         const value = values[i] ?? null;
         const background = color(value);
         return (
           <span
             key={i}
-            className="tw-token"
+            className={tokenTextCellsClasses.token}
             data-testid="token-cell"
             style={{ backgroundColor: background, color: inkOn(background) }}
             onMouseEnter={() =>

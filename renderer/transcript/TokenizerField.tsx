@@ -4,6 +4,10 @@ import Button from '@mui/material/Button';
 import TextField from '@mui/material/TextField';
 import { useState } from 'react';
 import { useApiWrite } from '../api/useApiWrite';
+import { tokenizerFieldClasses } from './tokenizer-field-styles';
+import { turnCardClasses } from './turn-card-styles';
+
+const c = turnCardClasses;
 
 type Props = {
   datasetId: string;
@@ -31,16 +35,16 @@ export function TokenizerField({ datasetId, tokenizerPath, tokenizerError, hasTe
 
   if (hasText && !editing) {
     return (
-      <div className="tw-meta" data-testid="tokenizer-source">
-        token text from <span className="tw-mono">{tokenizerPath}</span>{' '}
-        <button type="button" className="tw-chip" onClick={() => setEditing(true)}>
+      <div className={c.meta} data-testid="tokenizer-source">
+        token text from <span className={c.mono}>{tokenizerPath}</span>{' '}
+        <button type="button" className={c.chip} onClick={() => setEditing(true)}>
           change
         </button>
       </div>
     );
   }
   return (
-    <div className="tw-meta tw-tokenizer" data-testid="tokenizer-field">
+    <div className={`${c.meta} ${tokenizerFieldClasses.tokenizer}`} data-testid="tokenizer-field">
       {!editing && (
         <span data-testid="token-ids-only">
           {tokenizerError ?? 'token ids only — set a tokenizer.json to see text'}
