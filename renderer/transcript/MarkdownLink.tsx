@@ -2,6 +2,7 @@
 // click (never an href, so nothing can navigate the app window); any other target is plain text.
 import type { ReactNode } from 'react';
 import { openLink } from './markdown-urls';
+import { markdownLinkClasses } from './markdown-link-styles';
 
 /** `href` has been through markdownUrl: empty unless it is a link we may open. */
 export function MarkdownLink({ href, children }: { href?: string; children?: ReactNode }) {
@@ -9,7 +10,7 @@ export function MarkdownLink({ href, children }: { href?: string; children?: Rea
   return (
     <button
       type="button"
-      className="tw-md-link"
+      className={markdownLinkClasses.link}
       title={`Open ${href} in your browser`}
       data-testid="markdown-link"
       onClick={() => openLink(href)}

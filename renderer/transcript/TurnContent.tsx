@@ -26,6 +26,7 @@ import { hasAnsiColour } from './ansi-segments';
 import { JsonTree } from './JsonTree';
 import { readOutput } from './tool-output';
 import { useFullTurnText } from './useFullTurnText';
+import { markdownTextClasses } from './markdown-text-styles';
 import { turnCardClasses } from './turn-card-styles';
 import { turnContentClasses } from './turn-content-styles';
 
@@ -78,7 +79,11 @@ export function TurnContent({ trajectoryId, turn, highlight = '', raw = false }:
         </div>
       )}
       {markdown ? (
-        <div className={`${c.content} tw-markdown`} data-testid="turn-content" data-markdown="true">
+        <div
+          className={`${c.content} ${markdownTextClasses.markdown}`}
+          data-testid="turn-content"
+          data-markdown="true"
+        >
           <MarkdownText text={text} />
           {truncated && '…'}
         </div>

@@ -4,7 +4,6 @@
 // every part: each component's rules live beside it (`<component>-styles.ts`, its class names as
 // constants and a function of the theme) and are composed here.
 import { styled, type CSSObject, type Theme } from '@mui/material/styles';
-import { markdownStyles } from './markdown-styles';
 import { ansiTextStyles } from './ansi-text-styles';
 import { codeTextStyles } from './code-text-styles';
 import { diffTextStyles } from './diff-text-styles';
@@ -14,6 +13,10 @@ import { heatStripCanvasStyles } from './heat-strip-canvas-styles';
 import { highlightedTextStyles } from './highlighted-text-styles';
 import { jsonTreeStyles } from './json-tree-styles';
 import { logprobStripsStyles } from './logprob-strips-styles';
+import { markdownImageStyles } from './markdown-image-styles';
+import { markdownLinkStyles } from './markdown-link-styles';
+import { markdownPlainStyles } from './markdown-plain-styles';
+import { markdownTextStyles } from './markdown-text-styles';
 import { reasoningBlockStyles } from './reasoning-block-styles';
 import { segmentMarkerStyles } from './segment-marker-styles';
 import { tokenTextCellsStyles } from './token-text-cells-styles';
@@ -23,13 +26,14 @@ import { toolCallViewStyles } from './tool-call-view-styles';
 import { tracebackTextStyles } from './traceback-text-styles';
 import { turnCardStyles } from './turn-card-styles';
 import { turnContentStyles } from './turn-content-styles';
+import { turnRawToggleStyles } from './turn-raw-toggle-styles';
 
 /** A measured row of the virtualized list (TurnList): a marker band and a card. */
 export const turnListClasses = { item: 'tw-item' } as const;
 
 /**
  * The parts' rules, keyed by selector. Later parts win ties of equal specificity, so a part that
- * refines another's rules comes after it.
+ * refines another's rules (Markdown's code blocks, the raw toggle's chip) comes after it.
  */
 export const TURN_LIST_PARTS: readonly ((theme: Theme) => CSSObject)[] = [
   turnCardStyles,
@@ -48,7 +52,11 @@ export const TURN_LIST_PARTS: readonly ((theme: Theme) => CSSObject)[] = [
   segmentMarkerStyles,
   logprobStripsStyles,
   heatStripCanvasStyles,
-  markdownStyles,
+  markdownTextStyles,
+  markdownLinkStyles,
+  markdownImageStyles,
+  markdownPlainStyles,
+  turnRawToggleStyles,
   tokenTextCellsStyles,
   tokenizerFieldStyles,
 ];
