@@ -7,6 +7,10 @@ import { formatCount } from '../../components/format';
 import { diffItems } from './diff-items';
 import { DiffTableRoot } from './diff-styles';
 import { DiffTurnCell } from './DiffTurnCell';
+import { turnCardClasses } from '../../transcript/turn-card-styles';
+import { diffRowClass, diffTableClasses } from './diff-table-styles';
+
+const c = diffTableClasses;
 
 /** `label` names the side in the sticky column heads (id, outcome, reward). */
 type Side = { id: string; label: string; turns: Turn[] };
@@ -42,10 +46,10 @@ export function DiffTable({ a, b, alignment, jumpNonce }: Props) {
   return (
     <DiffTableRoot data-testid="diff-table">
       {/* Which column is which stays in view while the rows scroll (below the 48px app bar). */}
-      <div className="tw-diff-row tw-diff-columns">
-        <span className="tw-mono">A · {a.label}</span>
+      <div className={`${c.row} ${c.columns}`}>
+        <span className={turnCardClasses.mono}>A · {a.label}</span>
         <span />
-        <span className="tw-mono">B · {b.label}</span>
+        <span className={turnCardClasses.mono}>B · {b.label}</span>
       </div>
       {items.slice(0, shown).map((item) => {
         if (item.type === 'folded') {
@@ -54,7 +58,7 @@ export function DiffTable({ a, b, alignment, jumpNonce }: Props) {
             <button
               key={`fold-${item.start}`}
               type="button"
-              className="tw-diff-fold"
+              className={c.fold}
               data-testid="diff-fold"
               onClick={() => setUnfolded((s) => new Set(s).add(item.start))}
             >
@@ -70,18 +74,18 @@ export function DiffTable({ a, b, alignment, jumpNonce }: Props) {
           <div
             key={item.index}
             ref={isFirst ? firstRef : undefined}
-            className={`tw-diff-row tw-diff-${row.kind}${isFirst ? ' tw-diff-first' : ''}`}
+            className={`${c.row} ${diffRowClass(row.kind)}${isFirst ? ` ${c.first}` : ''}`}
             data-testid={isFirst ? 'diff-first-divergence' : 'diff-row'}
             data-kind={row.kind}
             data-row={item.index}
           >
-            {isFirst && <div className="tw-diff-first-label">First divergence</div>}
+            {isFirst && <div className={c.firstLabel}>First divergence</div>}
             <DiffTurnCell
               trajectoryId={a.id}
               turn={row.a === null ? undefined : a.turns[row.a]}
               side="A"
             />
-            <div className="tw-diff-gutter" title={gutter.title} aria-label={gutter.title}>
+            <div className={c.gutter} title={gutter.title} aria-label={gutter.title}>
               {gutter.mark}
             </div>
             <DiffTurnCell
@@ -93,7 +97,7 @@ export function DiffTable({ a, b, alignment, jumpNonce }: Props) {
         );
       })}
       {items.length > shown && (
-        <button type="button" className="tw-diff-fold" onClick={() => setLimit(shown + BATCH)}>
+        <button type="button" className={c.fold} onClick={() => setLimit(shown + BATCH)}>
           Show {formatCount(Math.min(BATCH, items.length - shown))} more rows (
           {formatCount(items.length - shown)} left)
         </button>
