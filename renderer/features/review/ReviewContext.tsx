@@ -9,7 +9,14 @@ import { ErrorAlert } from '../../components/ErrorAlert';
 import { useDebouncedValue } from '../../hooks/useDebouncedValue';
 import { TurnCard } from '../../transcript/TurnCard';
 import { TurnErrorBoundary } from '../../transcript/TurnErrorBoundary';
+import { turnCardClasses } from '../../transcript/turn-card-styles';
 import { TurnListRoot } from '../../transcript/turn-styles';
+
+/** The segment's cards are outlined; the turns around them, shown for context, are faded. */
+const IN_SEGMENT = {
+  [`& > .${turnCardClasses.turn}`]: { outline: '2px solid', outlineColor: 'primary.main' },
+} as const;
+const AROUND_SEGMENT = { opacity: 0.7 } as const;
 
 /** Turns shown before and after the segment. */
 export const CONTEXT_TURNS = 2;
@@ -76,11 +83,7 @@ export function ReviewContext({ trajectoryId, range }: Props) {
           data-testid="review-context-turn"
           data-turn={turn.turn_index}
           data-in-segment={inSegment(turn.turn_index) ? 'true' : undefined}
-          sx={
-            inSegment(turn.turn_index)
-              ? { '& > .tw-turn': { outline: '2px solid', outlineColor: 'primary.main' } }
-              : { opacity: 0.7 }
-          }
+          sx={inSegment(turn.turn_index) ? IN_SEGMENT : AROUND_SEGMENT}
         >
           <TurnErrorBoundary turn={turn}>
             <TurnCard trajectoryId={trajectoryId} turn={turn} />
