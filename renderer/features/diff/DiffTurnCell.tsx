@@ -1,6 +1,6 @@
-// One side of an aligned row: a compact turn card (the turn card's classes, styled by the
-// diff's TurnListRoot as in the trajectory page), or an empty cell where this side has no matching step. A card that fails to
-// render shows its turn's text plain, as in the transcript.
+// One side of an aligned row: a compact turn card (the turn card's classes, styled by
+// DiffTableRoot as in the trajectory page), or an empty cell where this side has no matching
+// step. A card that fails to render shows its turn's text plain, as in the transcript.
 import { memo } from 'react';
 import type { Turn } from '../../../shared/model';
 import { formatCount } from '../../components/format';
