@@ -19,6 +19,7 @@ export function SegmentMarker({ segment }: { segment: SegmentCredit }) {
   const info = role.success ? roleInfo(role.data) : null;
   const turns = turnSpanName(segment.turn_start, segment.turn_end);
   const source = segment.label_source === null ? null : labelSourceKind(segment.label_source);
+  const human = source === 'human' ? ` ${c.human}` : '';
   return (
     <div
       className={c.segment}
@@ -30,7 +31,7 @@ export function SegmentMarker({ segment }: { segment: SegmentCredit }) {
       <span className={turnCardClasses.meta}>{turns}</span>
       {info !== null ? (
         <span
-          className={`${turnCardClasses.chip} ${c.label} ${labelColourClass(info.color)}${source === 'human' ? ` ${c.human}` : ''}`}
+          className={`${turnCardClasses.chip} ${c.label} ${labelColourClass(info.color)}${human}`}
           data-testid="segment-label"
           title={segment.label_source ?? undefined}
         >
