@@ -1,6 +1,7 @@
 // Dataset names and ids for new datasets (imported or attached): a default name from the files,
 // and a slug no dataset uses yet.
 import path from 'node:path';
+import * as z from 'zod';
 import type { Workspace } from '../store/workspace';
 import type { SourceFile } from './source-files';
 
@@ -22,6 +23,9 @@ export function commonFolder(files: SourceFile[]): string {
   return first.slice(0, length).join(path.sep) || path.sep;
 }
 
+/** A dataset's id, the column an import reads to name, find or refuse a dataset. */
+export const DatasetIdRow = z.object({ dataset_id: z.string() });
+
 /** A slug of the name that no dataset uses yet (name, name-2, name-3, ...). */
 export async function freeDatasetId(workspace: Workspace, name: string): Promise<string> {
   const slug =
@@ -30,11 +34,12 @@ export async function freeDatasetId(workspace: Workspace, name: string): Promise
       .replace(/[^a-z0-9._-]+/g, '-')
       .replace(/^-+|-+$/g, '')
       .slice(0, 80) || 'dataset';
-  const rows = await workspace.query(
+  const rows = await workspace.queryAs(
+    DatasetIdRow,
     `SELECT dataset_id FROM tw_datasets WHERE dataset_id = $1 OR dataset_id LIKE $1 || '-%'`,
     [slug],
   );
-  const taken = new Set(rows.map((row) => String(row.dataset_id)));
+  const taken = new Set(rows.map((row) => row.dataset_id));
   if (!taken.has(slug)) return slug;
   let n = 2;
   while (taken.has(`${slug}-${n}`)) n += 1;

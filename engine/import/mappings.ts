@@ -1,24 +1,19 @@
 // User mappings saved in the workspace, and the resolution of 'mapping' / 'mapping:<name>' formats.
 import type { ApiOutput } from '../../shared/api';
-import { MappingSpecSchema, type MappingSpec } from '../../shared/model';
+import { MappingSpecSchema, SavedMappingSchema, type MappingSpec } from '../../shared/model';
 import { TurnwiseError } from '../../shared/result';
+import { jsonTextColumn } from '../store/row-schemas';
 import type { Workspace } from '../store/workspace';
 
+/** A tw_mappings row: the spec is its JSON column read as text. */
+const MappingRow = SavedMappingSchema.extend({ spec: jsonTextColumn(MappingSpecSchema) });
 type SavedMapping = ApiOutput<'saveMapping'>;
 
-function fromRow(row: Record<string, unknown>): SavedMapping {
-  return {
-    name: String(row.name),
-    spec: MappingSpecSchema.parse(JSON.parse(String(row.spec))),
-    updated_at: String(row.updated_at),
-  };
-}
-
 export async function listMappings(workspace: Workspace): Promise<SavedMapping[]> {
-  const rows = await workspace.query(
+  return workspace.queryAs(
+    MappingRow,
     `SELECT name, spec::VARCHAR AS spec, updated_at FROM tw_mappings ORDER BY name`,
   );
-  return rows.map(fromRow);
 }
 
 export async function saveMapping(
@@ -30,12 +25,13 @@ export async function saveMapping(
     name,
     JSON.stringify(spec),
   ]);
-  const [row] = await workspace.query(
+  const [row] = await workspace.queryAs(
+    MappingRow,
     `SELECT name, spec::VARCHAR AS spec, updated_at FROM tw_mappings WHERE name = $1`,
     [name],
   );
   if (!row) throw new TurnwiseError('internal', `mapping '${name}' was not saved`);
-  return fromRow(row);
+  return row;
 }
 
 /**

@@ -5,25 +5,25 @@
 // them stay attached; what users changed since the first import (regrouping, an outcome rule, a
 // default segmentation, the dataset's name) is put back.
 import type { DuckDBConnection } from '@duckdb/node-api';
+import * as z from 'zod';
 import type { Workspace } from '../store/workspace';
 
-export interface ReplacedDataset {
-  dataset_id: string;
-  name: string;
-}
+const ReplacedDatasetRow = z.object({ dataset_id: z.string(), name: z.string() });
+export type ReplacedDataset = z.output<typeof ReplacedDatasetRow>;
 
 /** The dataset of this content that a kept re-import replaces; null when there is none. */
 export async function replaceableDataset(
   workspace: Workspace,
   sha256: string,
 ): Promise<ReplacedDataset | null> {
-  const [row] = await workspace.query(
+  const [row] = await workspace.queryAs(
+    ReplacedDatasetRow,
     `SELECT dataset_id, name FROM tw_datasets
      WHERE content_sha256 = $1 AND secrets = 'redacted' AND coalesce(storage, 'imported') = 'imported'
      LIMIT 1`,
     [sha256],
   );
-  return row === undefined ? null : { dataset_id: String(row.dataset_id), name: String(row.name) };
+  return row ?? null;
 }
 
 /** Rows an import writes, by table, keyed by the dataset's trajectories. */

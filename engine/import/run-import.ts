@@ -18,7 +18,7 @@ import {
   restoreUserChanges,
   type ReplacedDataset,
 } from './replace-dataset';
-import { commonFolder, freeDatasetId } from './dataset-naming';
+import { commonFolder, DatasetIdRow, freeDatasetId } from './dataset-naming';
 import { planImport, planProblem, type PlannedDataset } from './import-plan';
 import { contentSha256, type SourceFile } from './source-files';
 import { forgetRepeatedTexts } from '../secrets/redact-trajectory';
@@ -57,8 +57,9 @@ function bytesOf(files: SourceFile[]): number {
 
 /** Whether a dataset of the workspace has this size (or none recorded), so could be the same. */
 async function sizeTaken(workspace: Workspace, bytes: number): Promise<boolean> {
-  const rows = await workspace.query(
-    'SELECT 1 FROM tw_datasets WHERE bytes = $1 OR bytes IS NULL LIMIT 1',
+  const rows = await workspace.queryAs(
+    DatasetIdRow,
+    'SELECT dataset_id FROM tw_datasets WHERE bytes = $1 OR bytes IS NULL LIMIT 1',
     [bytes],
   );
   return rows.length > 0;
@@ -124,22 +125,23 @@ async function importFiles(
       },
       signal,
     );
-    const existing = await workspace.query(
+    const [existing] = await workspace.queryAs(
+      DatasetIdRow,
       'SELECT dataset_id FROM tw_datasets WHERE content_sha256 = $1',
       [sha256],
     );
     // The same content, redacted before, imported again to keep its secrets: it replaces that.
     const replaced =
-      existing.length > 0 && options.keepSecrets === true
+      existing !== undefined && options.keepSecrets === true
         ? await replaceableDataset(workspace, sha256)
         : null;
     replacing[index] = replaced;
-    if (existing.length > 0 && replaced === null) {
+    if (existing !== undefined && replaced === null) {
       const what = plan.datasets.length === 1 ? options.paths.join(', ') : dataset.name;
       throw new TurnwiseError(
         'duplicate',
-        `${what}: identical content was already imported as dataset '${String(existing[0]?.dataset_id)}'`,
-        { dataset_id: existing[0]?.dataset_id },
+        `${what}: identical content was already imported as dataset '${existing.dataset_id}'`,
+        { dataset_id: existing.dataset_id },
       );
     }
     hashes.push(sha256);

@@ -3,6 +3,7 @@
 // token_logprobs views. An attachment whose files are gone is left out, so one moved file does
 // not break every query over turns.
 import { existsSync } from 'node:fs';
+import * as z from 'zod';
 import { LOGPROB_COLUMNS, TURN_COLUMNS } from '../../store/migrations';
 import { TurnwiseError } from '../../../shared/result';
 import type { AttachSpec } from './attach-spec';
@@ -49,13 +50,26 @@ export async function rebuildUnionViews(run: RunSql, viewKeys: string[]): Promis
 }
 
 /**
+ * A tw_attachments row as ATTACHMENTS_SQL reads it, files and spec as the text of their JSON
+ * columns: what they hold is checked by parseAttachment, which refuses a workspace whose
+ * attachment is malformed as invalid input rather than as an internal error.
+ */
+export const AttachmentRow = z.object({
+  dataset_id: z.string(),
+  view_key: z.string(),
+  files: z.string(),
+  spec: z.string(),
+});
+export type AttachmentRow = z.output<typeof AttachmentRow>;
+
+/**
  * A tw_attachments row. Its spec's SQL is checked by guardAttachment before use; the view key
  * becomes part of view names, so it must be the hex key run-attach writes.
  */
-export function parseAttachment(row: Record<string, unknown>): Attachment {
-  const viewKey = String(row.view_key);
-  const files: unknown = JSON.parse(String(row.files));
-  const spec: unknown = JSON.parse(String(row.spec));
+export function parseAttachment(row: AttachmentRow): Attachment {
+  const viewKey = row.view_key;
+  const files: unknown = JSON.parse(row.files);
+  const spec: unknown = JSON.parse(row.spec);
   const specValues = spec !== null && typeof spec === 'object' ? Object.values(spec) : [];
   if (
     !/^[0-9a-f]{1,64}$/.test(viewKey) ||
@@ -66,10 +80,10 @@ export function parseAttachment(row: Record<string, unknown>): Attachment {
   ) {
     throw new TurnwiseError(
       'invalid_input',
-      `the stored attachment of dataset '${String(row.dataset_id)}' is malformed (tw_attachments)`,
+      `the stored attachment of dataset '${row.dataset_id}' is malformed (tw_attachments)`,
     );
   }
-  return { datasetId: String(row.dataset_id), viewKey, files, spec: spec as AttachSpec };
+  return { datasetId: row.dataset_id, viewKey, files, spec: spec as AttachSpec };
 }
 
 export const ATTACHMENTS_SQL = `SELECT dataset_id, view_key, files::VARCHAR AS files,

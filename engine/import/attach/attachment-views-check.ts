@@ -4,13 +4,17 @@
 // must be exactly what this code builds from the attachment's checked spec, as DuckDB renders it.
 // A read-only open refuses a workspace where one is not; a writable open builds them again.
 import type { DuckDBConnection } from '@duckdb/node-api';
+import * as z from 'zod';
 import { TurnwiseError } from '../../../shared/result';
+import { rowsAsOn } from '../../store/connection-sql';
 import type { CatalogObject } from '../../store/schema-catalog';
+import { sql } from '../../store/sql-template';
 import { REFERENCE } from '../../store/workspace-integrity';
 import type { Workspace } from '../../store/workspace';
 import { allFilesRelation, logprobsSelect, turnsSelect } from './attached-sql';
 import {
   ATTACHMENTS_SQL,
+  AttachmentRow,
   attachedViewNames,
   parseAttachment,
   refreshAttachedViews,
@@ -23,7 +27,7 @@ const KEY_IN_VIEW = /tw_att_([0-9a-f]{1,64})_(?:turns|logprobs)/g;
 
 /** Checks the attachment views; in a writable workspace rebuilds them when one is not as built. */
 export async function settleAttachmentViews(workspace: Workspace): Promise<void> {
-  const stored = (await workspace.query(ATTACHMENTS_SQL)).map(parseAttachment);
+  const stored = (await workspace.queryAs(AttachmentRow, ATTACHMENTS_SQL)).map(parseAttachment);
   const attachments: Attachment[] = [];
   for (const attachment of stored) attachments.push(await guardAttachment(workspace, attachment));
   const wrong = await wrongViews(workspace, workspace.attachmentViews, attachments);
@@ -101,11 +105,15 @@ function expectedSelect(view: CatalogObject, byKey: Map<string, Attachment>): st
   return null;
 }
 
+const RenderedRow = z.object({ sql: z.string().nullable() });
+
 /** DuckDB's rendering of a query, as it stores a view's text. */
 async function rendered(connection: DuckDBConnection, select: string): Promise<string> {
-  const reader = await connection.runAndReadAll(
-    'SELECT system.main.json_deserialize_sql(system.main.json_serialize_sql($1::VARCHAR)) AS sql',
-    [select],
+  const [row] = await rowsAsOn(
+    RenderedRow,
+    connection,
+    sql`SELECT system.main.json_deserialize_sql(system.main.json_serialize_sql(${select}::VARCHAR))
+          AS sql`,
   );
-  return String(reader.getRowObjectsJS()[0]?.sql ?? '');
+  return row?.sql ?? '';
 }

@@ -6,19 +6,23 @@ import { settleImportedOutcomes } from '../../outcome/outcome-rule';
 import { createHash } from 'node:crypto';
 import { stat } from 'node:fs/promises';
 import type { DuckDBConnection } from '@duckdb/node-api';
+import * as z from 'zod';
 import type { ImportSummary, SkippedRecord } from '../../../shared/model';
 import { TurnwiseError } from '../../../shared/result';
 import { canonicalJson } from '../../text/canonical-json';
 import type { FormatOptions } from '../../chat/canonical';
-import { commonFolder, defaultDatasetName, freeDatasetId } from '../dataset-naming';
+import { commonFolder, DatasetIdRow, defaultDatasetName, freeDatasetId } from '../dataset-naming';
 import type { ImportOptions, ImportProgress } from '../run-import';
 import { resolveSourceFiles, type SourceFile } from '../source-files';
+import { rowsAsOn } from '../../store/connection-sql';
+import { sql } from '../../store/sql-template';
 import { transaction } from '../../store/transaction';
 import type { Workspace } from '../../store/workspace';
 import { buildAttachSpec, quoteText } from './attach-spec';
 import { indexSelect, problemsSelect } from './attached-sql';
 import {
   ATTACHMENTS_SQL,
+  AttachmentRow,
   createAttachmentViews,
   parseAttachment,
   rebuildUnionViews,
@@ -26,6 +30,10 @@ import {
 
 /** Bad rows listed per file at most; the count of the rest is still reported. */
 const MAX_LISTED_PROBLEMS = 1000;
+
+const ColumnRow = z.object({ column_name: z.string(), column_type: z.string() });
+const ProblemRow = z.object({ line: z.number(), reason: z.string() });
+const CountsRow = z.object({ trajectories: z.number(), turns: z.number(), actions: z.number() });
 
 export type AttachOptions = Pick<ImportOptions, 'paths' | 'dataset' | 'onError' | 'formatOptions'>;
 
@@ -41,12 +49,12 @@ async function fingerprint(files: SourceFile[]): Promise<string> {
 
 async function columnsOf(connection: DuckDBConnection, file: string): Promise<Map<string, string>> {
   try {
-    const reader = await connection.runAndReadAll(
-      `DESCRIBE SELECT * FROM read_parquet(${quoteText(file)})`,
+    const columns = await rowsAsOn(
+      ColumnRow,
+      connection,
+      sql.raw(`DESCRIBE SELECT * FROM read_parquet(${quoteText(file)})`),
     );
-    return new Map(
-      reader.getRowObjectsJS().map((row) => [String(row.column_name), String(row.column_type)]),
-    );
+    return new Map(columns.map((row) => [row.column_name, row.column_type]));
   } catch (error) {
     throw new TurnwiseError(
       'invalid_input',
@@ -94,15 +102,16 @@ export async function runAttach(
   const files = await resolveSourceFiles(options.paths);
   const totalBytes = files.reduce((sum, file) => sum + file.bytes, 0);
   const sha256 = await fingerprint(files);
-  const existing = await workspace.query(
+  const [existing] = await workspace.queryAs(
+    DatasetIdRow,
     'SELECT dataset_id FROM tw_datasets WHERE content_sha256 = $1',
     [sha256],
   );
-  if (existing.length > 0) {
+  if (existing !== undefined) {
     throw new TurnwiseError(
       'duplicate',
-      `${options.paths.join(', ')}: these files are already attached as dataset '${String(existing[0]?.dataset_id)}'`,
-      { dataset_id: existing[0]?.dataset_id },
+      `${options.paths.join(', ')}: these files are already attached as dataset '${existing.dataset_id}'`,
+      { dataset_id: existing.dataset_id },
     );
   }
   const connection = await workspace.connect();
@@ -135,11 +144,13 @@ export async function runAttach(
             unit: 'bytes',
             message: `indexing ${file.path}`,
           });
-          const problems = await connection.runAndReadAll(
-            problemsSelect(spec, file.path, MAX_LISTED_PROBLEMS),
+          const problems = await rowsAsOn(
+            ProblemRow,
+            connection,
+            sql.raw(problemsSelect(spec, file.path, MAX_LISTED_PROBLEMS)),
           );
-          for (const row of problems.getRowObjectsJS()) {
-            const bad = { file: file.path, line: Number(row.line), reason: String(row.reason) };
+          for (const row of problems) {
+            const bad = { file: file.path, line: row.line, reason: row.reason };
             if (options.onError === 'abort') {
               throw new TurnwiseError('invalid_input', `${bad.file}:${bad.line}: ${bad.reason}`, {
                 skipped: [bad],
@@ -162,15 +173,14 @@ export async function runAttach(
           [datasetId],
         );
         await settleImportedOutcomes(connection, datasetId);
-        const [counts] = (
-          await connection.runAndReadAll(
-            `SELECT count(*)::INTEGER AS trajectories, coalesce(sum(n_turns), 0)::INTEGER AS turns,
-               coalesce(sum(n_actions), 0)::INTEGER AS actions
-             FROM tw_trajectories WHERE dataset_id = $1`,
-            [datasetId],
-          )
-        ).getRowObjectsJS();
-        const trajectories = Number(counts?.trajectories ?? 0);
+        const [counts] = await rowsAsOn(
+          CountsRow,
+          connection,
+          sql`SELECT count(*)::INTEGER AS trajectories, coalesce(sum(n_turns), 0)::INTEGER AS turns,
+                coalesce(sum(n_actions), 0)::INTEGER AS actions
+              FROM tw_trajectories WHERE dataset_id = ${datasetId}`,
+        );
+        const trajectories = counts?.trajectories ?? 0;
         if (trajectories === 0) {
           throw new TurnwiseError(
             'invalid_input',
@@ -203,17 +213,17 @@ export async function runAttach(
           JSON.stringify(spec),
         ]);
         await createAttachmentViews((sql) => connection.run(sql), attachment);
-        const all = (await connection.runAndReadAll(ATTACHMENTS_SQL))
-          .getRowObjectsJS()
-          .map(parseAttachment);
+        const all = (await rowsAsOn(AttachmentRow, connection, sql.raw(ATTACHMENTS_SQL))).map(
+          parseAttachment,
+        );
         await rebuildUnionViews(
           (sql) => connection.run(sql),
           all.map((a) => a.viewKey),
         );
         const totals = {
           trajectories,
-          turns: Number(counts?.turns ?? 0),
-          actions: Number(counts?.actions ?? 0),
+          turns: counts?.turns ?? 0,
+          actions: counts?.actions ?? 0,
         };
         return {
           dataset: datasetId,

@@ -6,7 +6,7 @@ import { notFound } from '../../store/require';
 import type { Workspace } from '../../store/workspace';
 import { quoteText } from './attach-spec';
 import { fileRelation, logprobsSelect, turnsSelect } from './attached-sql';
-import { parseAttachment } from './attached-views';
+import { AttachmentRow, parseAttachment } from './attached-views';
 import { guardAttachment } from './attachment-guard';
 
 export interface TurnRelations {
@@ -20,7 +20,8 @@ export async function turnRelationsFor(
   workspace: Workspace,
   trajectoryId: string,
 ): Promise<TurnRelations> {
-  const [row] = await workspace.query(
+  const [row] = await workspace.queryAs(
+    AttachmentRow,
     `SELECT a.dataset_id, a.view_key, a.files::VARCHAR AS files, a.spec::VARCHAR AS spec
      FROM tw_trajectories t JOIN tw_attachments a USING (dataset_id) WHERE t.trajectory_id = $1`,
     [trajectoryId],

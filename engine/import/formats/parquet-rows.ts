@@ -2,8 +2,11 @@
 // values. Shared by the readers that accept Parquet (openai-chat, trl-grpo).
 import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
 import { stat } from 'node:fs/promises';
+import * as z from 'zod';
+import { rowsAsOn } from '../../store/connection-sql';
 import { NO_EXTENSION_LOADING } from '../../store/duckdb-options';
 import { toJsonValue } from '../../store/json-values';
+import { sql } from '../../store/sql-template';
 import type { ReadContext } from '../../chat/canonical';
 
 export interface ParquetRow {
@@ -21,6 +24,8 @@ export function looksLikeParquet(head: string): boolean {
   return head.startsWith('PAR1');
 }
 
+const FooterRow = z.object({ num_rows: z.number() });
+
 export async function* readParquetRows(
   file: string,
   { progress, signal }: Pick<ReadContext, 'progress' | 'signal'>,
@@ -32,10 +37,12 @@ export async function* readParquetRows(
   const connection = await instance.connect();
   try {
     // The footer gives the row count without reading any data page.
-    const meta = await connection.runAndReadAll('SELECT num_rows FROM parquet_file_metadata($1)', [
-      file,
-    ]);
-    const totalRows = Number(meta.getRowObjects()[0]?.num_rows ?? 0);
+    const [footer] = await rowsAsOn(
+      FooterRow,
+      connection,
+      sql`SELECT num_rows FROM parquet_file_metadata(${file})`,
+    );
+    const totalRows = footer?.num_rows ?? 0;
     const result = await connection.stream('SELECT * FROM read_parquet($1)', [file]);
     const names = result.columnNames();
     const startBytes = progress.bytesRead;
