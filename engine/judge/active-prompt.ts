@@ -1,6 +1,7 @@
 // The judge prompt version in use (docs/judge.md: a prompt change is kept or rolled back on evidence):
 // kept in tw_settings under 'judge.active_prompt', it is what a judge run uses when no version is
 // named. Until one is chosen the built-in default is in use.
+import * as z from 'zod';
 import { DEFAULT_JUDGE_PROMPT_VERSION, type ActiveJudgePrompt } from '../../shared/api-judge';
 import { TurnwiseError } from '../../shared/result';
 import { sql } from '../store/sql-template';
@@ -29,13 +30,17 @@ function parseStored(text: string): ActiveJudgePrompt | null {
   }
 }
 
+/** The setting's JSON value as text; parseStored reads what it can of it. */
+const SettingRow = z.object({ value: z.string() });
+
 /** The version in use; the built-in default when none was chosen (or the setting is unreadable). */
 export async function getActivePrompt(workspace: Workspace): Promise<ActiveJudgePrompt> {
-  const [row] = await workspace.query(
+  const [row] = await workspace.queryAs(
+    SettingRow,
     sql`SELECT value::VARCHAR AS value FROM tw_settings WHERE key = ${ACTIVE_PROMPT_KEY}`,
   );
   if (row === undefined) return BUILT_IN;
-  return parseStored(String(row.value)) ?? BUILT_IN;
+  return parseStored(row.value) ?? BUILT_IN;
 }
 
 /** Puts an existing version in use, remembering the one it replaces. */

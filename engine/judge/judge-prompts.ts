@@ -1,22 +1,17 @@
 // Versioned judge prompts (docs/judge.md): `<name>/<n>`, immutable, each with its parent, so labels
 // and cache entries name exactly the text that produced them. The built-in default is seeded on
 // first use.
-import { DEFAULT_JUDGE_PROMPT_VERSION, type JudgePrompt } from '../../shared/api-judge';
+import {
+  DEFAULT_JUDGE_PROMPT_VERSION,
+  JudgePromptSchema,
+  type JudgePrompt,
+} from '../../shared/api-judge';
 import { TurnwiseError } from '../../shared/result';
 import { sql } from '../store/sql-template';
-import type { Row, Workspace } from '../store/workspace';
+import type { Workspace } from '../store/workspace';
 import { DEFAULT_PROMPT_TEXT } from './default-prompt';
 
 const VERSION = /^(.+)\/([1-9][0-9]*)$/;
-
-function fromRow(row: Row): JudgePrompt {
-  return {
-    version_id: String(row.version_id),
-    parent_version: row.parent_version === null ? null : String(row.parent_version),
-    text: String(row.text),
-    created_at: String(row.created_at),
-  };
-}
 
 /** Writes the built-in prompt if this workspace does not have it yet. */
 export async function ensureDefaultPrompt(workspace: Workspace): Promise<void> {
@@ -29,23 +24,24 @@ export async function ensureDefaultPrompt(workspace: Workspace): Promise<void> {
 
 export async function listPrompts(workspace: Workspace): Promise<JudgePrompt[]> {
   await ensureDefaultPrompt(workspace);
-  const rows = await workspace.query(
+  return workspace.queryAs(
+    JudgePromptSchema,
     `SELECT version_id, parent_version, text, created_at FROM tw_judge_prompts
      ORDER BY created_at, version_id`,
   );
-  return rows.map(fromRow);
 }
 
 export async function getPrompt(workspace: Workspace, versionId: string): Promise<JudgePrompt> {
   await ensureDefaultPrompt(workspace);
-  const [row] = await workspace.query(
+  const [row] = await workspace.queryAs(
+    JudgePromptSchema,
     sql`SELECT version_id, parent_version, text, created_at FROM tw_judge_prompts
         WHERE version_id = ${versionId}`,
   );
   if (row === undefined) {
     throw new TurnwiseError('not_found', `no judge prompt version '${versionId}'`);
   }
-  return fromRow(row);
+  return row;
 }
 
 export interface NewPromptVersion {

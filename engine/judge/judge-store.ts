@@ -7,6 +7,7 @@ import * as z from 'zod';
 import { rowsAsOn } from '../store/connection-sql';
 import { requireDataset } from '../store/require';
 import { sql } from '../store/sql-template';
+import { streamRowsAs } from '../store/streamed-rows';
 import type { Workspace } from '../store/workspace';
 import type { ClippedText, JudgeSegment, JudgeTurn } from './judge-context';
 import { toolCallsOf } from '../store/row-schemas';
@@ -42,32 +43,36 @@ export async function selectTrajectories(
   if (scope.trajectory_ids !== undefined) {
     conditions.push(sql`trajectory_id IN ${idsIn(scope.trajectory_ids)}`);
   }
-  const rows = await workspace.query(
+  const rows = await workspace.queryAs(
+    z.object({ trajectory_id: z.string() }),
     sql`SELECT DISTINCT trajectory_id FROM tw_segments WHERE ${sql.join(conditions, ' AND ')}
      ORDER BY trajectory_id ${scope.limit === undefined ? sql`` : sql`LIMIT ${scope.limit}`}`,
   );
-  return rows.map((row) => String(row.trajectory_id));
+  return rows.map((row) => row.trajectory_id);
 }
+
+const SegmentRow = z.object({
+  trajectory_id: z.string(),
+  segment_index: z.number(),
+  turn_start: z.number(),
+  turn_end: z.number(),
+});
 
 export async function loadSegments(
   workspace: Workspace,
   trajectoryIds: string[],
   segmentation: string,
 ): Promise<Map<string, JudgeSegment[]>> {
-  const rows = await workspace.query(
+  const rows = await workspace.queryAs(
+    SegmentRow,
     sql`SELECT trajectory_id, segment_index, turn_start, turn_end FROM tw_segments
         WHERE segmentation = ${segmentation} AND trajectory_id IN ${idsIn(trajectoryIds)}
         ORDER BY trajectory_id, segment_index`,
   );
   const segments = new Map<string, JudgeSegment[]>();
-  for (const row of rows) {
-    const id = String(row.trajectory_id);
+  for (const { trajectory_id: id, ...segment } of rows) {
     const list = segments.get(id) ?? [];
-    list.push({
-      segment_index: Number(row.segment_index),
-      turn_start: Number(row.turn_start),
-      turn_end: Number(row.turn_end),
-    });
+    list.push(segment);
     segments.set(id, list);
   }
   return segments;
@@ -80,14 +85,13 @@ export async function labeledSegments(
   source: string,
   segmentation: string,
 ): Promise<Set<string>> {
-  const rows = await workspace.query(
+  const rows = await workspace.queryAs(
+    z.object({ trajectory_id: z.string(), segment_index: z.number() }),
     sql`SELECT DISTINCT trajectory_id, segment_index FROM tw_labels
         WHERE source = ${source} AND segmentation = ${segmentation}
           AND trajectory_id IN ${idsIn(trajectoryIds)}`,
   );
-  return new Set(
-    rows.map((row) => segmentKey(String(row.trajectory_id), Number(row.segment_index))),
-  );
+  return new Set(rows.map((row) => segmentKey(row.trajectory_id, row.segment_index)));
 }
 
 export function segmentKey(trajectoryId: string, segmentIndex: number): string {
@@ -102,14 +106,26 @@ function clipped(column: string): string {
           length(${column}) AS ${column}_length`;
 }
 
-function text(row: Record<string, unknown>, column: string): ClippedText | null {
-  if (row[`${column}_head`] === null || row[`${column}_head`] === undefined) return null;
-  return {
-    head: String(row[`${column}_head`]),
-    tail: String(row[`${column}_tail`]),
-    length: Number(row[`${column}_length`]),
-  };
+/** A text read by clipped(), or null when the column is: its three columns come null together. */
+function text(head: string | null, tail: string | null, length: number | null): ClippedText | null {
+  if (head === null) return null;
+  return { head, tail: tail ?? '', length: length ?? head.length };
 }
+
+/** A turn as streamTrajectoryTurns reads it, its texts clipped (clipped()). */
+const TurnRow = z.object({
+  trajectory_id: z.string(),
+  turn_index: z.number(),
+  role: z.string(),
+  is_action: z.boolean().nullable(),
+  tool_calls: z.string().nullable(),
+  content_head: z.string().nullable(),
+  content_tail: z.string().nullable(),
+  content_length: z.number().nullable(),
+  reasoning_head: z.string().nullable(),
+  reasoning_tail: z.string().nullable(),
+  reasoning_length: z.number().nullable(),
+});
 
 /** Each trajectory's turns in order, one trajectory at a time, streamed from a reader connection. */
 export async function* streamTrajectoryTurns(
@@ -121,29 +137,26 @@ export async function* streamTrajectoryTurns(
         ${sql.raw(clipped('reasoning'))}
      FROM tw_all_turns WHERE trajectory_id IN ${idsIn(trajectoryIds)}
      ORDER BY trajectory_id, turn_index`;
-  const result = await connection.stream(statement.text, statement.params);
-  const names = result.columnNames();
   let current: string | null = null;
   let turns: JudgeTurn[] = [];
-  for (;;) {
-    const chunk = await result.fetchChunk();
-    if (!chunk || chunk.rowCount === 0) break;
-    for (const row of chunk.getRowObjects(names)) {
-      const id = String(row.trajectory_id);
-      if (id !== current) {
-        if (current !== null) yield { trajectory_id: current, turns };
-        current = id;
-        turns = [];
-      }
-      turns.push({
-        turn_index: Number(row.turn_index),
-        role: String(row.role),
-        is_action: row.is_action === true,
-        tool_calls: toolCallsOf(row.tool_calls),
-        content: text(row, 'content') ?? { head: '', tail: '', length: 0 },
-        reasoning: text(row, 'reasoning'),
-      });
+  for await (const row of streamRowsAs(TurnRow, connection, statement)) {
+    if (row.trajectory_id !== current) {
+      if (current !== null) yield { trajectory_id: current, turns };
+      current = row.trajectory_id;
+      turns = [];
     }
+    turns.push({
+      turn_index: row.turn_index,
+      role: row.role,
+      is_action: row.is_action === true,
+      tool_calls: toolCallsOf(row.tool_calls),
+      content: text(row.content_head, row.content_tail, row.content_length) ?? {
+        head: '',
+        tail: '',
+        length: 0,
+      },
+      reasoning: text(row.reasoning_head, row.reasoning_tail, row.reasoning_length),
+    });
   }
   if (current !== null) yield { trajectory_id: current, turns };
 }
