@@ -2,20 +2,20 @@
 import * as z from 'zod';
 import type { CREDIT_API } from '../../shared/api-credit';
 import type { HandlerContext, HandlersOf } from '../core/handler-context';
-import { rowsOn } from '../store/connection-sql';
+import { rowsAsOn } from '../store/connection-sql';
 import { requireDataset } from '../store/require';
 import { sql } from '../store/sql-template';
 import { creditAgreement } from './agreement';
-import { creditStats, trajectoryCredit, type Query } from './credit-queries';
+import { creditStats, ParamsColumn, trajectoryCredit, type Query } from './credit-queries';
 import { computeCredit, runCredit, withCreditTransaction } from './run-credit';
 import { ensureSegments } from './segments-store';
 import { groupTurnTree } from './turn-tree-query';
 
-/** The credit parameters a computation stored, as JSON text. */
-const ParamsRow = z.object({ params: z.string().nullable() });
+/** The credit parameters a computation stored. */
+const ParamsRow = z.object({ params: ParamsColumn });
 
 export function creditHandlers({ workspace, jobs }: HandlerContext): HandlersOf<typeof CREDIT_API> {
-  const workspaceQuery: Query = (statement) => workspace.query(statement);
+  const workspaceQuery: Query = (schema, statement) => workspace.queryAs(schema, statement);
   return {
     startCredit: async (request) => {
       if (request.dataset_id !== undefined) await requireDataset(workspace, request.dataset_id);
@@ -50,9 +50,7 @@ export function creditHandlers({ workspace, jobs }: HandlerContext): HandlersOf<
               (SELECT trajectory_id FROM tw_trajectories WHERE dataset_id = ${request.dataset_id})
             LIMIT 1`,
       );
-      const params =
-        row?.params == null ? null : (JSON.parse(row.params) as Record<string, unknown>);
-      return { ...stats, params };
+      return { ...stats, params: row?.params ?? null };
     },
     getCreditAgreement: async (request) => {
       await requireDataset(workspace, request.dataset_id);
@@ -71,7 +69,7 @@ export function creditHandlers({ workspace, jobs }: HandlerContext): HandlersOf<
           segmentation: request.segmentation,
           params: request.params,
         });
-        const query: Query = (statement) => rowsOn(connection, statement);
+        const query: Query = (schema, statement) => rowsAsOn(schema, connection, statement);
         const stats = await creditStats(query, request.dataset_id, request.segmentation);
         const trajectory =
           request.trajectory_id === undefined

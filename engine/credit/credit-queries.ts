@@ -7,26 +7,24 @@ import {
   TrajectoryScoreSchema,
   type CreditStats,
 } from '../../shared/api-credit';
-import { parseRows } from '../store/query-as';
+import { jsonTextColumn } from '../store/row-schemas';
 import { sql, type SqlFragment } from '../store/sql-template';
-import type { Row } from '../store/workspace';
 
-export type Query = (statement: SqlFragment) => Promise<Row[]>;
-
-/** Runs `statement` with `query` and parses its rows with `schema` (query-as.ts). */
-async function queryAs<S extends z.ZodType>(schema: S, query: Query, statement: SqlFragment) {
-  return parseRows(schema, statement.text, await query(statement));
-}
+/** Rows parsed with a schema: workspace.queryAs, or rowsAsOn on a preview's connection. */
+export type Query = <S extends z.ZodType>(
+  schema: S,
+  statement: SqlFragment,
+) => Promise<z.output<S>[]>;
 
 const BINS = 20;
 
-/** The credit parameters stored as JSON text beside a row, or null. */
-const ParamsText = z.object({ params: z.string().nullable() });
+/** The credit parameters stored beside a row (JSON read as text), or null. */
+export const ParamsColumn = jsonTextColumn(z.record(z.string(), z.unknown())).nullable();
+const ParamsText = z.object({ params: ParamsColumn });
 
 export async function trajectoryCredit(query: Query, trajectoryId: string, segmentation: string) {
-  const segments = await queryAs(
+  const segments = await query(
     SegmentCreditSchema.extend(ParamsText.shape),
-    query,
     sql`SELECT s.segment_index, s.turn_start, s.turn_end, le.role_label, le.source AS label_source,
                c.outcome_advantage, c.role_bonus, c.progress_advantage, c.total, c.sign_flipped,
                c.params::VARCHAR AS params
@@ -38,28 +36,25 @@ export async function trajectoryCredit(query: Query, trajectoryId: string, segme
         WHERE s.trajectory_id = ${trajectoryId} AND s.segmentation = ${segmentation}
         ORDER BY s.segment_index`,
   );
-  const [score] = await queryAs(
+  const [score] = await query(
     TrajectoryScoreSchema.extend(ParamsText.shape),
-    query,
     sql`SELECT progress_score, failure_step, best_in_group, outcome_advantage, group_flag,
                n_steps, params::VARCHAR AS params
         FROM tw_trajectory_scores
         WHERE trajectory_id = ${trajectoryId} AND segmentation = ${segmentation}`,
   );
-  const paramsText = score?.params ?? segments.find((s) => s.params !== null)?.params ?? null;
   return {
     segments: segments.map(({ params: _params, ...segment }) => segment),
     score: score ? (({ params: _params, ...rest }) => rest)(score) : null,
-    params: paramsText === null ? null : (JSON.parse(paramsText) as Record<string, unknown>),
+    params: score?.params ?? segments.find((s) => s.params !== null)?.params ?? null,
   };
 }
 
 const HistogramRow = z.object({ lo: z.number(), hi: z.number(), bin: z.number(), n: z.number() });
 
 async function histogram(query: Query, values: SqlFragment) {
-  const rows = await queryAs(
+  const rows = await query(
     HistogramRow,
-    query,
     sql`WITH v AS (SELECT x FROM (${values}) WHERE x IS NOT NULL AND NOT isnan(x)),
              b AS (SELECT min(x) AS lo, max(x) AS hi FROM v)
         SELECT lo, hi, CASE WHEN hi = lo THEN 0
@@ -97,17 +92,15 @@ export async function creditStats(
   const scores = sql`SELECT s.*, t.success, t.reward, t.metadata FROM tw_trajectory_scores s
     JOIN tw_trajectories t USING (trajectory_id)
     WHERE s.segmentation = ${segmentation} AND t.dataset_id = ${datasetId}`;
-  const [counts] = await queryAs(
+  const [counts] = await query(
     CountsRow,
-    query,
     sql`SELECT (SELECT count(*) FROM (${scores}))::INTEGER AS trajectories,
             (SELECT count(*) FROM (${credit}))::INTEGER AS segments,
             (SELECT count(*) FROM (${credit}) WHERE sign_flipped)::INTEGER AS sign_flips`,
   );
   // Average ranks (ties share the mean of their positions), as in shared/rank-metrics.ts.
-  const [quality] = await queryAs(
+  const [quality] = await query(
     QualityRow,
-    query,
     sql`WITH pairs AS (SELECT progress_score AS x, success AS y, reward AS r FROM (${scores})
                     WHERE progress_score IS NOT NULL AND NOT isnan(progress_score)),
      labelled AS (SELECT x, y, rank() OVER (ORDER BY x)
@@ -125,9 +118,8 @@ export async function creditStats(
                     THEN corr(rx, rr) END FROM rewarded) AS spearman
      FROM classes`,
   );
-  const [failure] = await queryAs(
+  const [failure] = await query(
     FailureRow,
-    query,
     sql`WITH truth AS (
        SELECT trajectory_id, failure_step AS predicted,
               TRY_CAST(metadata->>'failure_step' AS INTEGER) AS actual FROM (${scores})

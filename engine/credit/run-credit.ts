@@ -2,11 +2,12 @@
 // advantages, progress advantages, TRIAGE credit and trajectory scores are computed in DuckDB
 // and replace the earlier values of that scope and segmentation, in one transaction.
 import type { DuckDBConnection } from '@duckdb/node-api';
+import * as z from 'zod';
 import { canonicalJson } from '../text/canonical-json';
 import type { CreditSummary } from '../../shared/api-credit';
 import type { CreditParams } from '../../shared/credit';
 import { TurnwiseError } from '../../shared/result';
-import { rowsOn, runOn } from '../store/connection-sql';
+import { rowsAsOn, runOn } from '../store/connection-sql';
 import { sql } from '../store/sql-template';
 import { transaction } from '../store/transaction';
 import type { Workspace } from '../store/workspace';
@@ -27,6 +28,15 @@ type Report = (progress: {
   message: string;
 }) => void;
 
+const CountsRow = z.object({
+  trajectories: z.number(),
+  segments: z.number(),
+  with_progress: z.number(),
+  singleton: z.number(),
+  zero_variance: z.number(),
+  no_rewards: z.number(),
+});
+
 /** Computes credit into tw_credit / tw_trajectory_scores inside the caller's transaction. */
 export async function computeCredit(
   connection: DuckDBConnection,
@@ -44,8 +54,10 @@ export async function computeCredit(
   await runOn(connection, sql`DELETE FROM tw_trajectory_scores WHERE ${own}`);
   await connection.run(creditInsertSql(params, segmentation, paramsJson));
   await connection.run(scoresInsertSql(params, segmentation, paramsJson));
-  const [counts] = (
-    await connection.runAndReadAll(`SELECT
+  const [counts] = await rowsAsOn(
+    CountsRow,
+    connection,
+    sql`SELECT
       (SELECT count(*) FROM temp.tw_credit_outcomes)::INTEGER AS trajectories,
       (SELECT count(*) FROM temp.tw_credit_steps)::INTEGER AS segments,
       (SELECT count(advantage) FROM temp.tw_credit_steps)::INTEGER AS with_progress,
@@ -54,9 +66,10 @@ export async function computeCredit(
       (SELECT count(DISTINCT (dataset_id, group_key)) FILTER (WHERE flag = 'zero_variance')
          FROM temp.tw_credit_outcomes)::INTEGER AS zero_variance,
       (SELECT count(DISTINCT (dataset_id, group_key)) FILTER (WHERE flag = 'no_rewards')
-         FROM temp.tw_credit_outcomes)::INTEGER AS no_rewards`)
-  ).getRowObjectsJS();
-  const [flips] = await rowsOn(
+         FROM temp.tw_credit_outcomes)::INTEGER AS no_rewards`,
+  );
+  const [flips] = await rowsAsOn(
+    z.object({ n: z.number() }),
     connection,
     sql`SELECT count(*)::INTEGER AS n FROM tw_credit WHERE sign_flipped AND ${own}`,
   );
@@ -65,15 +78,15 @@ export async function computeCredit(
   return {
     segmentation,
     params,
-    trajectories: Number(counts?.trajectories ?? 0),
-    segments: Number(counts?.segments ?? 0),
-    segments_with_progress: Number(counts?.with_progress ?? 0),
+    trajectories: counts?.trajectories ?? 0,
+    segments: counts?.segments ?? 0,
+    segments_with_progress: counts?.with_progress ?? 0,
     flagged_groups: {
-      singleton: Number(counts?.singleton ?? 0),
-      zero_variance: Number(counts?.zero_variance ?? 0),
-      no_rewards: Number(counts?.no_rewards ?? 0),
+      singleton: counts?.singleton ?? 0,
+      zero_variance: counts?.zero_variance ?? 0,
+      no_rewards: counts?.no_rewards ?? 0,
     },
-    sign_flips: Number(flips?.n ?? 0),
+    sign_flips: flips?.n ?? 0,
   };
 }
 

@@ -2,6 +2,7 @@
 // segmenter (shared/segments.ts) over turns streamed from DuckDB in trajectory order, so memory
 // stays bounded whatever the dataset's size. Labels, the judge and credit all read these rows.
 import type { DuckDBConnection } from '@duckdb/node-api';
+import * as z from 'zod';
 import { TurnwiseError } from '../../shared/result';
 import {
   parseSegmentation,
@@ -10,6 +11,7 @@ import {
   type SegmentTurn,
 } from '../../shared/segments';
 import { sql, type SqlFragment } from '../store/sql-template';
+import { streamRowsAs } from '../store/streamed-rows';
 import { transaction } from '../store/transaction';
 import type { Workspace } from '../store/workspace';
 import { workspaceQueue } from '../store/workspace-queue';
@@ -52,29 +54,32 @@ const turnsSql = (filter: SqlFragment, segmentation: string) => sql`
     SELECT trajectory_id FROM tw_segments WHERE segmentation = ${segmentation})
   ORDER BY trajectory_id, turn_index`;
 
+const TurnsSqlRow = z.object({
+  trajectory_id: z.string(),
+  turn_index: z.number(),
+  role: z.string(),
+  is_action: z.boolean().nullable(),
+  tool_calls: z.string().nullable(),
+  content_key: z.string(),
+});
+
 async function* streamTurns(
   connection: DuckDBConnection,
   scope: TrajectoryScope,
   segmentation: string,
 ): AsyncGenerator<TurnRow> {
   const turns = turnsSql(scopeFilter(scope), segmentation);
-  const result = await connection.stream(turns.text, turns.params);
-  const names = result.columnNames();
-  for (;;) {
-    const chunk = await result.fetchChunk();
-    if (!chunk || chunk.rowCount === 0) return;
-    for (const row of chunk.getRowObjects(names)) {
-      yield {
-        trajectory_id: String(row.trajectory_id),
-        turn: {
-          turn_index: Number(row.turn_index),
-          role: String(row.role),
-          is_action: row.is_action === true,
-          tool_calls: toolCallsOf(row.tool_calls),
-          content: String(row.content_key),
-        },
-      };
-    }
+  for await (const row of streamRowsAs(TurnsSqlRow, connection, turns)) {
+    yield {
+      trajectory_id: row.trajectory_id,
+      turn: {
+        turn_index: row.turn_index,
+        role: row.role,
+        is_action: row.is_action === true,
+        tool_calls: toolCallsOf(row.tool_calls),
+        content: row.content_key,
+      },
+    };
   }
 }
 

@@ -14,6 +14,12 @@ import { toolCallsOf } from '../store/row-schemas';
 export const MAX_TREE_ROLLOUTS = 512;
 
 const MemberRow = z.object({ trajectory_id: z.string(), success: z.boolean().nullable() });
+const TurnRow = z.object({
+  trajectory_id: z.string(),
+  role: z.string(),
+  content: z.string(),
+  tool_calls: z.string(),
+});
 
 export async function groupTurnTree(
   workspace: Workspace,
@@ -53,18 +59,19 @@ export async function treeRollouts(
   const byRollout = new Map<string, TreeRollout['turns'][number][]>();
   for (let start = 0; start < members.length; start += ROLLOUT_BATCH) {
     const ids = members.slice(start, start + ROLLOUT_BATCH).map((m) => m.trajectory_id);
-    const turns = await workspace.query(
+    const turns = await workspace.queryAs(
+      TurnRow,
       sql`SELECT trajectory_id, role, content, tool_calls::VARCHAR AS tool_calls FROM tw_all_turns
           WHERE ${idBatch('trajectory_id', ids)} ORDER BY trajectory_id, turn_index`,
     );
     for (const turn of turns) {
-      const list = byRollout.get(String(turn.trajectory_id)) ?? [];
+      const list = byRollout.get(turn.trajectory_id) ?? [];
       list.push({
-        role: String(turn.role),
-        content: String(turn.content),
+        role: turn.role,
+        content: turn.content,
         tool_calls: toolCallsOf(turn.tool_calls),
       });
-      byRollout.set(String(turn.trajectory_id), list);
+      byRollout.set(turn.trajectory_id, list);
     }
   }
   return members.map((m) => ({
