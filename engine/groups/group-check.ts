@@ -1,16 +1,23 @@
 // Finds groups whose rollouts start from different prompts. The prompt is what a GRPO group
 // shares: every turn before the first assistant turn (system, task statement, first user
 // message), compared by hash; a trajectory without an assistant turn counts all its turns.
-import type { GroupCheck } from '../../shared/api-groups';
+import * as z from 'zod';
+import { MixedGroupSchema, type GroupCheck } from '../../shared/api-groups';
 import { requireDataset } from '../store/require';
 import { sql } from '../store/sql-template';
 import type { Workspace } from '../store/workspace';
 
 const EXAMPLES = 20;
 
+/** A group with the dataset's counts beside it (window columns, the same on every row). */
+const GroupRow = MixedGroupSchema.extend({ groups: z.number(), mixed: z.number() });
+
 export async function checkGroups(workspace: Workspace, datasetId: string): Promise<GroupCheck> {
   await requireDataset(workspace, datasetId);
-  const rows = await workspace.query(
+  // Mixed groups sort first, so the first EXAMPLES rows hold every example to list, and the window
+  // counts are taken over all groups before the limit.
+  const rows = await workspace.queryAs(
+    GroupRow,
     sql`WITH t AS (
           SELECT trajectory_id, group_id FROM tw_trajectories
           WHERE dataset_id = ${datasetId} AND group_id IS NOT NULL),
@@ -28,19 +35,15 @@ export async function checkGroups(workspace: Workspace, datasetId: string): Prom
         SELECT group_id, trajectories, prompts, count(*) OVER () AS groups,
                count(*) FILTER (WHERE prompts > 1) OVER () AS mixed
         FROM per_group
-        ORDER BY prompts > 1 DESC, trajectories DESC, group_id`,
+        ORDER BY prompts > 1 DESC, trajectories DESC, group_id
+        LIMIT ${EXAMPLES}`,
   );
   const first = rows[0];
   return {
-    groups: Number(first?.groups ?? 0),
-    mixed_prompt_groups: Number(first?.mixed ?? 0),
+    groups: first?.groups ?? 0,
+    mixed_prompt_groups: first?.mixed ?? 0,
     examples: rows
-      .filter((row) => Number(row.prompts) > 1)
-      .slice(0, EXAMPLES)
-      .map((row) => ({
-        group_id: String(row.group_id),
-        trajectories: Number(row.trajectories),
-        prompts: Number(row.prompts),
-      })),
+      .filter((row) => row.prompts > 1)
+      .map(({ group_id, trajectories, prompts }) => ({ group_id, trajectories, prompts })),
   };
 }

@@ -1,15 +1,17 @@
 // Regrouping: a dataset's GRPO groups recomputed from any SQL expression over its trajectories
 // (e.g. task_id || ':' || (metadata->>'seed')). The importer's grouping is kept to reset to.
+import * as z from 'zod';
 import type { ApiOutput } from '../../shared/api';
 import { TurnwiseError } from '../../shared/result';
 import type { DuckDBConnection } from '@duckdb/node-api';
 import { workspaceQueryBounds } from '../sql/sql-settings';
 import { withQueryBounds } from '../store/bounded-query';
-import { toJsonRow } from '../store/json-values';
+import { rowsAsOn } from '../store/connection-sql';
 import { guardExpression } from '../store/sql-expression-guard';
 import { requireDataset } from '../store/require';
+import { sql } from '../store/sql-template';
 import { transaction } from '../store/transaction';
-import type { Row, Workspace } from '../store/workspace';
+import type { Workspace } from '../store/workspace';
 
 /** The guarded probe: trajectory_id, dataset_id, success, (expr) AS value from trajectories. */
 async function guardedGrouping(connection: DuckDBConnection, expression: string): Promise<string> {
@@ -29,6 +31,14 @@ async function bounded<T>(
   return withQueryBounds(connection, await workspaceQueryBounds(workspace), work);
 }
 
+/** One of the largest groups an expression makes, with how many groups it makes in all. */
+const SampleRow = z.object({
+  group_id: z.string().nullable(),
+  n: z.number(),
+  success_rate: z.number().nullable(),
+  groups: z.number(),
+});
+
 export async function previewRegroup(
   workspace: Workspace,
   datasetId: string,
@@ -36,34 +46,34 @@ export async function previewRegroup(
 ): Promise<ApiOutput<'previewRegroup'>> {
   await requireDataset(workspace, datasetId);
   const connection = await workspace.connect();
-  let rows: Row[];
+  let rows: z.output<typeof SampleRow>[];
   try {
     const probe = await guardedGrouping(connection, expression);
-    rows = await bounded(workspace, connection, async () => {
-      const reader = await connection
-        .runAndReadAll(
-          `WITH g AS (SELECT CAST(value AS VARCHAR) AS group_id, success FROM (${probe}) p
-                    WHERE dataset_id = $1)
+    rows = await bounded(workspace, connection, () =>
+      rowsAsOn(
+        SampleRow,
+        connection,
+        sql`WITH g AS (SELECT CAST(value AS VARCHAR) AS group_id, success FROM (${sql.raw(probe)}) p
+                    WHERE dataset_id = ${datasetId})
          SELECT group_id, count(*) AS n,
                 avg(CASE WHEN success THEN 1.0 WHEN NOT success THEN 0.0 END) AS success_rate,
                 count(*) OVER () AS groups
          FROM g GROUP BY group_id ORDER BY n DESC, group_id LIMIT 20`,
-          [datasetId],
-        )
-        .catch((error: unknown) => {
-          throw new TurnwiseError('invalid_input', `grouping expression: ${messageOf(error)}`);
-        });
-      return reader.getRowObjectsJS().map(toJsonRow);
-    });
+      ).catch((error: unknown) => {
+        // A row that does not parse is this code's fault, not the expression's.
+        if (error instanceof TurnwiseError) throw error;
+        throw new TurnwiseError('invalid_input', `grouping expression: ${messageOf(error)}`);
+      }),
+    );
   } finally {
     connection.closeSync();
   }
   return {
-    groups: Number(rows[0]?.groups ?? 0),
-    sample: rows.map((row) => ({
-      group_id: row.group_id === null ? null : String(row.group_id),
-      trajectories: Number(row.n),
-      success_rate: row.success_rate === null ? null : Number(row.success_rate),
+    groups: rows[0]?.groups ?? 0,
+    sample: rows.map(({ group_id, n, success_rate }) => ({
+      group_id,
+      trajectories: n,
+      success_rate,
     })),
   };
 }
@@ -110,11 +120,12 @@ export async function regroupDataset(
   } finally {
     connection.closeSync();
   }
-  const [row] = await workspace.query(
+  const [row] = await workspace.queryAs(
+    z.object({ groups: z.number() }),
     'SELECT count(DISTINCT group_id) AS groups FROM tw_trajectories WHERE dataset_id = $1',
     [datasetId],
   );
-  return { groups: Number(row?.groups ?? 0) };
+  return { groups: row?.groups ?? 0 };
 }
 
 function messageOf(error: unknown): string {
