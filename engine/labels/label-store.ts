@@ -37,20 +37,28 @@ const SegmentRow = z.object({
   turn_end: z.number(),
 });
 
+/** An assistant turn or action: its tool calls (JSON text) and the start of its content. */
+const ActionRow = z.object({
+  turn_index: z.number(),
+  tool_calls: z.string().nullable(),
+  content: z.string().nullable(),
+});
+
 async function actionSummaries(
   workspace: Workspace,
   trajectoryId: string,
 ): Promise<Map<number, string>> {
   const relations = await turnRelationsFor(workspace, trajectoryId);
-  const rows = await workspace.query(
+  const rows = await workspace.queryAs(
+    ActionRow,
     sql`SELECT turn_index, tool_calls::VARCHAR AS tool_calls, left(content, 400) AS content
         FROM ${sql.raw(relations.turns)} AS u WHERE trajectory_id = ${trajectoryId}
           AND (is_action OR role = 'assistant')`,
   );
   return new Map(
     rows.map((row) => [
-      Number(row.turn_index),
-      summarizeAction(toolCallsOf(row.tool_calls), String(row.content ?? '')),
+      row.turn_index,
+      summarizeAction(toolCallsOf(row.tool_calls), row.content ?? ''),
     ]),
   );
 }
@@ -117,8 +125,9 @@ export async function appendHumanLabel(
   await requireTrajectory(workspace, label.trajectory_id);
   const segmentExists = async () =>
     (
-      await workspace.query(
-        sql`SELECT 1 FROM tw_segments WHERE trajectory_id = ${label.trajectory_id}
+      await workspace.queryAs(
+        SegmentRow.pick({ segment_index: true }),
+        sql`SELECT segment_index FROM tw_segments WHERE trajectory_id = ${label.trajectory_id}
             AND segmentation = ${label.segmentation} AND segment_index = ${label.segment_index}`,
       )
     ).length > 0;

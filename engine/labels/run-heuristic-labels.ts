@@ -3,7 +3,7 @@
 // version's earlier labels for the dataset (re-runs replace, they do not pile up; other sources,
 // human labels above all, are never touched). Turns and segments are streamed in trajectory
 // order, so memory holds one trajectory at a time.
-import { timestampTZValue, type DuckDBConnection, type DuckDBValue } from '@duckdb/node-api';
+import { timestampTZValue, type DuckDBConnection } from '@duckdb/node-api';
 import * as z from 'zod';
 import type { HeuristicLabelSummary } from '../../shared/api-labels';
 import { ROLE_LABELS, type RoleLabel } from '../../shared/model';
@@ -12,7 +12,8 @@ import { withActionsOf, type Segment } from '../../shared/segments';
 import { ensureSegments } from '../credit/segments-store';
 import type { Progress } from '../core/jobs';
 import { refreshLabelCounts, writeLabels } from '../store/label-counts';
-import { sql, type SqlFragment } from '../store/sql-template';
+import { sql } from '../store/sql-template';
+import { streamRowsAs } from '../store/streamed-rows';
 import { transaction } from '../store/transaction';
 import type { Workspace } from '../store/workspace';
 import {
@@ -48,25 +49,30 @@ const turnsSql = (datasetId: string | null) => sql`
   WHERE ${datasetId}::VARCHAR IS NULL OR t.dataset_id = ${datasetId}
   ORDER BY u.trajectory_id, u.turn_index`;
 
+const TurnRow = z.object({
+  trajectory_id: z.string(),
+  turn_index: z.number(),
+  role: z.string(),
+  is_action: z.boolean().nullable(),
+  tool_calls: z.string().nullable(),
+  content: z.string(),
+  content_key: z.string(),
+  success: z.boolean().nullable(),
+});
+type TurnRow = z.output<typeof TurnRow>;
+
 const segmentsSql = (datasetId: string | null, segmentation: string) => sql`
   SELECT trajectory_id, segment_index, turn_start, turn_end FROM tw_segments
   WHERE segmentation = ${segmentation} AND ${inDataset(datasetId)}
   ORDER BY trajectory_id, segment_index`;
 
-type RowObject = Record<string, DuckDBValue>;
-
-async function* streamRows(
-  connection: DuckDBConnection,
-  statement: SqlFragment,
-): AsyncGenerator<RowObject> {
-  const result = await connection.stream(statement.text, statement.params);
-  const names = result.columnNames();
-  for (;;) {
-    const chunk = await result.fetchChunk();
-    if (!chunk || chunk.rowCount === 0) return;
-    yield* chunk.getRowObjects(names);
-  }
-}
+const SegmentRow = z.object({
+  trajectory_id: z.string(),
+  segment_index: z.number(),
+  turn_start: z.number(),
+  turn_end: z.number(),
+});
+type SegmentRow = z.output<typeof SegmentRow>;
 
 interface TrajectoryTurns {
   trajectory_id: string;
@@ -75,23 +81,18 @@ interface TrajectoryTurns {
 }
 
 /** Groups the streamed turn rows by trajectory. */
-async function* trajectoriesOf(rows: AsyncGenerator<RowObject>): AsyncGenerator<TrajectoryTurns> {
+async function* trajectoriesOf(rows: AsyncGenerator<TurnRow>): AsyncGenerator<TrajectoryTurns> {
   let current = null as TrajectoryTurns | null;
   for await (const row of rows) {
-    const id = String(row.trajectory_id);
-    if (current?.trajectory_id !== id) {
+    if (current?.trajectory_id !== row.trajectory_id) {
       if (current !== null) yield current;
-      current = {
-        trajectory_id: id,
-        success: typeof row.success === 'boolean' ? row.success : null,
-        turns: [],
-      };
+      current = { trajectory_id: row.trajectory_id, success: row.success, turns: [] };
     }
     current.turns.push({
-      turn_index: Number(row.turn_index),
-      role: String(row.role),
-      content: String(row.content),
-      content_key: String(row.content_key),
+      turn_index: row.turn_index,
+      role: row.role,
+      content: row.content,
+      content_key: row.content_key,
       tool_calls: toolCallsOf(row.tool_calls),
       is_action: row.is_action === true,
     });
@@ -103,21 +104,14 @@ async function* trajectoriesOf(rows: AsyncGenerator<RowObject>): AsyncGenerator<
  * Hands out each trajectory's segments from a stream in the same trajectory order. Every
  * segmented trajectory has turns, so matching ids by equality is enough (no string ordering).
  */
-function segmentCursor(rows: AsyncGenerator<RowObject>) {
-  let pending: RowObject | null | undefined;
+function segmentCursor(rows: AsyncGenerator<SegmentRow>) {
+  let pending: SegmentRow | null | undefined;
   return async (trajectoryId: string): Promise<Segment[]> => {
     if (pending === undefined) pending = (await rows.next()).value ?? null;
     const segments: Segment[] = [];
-    while (
-      pending !== null &&
-      pending !== undefined &&
-      String(pending.trajectory_id) === trajectoryId
-    ) {
-      segments.push({
-        segment_index: Number(pending.segment_index),
-        turn_start: Number(pending.turn_start),
-        turn_end: Number(pending.turn_end),
-      });
+    while (pending !== null && pending !== undefined && pending.trajectory_id === trajectoryId) {
+      const { trajectory_id: _trajectory, ...segment } = pending;
+      segments.push(segment);
       pending = (await rows.next()).value ?? null;
     }
     return segments;
@@ -179,9 +173,10 @@ export async function runHeuristicLabels(
     const appender = await writer.createAppender(STAGING, 'main', 'temp');
     const createdAt = timestampTZValue(BigInt(Date.now()) * 1000n);
     const segmentsOf = segmentCursor(
-      streamRows(segmentReader, segmentsSql(datasetId, segmentation)),
+      streamRowsAs(SegmentRow, segmentReader, segmentsSql(datasetId, segmentation)),
     );
-    for await (const trajectory of trajectoriesOf(streamRows(turnReader, turnsSql(datasetId)))) {
+    const turnRows = streamRowsAs(TurnRow, turnReader, turnsSql(datasetId));
+    for await (const trajectory of trajectoriesOf(turnRows)) {
       if (signal.aborted)
         throw new TurnwiseError('cancelled', 'labeling cancelled; nothing was written');
       const segments = await segmentsOf(trajectory.trajectory_id);
