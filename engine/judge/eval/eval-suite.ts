@@ -1,21 +1,23 @@
 // The evaluation suite of a judge prompt version (docs/judge.md): the approved counterexamples (their
 // human decision is the truth) and every segment with a human label in force (the newest human:*
 // label), each with the judge's newest label from that version and its trajectory's outcome.
-import type { RoleLabel } from '../../../shared/model';
+import * as z from 'zod';
+import { RoleLabelSchema } from '../../../shared/api-labels';
 import { sql } from '../../store/sql-template';
 import type { Workspace } from '../../store/workspace';
 
-export interface SuiteRow {
-  trajectory_id: string;
-  segment_index: number;
+const SuiteRowSchema = z.object({
+  trajectory_id: z.string(),
+  segment_index: z.number(),
   /** The reviewer's decision on an approved or relabeled counterexample, else null. */
-  counterexample: RoleLabel | null;
+  counterexample: RoleLabelSchema.nullable(),
   /** The newest human label, else null. */
-  human: RoleLabel | null;
+  human: RoleLabelSchema.nullable(),
   /** The newest label from the judge source(s) evaluated, else null (unjudged). */
-  judge: RoleLabel | null;
-  success: boolean | null;
-}
+  judge: RoleLabelSchema.nullable(),
+  success: z.boolean().nullable(),
+});
+export type SuiteRow = z.output<typeof SuiteRowSchema>;
 
 export interface JudgeSourceFilter {
   promptVersion: string;
@@ -65,10 +67,6 @@ LEFT JOIN judged j USING (trajectory_id, segment_index)
 LEFT JOIN tw_trajectories t USING (trajectory_id)
 ORDER BY s.trajectory_id, s.segment_index`;
 
-function role(value: unknown): RoleLabel | null {
-  return value === null || value === undefined ? null : (String(value) as RoleLabel);
-}
-
 /** The prefix of every label source the judge writes for a prompt version. */
 export function judgeSourcePrefix(promptVersion: string): string {
   return `judge:${promptVersion}@`;
@@ -81,13 +79,5 @@ export async function loadSuite(
 ): Promise<SuiteRow[]> {
   const prefix = judgeSourcePrefix(judge.promptVersion);
   const exact = judge.model === null ? null : `${prefix}${judge.model}`;
-  const rows = await workspace.query(suiteSql(segmentation, prefix, exact));
-  return rows.map((row) => ({
-    trajectory_id: String(row.trajectory_id),
-    segment_index: Number(row.segment_index),
-    counterexample: role(row.counterexample),
-    human: role(row.human),
-    judge: role(row.judge),
-    success: row.success === null || row.success === undefined ? null : row.success === true,
-  }));
+  return workspace.queryAs(SuiteRowSchema, suiteSql(segmentation, prefix, exact));
 }
