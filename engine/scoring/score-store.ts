@@ -5,7 +5,8 @@
 // read from attached Parquet files. Lists that live in those files cannot be replaced (a second
 // row would duplicate the turn in the view), so such turns are never rewritten.
 import type { DuckDBConnection } from '@duckdb/node-api';
-import type { TurnRole } from '../../shared/model';
+import * as z from 'zod';
+import { TURN_ROLES } from '../../shared/model';
 import { TurnwiseError } from '../../shared/result';
 import { turnRelationsFor } from '../import/attach/turn-relations';
 import { runOn } from '../store/connection-sql';
@@ -50,14 +51,15 @@ export async function trajectoriesInScope(workspace: Workspace, scope: Scope): P
   const ids = scope.trajectoryIds ?? null;
   const dataset = scope.datasetId ?? null;
   const idList = ids === null ? null : JSON.stringify(ids);
-  const rows = await workspace.query(
+  const rows = await workspace.queryAs(
+    z.object({ trajectory_id: z.string() }),
     sql`SELECT trajectory_id FROM tw_trajectories
         WHERE (${dataset}::VARCHAR IS NULL OR dataset_id = ${dataset})
           AND (${idList}::VARCHAR IS NULL
                OR list_contains(from_json(${idList}::VARCHAR, '["VARCHAR"]'), trajectory_id))
         ORDER BY trajectory_id`,
   );
-  const found = rows.map((row) => String(row.trajectory_id));
+  const found = rows.map((row) => row.trajectory_id);
   if (ids !== null) {
     const known = new Set(found);
     const unknown = ids.filter((id) => !known.has(id));
@@ -74,24 +76,37 @@ export async function trajectoriesInScope(workspace: Workspace, scope: Scope): P
   return found;
 }
 
-function numberList(value: unknown): number[] | null {
-  return Array.isArray(value) ? value.map(Number) : null;
-}
+/**
+ * A list column as workspace.query gives it: a DOUBLE that is not finite arrives as its text
+ * ('-Infinity', 'NaN', json-values.ts), so each element is read back with Number() (a NULL
+ * element reads as 0).
+ */
+const NumberList = z
+  .array(z.union([z.number(), z.string(), z.null()]))
+  .transform((values) => values.map(Number))
+  .nullable();
 
-function listsByTurn(rows: Record<string, unknown>[]): Map<number, StoredLists> {
-  return new Map(
-    rows.map((row) => [
-      Number(row.turn_index),
-      {
-        token_ids: numberList(row.token_ids),
-        logp_policy: numberList(row.logp_policy),
-        logp_ref: numberList(row.logp_ref),
-      },
-    ]),
-  );
+const ListsRow = z.object({
+  turn_index: z.number(),
+  token_ids: NumberList,
+  logp_policy: NumberList,
+  logp_ref: NumberList,
+});
+
+function listsByTurn(rows: z.output<typeof ListsRow>[]): Map<number, StoredLists> {
+  return new Map(rows.map(({ turn_index, ...lists }) => [turn_index, lists]));
 }
 
 const LISTS_SQL = 'SELECT turn_index, token_ids, logp_policy, logp_ref FROM';
+
+const TurnRow = z.object({
+  turn_index: z.number(),
+  role: z.enum(TURN_ROLES),
+  content: z.string().nullable(),
+  reasoning: z.string().nullable(),
+  tool_calls: z.string().nullable(),
+  tool_call_id: z.string().nullable(),
+});
 
 export async function loadTrajectory(
   workspace: Workspace,
@@ -100,10 +115,12 @@ export async function loadTrajectory(
   // The single-trajectory form of tw_all_turns: imported rows, or the one row of an attached file
   // (a filtered scan; the union view would scan every file of the dataset for each trajectory).
   const relations = await turnRelationsFor(workspace, trajectoryId);
-  const [meta] = await workspace.query(
+  const [meta] = await workspace.queryAs(
+    z.object({ tools: z.string().nullable() }),
     sql`SELECT tools::VARCHAR AS tools FROM tw_trajectories WHERE trajectory_id = ${trajectoryId}`,
   );
-  const turnRows = await workspace.query(
+  const turnRows = await workspace.queryAs(
+    TurnRow,
     sql`SELECT turn_index, role, content, reasoning, tool_calls::VARCHAR AS tool_calls,
                tool_call_id
         FROM ${sql.raw(relations.turns)} AS u WHERE trajectory_id = ${trajectoryId}
@@ -111,21 +128,21 @@ export async function loadTrajectory(
   );
   const lists = (relation: string) =>
     sql`${sql.raw(LISTS_SQL)} ${sql.raw(relation)} WHERE trajectory_id = ${trajectoryId}`;
-  const stored = listsByTurn(await workspace.query(lists('tw_token_logprobs')));
+  const stored = listsByTurn(await workspace.queryAs(ListsRow, lists('tw_token_logprobs')));
   const inFiles =
     relations.logprobs === 'tw_token_logprobs'
       ? new Map<number, StoredLists>()
-      : listsByTurn(await workspace.query(lists(`${relations.logprobs} AS l`)));
+      : listsByTurn(await workspace.queryAs(ListsRow, lists(`${relations.logprobs} AS l`)));
   const turns = turnRows.map((row): ScoringTurn => {
-    const index = Number(row.turn_index);
+    const index = row.turn_index;
     const ids = inFiles.get(index)?.token_ids ?? stored.get(index)?.token_ids ?? null;
     return {
       turnIndex: index,
-      role: String(row.role) as TurnRole,
-      content: String(row.content ?? ''),
-      reasoning: typeof row.reasoning === 'string' && row.reasoning !== '' ? row.reasoning : null,
+      role: row.role,
+      content: row.content ?? '',
+      reasoning: row.reasoning !== null && row.reasoning !== '' ? row.reasoning : null,
       toolCalls: toolCallsOf(row.tool_calls),
-      toolCallId: typeof row.tool_call_id === 'string' ? row.tool_call_id : null,
+      toolCallId: row.tool_call_id,
       storedTokenIds: ids !== null && ids.length > 0 ? ids : null,
     };
   });
@@ -133,7 +150,7 @@ export async function loadTrajectory(
   const called = turns
     .flatMap((t) => (t.role === 'assistant' ? t.toolCalls : []))
     .map((c) => c.name);
-  const tools = toolSchemasOf(typeof meta?.tools === 'string' ? meta.tools : null, called);
+  const tools = toolSchemasOf(meta?.tools ?? null, called);
   return { trajectoryId, tools: tools.length > 0 ? tools : null, turns, stored, inFiles };
 }
 
