@@ -3,8 +3,9 @@
 // the trajectories view. Without a stored rule the default is `reward >= 1` when every known
 // reward is 0 or 1, and no rule (success unknown) otherwise.
 import type { DuckDBConnection } from '@duckdb/node-api';
+import * as z from 'zod';
 import { TurnwiseError } from '../../shared/result';
-import { rowsOn, runOn } from '../store/connection-sql';
+import { rowsAsOn, runOn } from '../store/connection-sql';
 import { withQueryBounds, type QueryBounds } from '../store/bounded-query';
 import { guardExpression } from '../store/sql-expression-guard';
 import { sql } from '../store/sql-template';
@@ -35,17 +36,26 @@ export async function guardedRule(connection: DuckDBConnection, rule: string): P
   });
 }
 
+const RewardsRow = z.object({ known: z.number(), other: z.number() });
+const CountsRow = z.object({
+  success: z.number(),
+  failure: z.number(),
+  unknown: z.number(),
+  explicit: z.number(),
+});
+
 /** `reward >= 1` when the dataset has rewards and all are 0 or 1; else null. */
 export async function defaultRule(
   connection: DuckDBConnection,
   datasetId: string,
 ): Promise<string | null> {
-  const [row] = await rowsOn(
+  const [row] = await rowsAsOn(
+    RewardsRow,
     connection,
     sql`SELECT count(reward) AS known, count(*) FILTER (WHERE reward NOT IN (0, 1)) AS other
         FROM tw_trajectories WHERE dataset_id = ${datasetId}`,
   );
-  return Number(row?.known ?? 0) > 0 && Number(row?.other ?? 0) === 0 ? BINARY_REWARD_RULE : null;
+  return (row?.known ?? 0) > 0 && (row?.other ?? 0) === 0 ? BINARY_REWARD_RULE : null;
 }
 
 /** The stored rule, else the default. */
@@ -53,12 +63,13 @@ export async function ruleInUse(
   connection: DuckDBConnection,
   datasetId: string,
 ): Promise<RuleInUse> {
-  const [row] = await rowsOn(
+  const [row] = await rowsAsOn(
+    z.object({ outcome_rule: z.string().nullable() }),
     connection,
     sql`SELECT outcome_rule FROM tw_datasets WHERE dataset_id = ${datasetId}`,
   );
-  const stored = row?.outcome_rule;
-  if (typeof stored === 'string') return { rule: stored, is_default: false };
+  const stored = row?.outcome_rule ?? null;
+  if (stored !== null) return { rule: stored, is_default: false };
   return { rule: await defaultRule(connection, datasetId), is_default: true };
 }
 
@@ -133,7 +144,8 @@ export async function outcomeCounts(
             FROM (${sql.raw(await guardedRule(connection, rule))}) p
             WHERE dataset_id = ${datasetId}`;
   const [row] = await withQueryBounds(connection, bounds, () =>
-    rowsOn(
+    rowsAsOn(
+      CountsRow,
       connection,
       sql`WITH o AS (
             SELECT coalesce(t.source_success, d.value) AS success,
@@ -147,9 +159,9 @@ export async function outcomeCounts(
     ),
   ).catch(ruleFailure);
   return {
-    success: Number(row?.success ?? 0),
-    failure: Number(row?.failure ?? 0),
-    unknown: Number(row?.unknown ?? 0),
-    explicit: Number(row?.explicit ?? 0),
+    success: row?.success ?? 0,
+    failure: row?.failure ?? 0,
+    unknown: row?.unknown ?? 0,
+    explicit: row?.explicit ?? 0,
   };
 }

@@ -30,15 +30,17 @@ export async function segmentationInForce(
   workspace: Workspace,
   datasetId: string,
 ): Promise<SegmentationChoice> {
-  const rows = await workspace.query(sql`
+  const [facts] = await workspace.queryAs(
+    ChoiceRow,
+    sql`
     SELECT d.format, d.segmentation AS stored,
            (SELECT count(*) FROM tw_trajectories t WHERE t.dataset_id = d.dataset_id)
              AS trajectories,
            (SELECT coalesce(sum(n_actions), 0) FROM tw_trajectories t
             WHERE t.dataset_id = d.dataset_id) AS actions
-    FROM tw_datasets d WHERE d.dataset_id = ${datasetId}`);
-  if (rows[0] === undefined) throw notFound.dataset(datasetId);
-  const facts = ChoiceRow.parse(rows[0]);
+    FROM tw_datasets d WHERE d.dataset_id = ${datasetId}`,
+  );
+  if (facts === undefined) throw notFound.dataset(datasetId);
   const fallback = DIALOGUE_FORMATS.has(facts.format)
     ? { name: 'turn', reason: `${facts.format} records are dialogues` }
     : facts.actions === 0 && facts.trajectories > 0
@@ -66,11 +68,18 @@ export async function datasetSegmentation(
   datasetId: string,
 ): Promise<DatasetSegmentation> {
   const choice = await segmentationInForce(workspace, datasetId);
-  const rows = await workspace.query(sql`
+  const [coverage] = await workspace.queryAs(
+    CoverageRow,
+    sql`
     SELECT count(*) AS assistant_turns, count(*) FILTER (WHERE u.is_action) AS assistant_actions
     FROM tw_all_turns u JOIN tw_trajectories t USING (trajectory_id)
-    WHERE t.dataset_id = ${datasetId} AND u.role = 'assistant'`);
-  return { ...choice, ...CoverageRow.parse(rows[0]) };
+    WHERE t.dataset_id = ${datasetId} AND u.role = 'assistant'`,
+  );
+  return {
+    ...choice,
+    assistant_turns: coverage?.assistant_turns ?? 0,
+    assistant_actions: coverage?.assistant_actions ?? 0,
+  };
 }
 
 /** The segmentation in force for a trajectory's dataset. */
@@ -78,11 +87,12 @@ export async function trajectorySegmentation(
   workspace: Workspace,
   trajectoryId: string,
 ): Promise<string> {
-  const rows = await workspace.query(
+  const [row] = await workspace.queryAs(
+    z.object({ dataset_id: z.string() }),
     sql`SELECT dataset_id FROM tw_trajectories WHERE trajectory_id = ${trajectoryId}`,
   );
-  if (rows[0] === undefined) throw notFound.trajectory(trajectoryId);
-  return (await segmentationInForce(workspace, String(rows[0].dataset_id))).segmentation;
+  if (row === undefined) throw notFound.trajectory(trajectoryId);
+  return (await segmentationInForce(workspace, row.dataset_id)).segmentation;
 }
 
 export async function setDatasetSegmentation(
