@@ -41,7 +41,8 @@ export async function annotatorPairs(
 ): Promise<LabelPair[]> {
   const sourceA = `${HUMAN}${a}`;
   const sourceB = `${HUMAN}${b}`;
-  const rows = await workspace.query(
+  const rows = await workspace.queryAs(
+    z.object({ reference: z.string(), predicted: z.string() }),
     sql`WITH newest AS (
        SELECT trajectory_id, segment_index, source, role_label FROM tw_labels
        WHERE segmentation = ${segmentation} AND source IN (${sourceA}, ${sourceB})

@@ -125,8 +125,9 @@ export async function addReviewItem(
   workspace: Workspace,
   request: ApiRequest<'addReviewItem'>,
 ): Promise<ReviewQueueItem> {
-  const [trajectory] = await workspace.query(
-    sql`SELECT success, reward FROM trajectories WHERE trajectory_id = ${request.trajectory_id}`,
+  const [trajectory] = await workspace.queryAs(
+    z.object({ trajectory_id: z.string() }),
+    sql`SELECT trajectory_id FROM trajectories WHERE trajectory_id = ${request.trajectory_id}`,
   );
   if (trajectory === undefined) throw notFound.trajectory(request.trajectory_id);
   const segment = request.segment_index;
