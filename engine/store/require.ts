@@ -1,4 +1,5 @@
 // The engine's "no such thing" answers, in one wording each, and the lookups that raise them.
+import * as z from 'zod';
 import { TurnwiseError } from '../../shared/result';
 import type { Workspace } from './workspace';
 
@@ -21,16 +22,20 @@ export const notFound = {
 
 /** Refuses a dataset id the workspace does not hold. */
 export async function requireDataset(workspace: Workspace, datasetId: string): Promise<void> {
-  const rows = await workspace.query('SELECT 1 FROM tw_datasets WHERE dataset_id = $1', [
-    datasetId,
-  ]);
+  const rows = await workspace.queryAs(
+    z.object({ dataset_id: z.string() }),
+    'SELECT dataset_id FROM tw_datasets WHERE dataset_id = $1',
+    [datasetId],
+  );
   if (rows.length === 0) throw notFound.dataset(datasetId);
 }
 
 /** Refuses a trajectory id the workspace does not hold (imported or attached). */
 export async function requireTrajectory(workspace: Workspace, trajectoryId: string): Promise<void> {
-  const rows = await workspace.query('SELECT 1 FROM tw_trajectories WHERE trajectory_id = $1', [
-    trajectoryId,
-  ]);
+  const rows = await workspace.queryAs(
+    z.object({ trajectory_id: z.string() }),
+    'SELECT trajectory_id FROM tw_trajectories WHERE trajectory_id = $1',
+    [trajectoryId],
+  );
   if (rows.length === 0) throw notFound.trajectory(trajectoryId);
 }

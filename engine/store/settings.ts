@@ -1,14 +1,20 @@
 // Workspace settings (the tw_settings table): one JSON value per key, kept in the workspace so it
 // travels with it. Callers validate what they read; a value they cannot use is their default.
+import * as z from 'zod';
+import { jsonTextColumn } from './row-schemas';
 import type { Workspace } from './workspace';
+
+/** A setting's JSON value, read as text and parsed; what it holds is the caller's to check. */
+const SettingRow = z.object({ value: jsonTextColumn(z.unknown()) });
 
 /** The stored value of a setting, parsed; undefined when the key has none. */
 export async function readSetting(workspace: Workspace, key: string): Promise<unknown> {
-  const [row] = await workspace.query(
+  const [row] = await workspace.queryAs(
+    SettingRow,
     `SELECT value::VARCHAR AS value FROM tw_settings WHERE key = $1`,
     [key],
   );
-  return typeof row?.value === 'string' ? (JSON.parse(row.value) as unknown) : undefined;
+  return row === undefined ? undefined : row.value;
 }
 
 export async function writeSetting(

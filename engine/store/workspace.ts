@@ -4,7 +4,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { DuckDBInstance, type DuckDBConnection, type DuckDBValue } from '@duckdb/node-api';
-import type { z } from 'zod';
+import * as z from 'zod';
 import { TurnwiseError } from '../../shared/result';
 import { NO_EXTENSION_LOADING } from './duckdb-options';
 import { toJsonRow, type JsonValue } from './json-values';
@@ -29,6 +29,9 @@ import {
 } from './workspace-integrity';
 
 export type Row = Record<string, JsonValue>;
+
+/** A tw_meta value (VARCHAR). */
+const MetaRow = z.object({ value: z.string().nullable() });
 
 /** DuckDB's memory cap for a workspace; TURNWISE_MEMORY_LIMIT (e.g. "4GB") overrides it. */
 export const DEFAULT_MEMORY_LIMIT = '512MB';
@@ -196,8 +199,12 @@ export class Workspace {
   }
 
   async schemaVersion(): Promise<number> {
-    const rows = await this.query(`SELECT value FROM tw_meta WHERE key = 'schema_version'`);
-    return Number(rows[0]?.value ?? 0);
+    const [row] = await this.queryAs(
+      MetaRow,
+      `SELECT value FROM tw_meta WHERE key = 'schema_version'`,
+    );
+    // tw_meta keeps its values as text: the version is read as the number it spells.
+    return Number(row?.value ?? 0);
   }
 
   close(): void {
