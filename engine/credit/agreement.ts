@@ -4,8 +4,9 @@
 // two Monte-Carlo / log-prob signals.
 import * as z from 'zod';
 import type { ApiOutput } from '../../shared/api';
+import { RoleLabelSchema } from '../../shared/api-labels';
 import { ROLE_CONSTANTS } from '../../shared/credit';
-import { ROLE_LABELS, type RoleLabel } from '../../shared/model';
+import { ROLE_LABELS } from '../../shared/model';
 import { spearman } from '../../shared/rank-metrics';
 import { sql } from '../store/sql-template';
 import type { Workspace } from '../store/workspace';
@@ -36,7 +37,7 @@ function branchAdvantageAt(
 /** A labeled segment with its stored progress advantage (NaN arrives as text) and its group. */
 const LabeledRow = z.object({
   trajectory_id: z.string(),
-  role_label: z.string(),
+  role_label: RoleLabelSchema,
   progress_advantage: z.union([z.number(), z.string().transform(Number)]).nullable(),
   turn_end: z.number(),
   group_id: z.string().nullable(),
@@ -67,7 +68,7 @@ export async function creditAgreement(
   }
   const points = rows.map((row) => {
     const tree = row.group_id === null ? undefined : trees.get(row.group_id);
-    const role = row.role_label as RoleLabel;
+    const role = row.role_label;
     return {
       role,
       constant: ROLE_CONSTANTS[role] ?? null,

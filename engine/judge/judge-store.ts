@@ -10,7 +10,7 @@ import { sql } from '../store/sql-template';
 import { streamRowsAs } from '../store/streamed-rows';
 import type { Workspace } from '../store/workspace';
 import type { ClippedText, JudgeSegment, JudgeTurn } from './judge-context';
-import { toolCallsOf } from '../store/row-schemas';
+import { jsonTextColumn, toolCallsOf } from '../store/row-schemas';
 
 /** Texts up to this length are read whole; longer ones as a head and a tail (judge-context). */
 const WHOLE = 12_000;
@@ -168,7 +168,11 @@ export function cacheKey(promptVersion: string, model: string, context: string):
     .digest('hex');
 }
 
-const CachedRow = z.object({ cache_key: z.string(), response: z.string() });
+/** A cached answer; one that no longer parses reads as null, a miss to be asked again. */
+const CachedRow = z.object({
+  cache_key: z.string(),
+  response: jsonTextColumn(JudgeAnswerSchema).nullable().catch(null),
+});
 
 export async function cachedAnswers(
   connection: DuckDBConnection,
@@ -183,9 +187,7 @@ export async function cachedAnswers(
         WHERE cache_key IN ${idsIn(keys)}`,
   );
   for (const row of rows) {
-    // An entry that no longer parses is treated as a miss and asked again.
-    const parsed = JudgeAnswerSchema.safeParse(JSON.parse(row.response));
-    if (parsed.success) answers.set(row.cache_key, parsed.data);
+    if (row.response !== null) answers.set(row.cache_key, row.response);
   }
   return answers;
 }
