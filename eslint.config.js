@@ -75,6 +75,19 @@ const ROW_CASTS = [
   },
 ];
 
+/** Rows a query returns are read with a schema: only a write's `await x.query(...);` stays plain. */
+const UNPARSED_READS = [
+  ':not(ExpressionStatement) > AwaitExpression',
+  'ReturnStatement',
+  'VariableDeclarator',
+]
+  .map((parent) => `${parent} > CallExpression[callee.property.name='query']`)
+  .map((selector) => ({
+    selector,
+    message:
+      'Read rows with workspace.queryAs(schema, ...) (store/query-as.ts); plain query() is for writes.',
+  }));
+
 const zone = (type) => ({ element: { type } });
 const packages = (source) => ({ module: { origin: 'external', source } });
 const core = { module: { origin: 'core' } };
@@ -240,6 +253,13 @@ export default tseslint.config(
       'engine/lazy-handlers.ts',
       'engine/store/single-statement.ts',
     ],
+    rules: {
+      'no-restricted-syntax': ['error', ZOD_NAMESPACE_IMPORT, ...ROW_CASTS, ...UNPARSED_READS],
+    },
+  },
+  {
+    // queryAs itself reads the plain rows it then parses.
+    files: ['engine/store/workspace.ts'],
     rules: { 'no-restricted-syntax': ['error', ZOD_NAMESPACE_IMPORT, ...ROW_CASTS] },
   },
   {

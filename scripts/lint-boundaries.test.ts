@@ -83,6 +83,12 @@ describe('runtime boundaries', () => {
         "export const f = async (w: Workspace) => (await w.query('SELECT 1')) as unknown[];\n",
     ],
     ['engine/a/x.ts', 'export const g = (x: number) => x as unknown as string;\n'],
+    // rows are read with a schema; a plain query() is a write
+    [
+      'engine/a/x.ts',
+      "import type { Workspace } from '../store/workspace';\n" +
+        "export const f = async (w: Workspace) => { const rows = await w.query('SELECT 1'); return rows; };\n",
+    ],
     // features reach each other only through components/ and transcript/; pages compose
     ['renderer/features/compare/X.tsx', use('../explorer/TrajectoryTable')],
     ['renderer/features/compare/a/X.tsx', use('../../credit/CreditPanel')],
@@ -179,6 +185,11 @@ describe('runtime boundaries', () => {
     ['renderer/pages.ts', use('./features/runs/RunsPage')],
     ['renderer/features/compare/X.test.tsx', use('../explorer/TrajectoryTable')],
     ['engine/x.test.ts', 'export const g = (x: number) => x as unknown as string;\n'],
+    [
+      'engine/a/x.ts',
+      "import type { Workspace } from '../store/workspace';\n" +
+        "export const f = async (w: Workspace) => { await w.query('DELETE FROM t'); };\n",
+    ],
   ])('%s may: %s', async (file, code) => {
     expect(await boundaryErrors(file, code)).toEqual([]);
   });
