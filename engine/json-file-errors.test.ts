@@ -5,7 +5,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { JobState } from '../shared/api';
-import { callOk, importDataset } from './testing/dispatch-test-support';
+import { callOkByName, importDataset } from './testing/dispatch-test-support';
 import { openEngine } from './engine';
 import type { Engine } from './core/engine-types';
 import { tempDir, writeJsonl } from './testing/test-support';
@@ -38,7 +38,7 @@ beforeAll(async () => {
     ],
   };
   await importDataset(engine, writeJsonl(path.join(dir, 'data.jsonl'), [record]), 'data');
-  const listed = await callOk<{ datasets: { dataset_id: string }[] }>(
+  const listed = await callOkByName<{ datasets: { dataset_id: string }[] }>(
     engine.dispatchByName,
     'listDatasets',
     {},

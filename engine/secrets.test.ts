@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { JobState } from '../shared/api';
 import { DEFAULT_API_KEY_ENV } from '../shared/api-judge';
 import { type CliRun, turnwiseProcess } from '../cli/turnwise-process-test-support';
-import { callOk } from './testing/dispatch-test-support';
+import { callOkByName } from './testing/dispatch-test-support';
 import { openEngine } from './engine';
 import type { Engine } from './core/engine-types';
 import { startOpenAIChatServer, type OpenAIChatServer } from './testing/servers/openai-chat-server';
@@ -35,7 +35,8 @@ let vllm: ToyServer;
 const cliOutput: CliRun[] = [];
 const savedEnv = { judge: process.env[DEFAULT_API_KEY_ENV], scoring: process.env[SCORING_KEY_ENV] };
 
-const call = <T>(method: string, input: unknown) => callOk<T>(engine.dispatchByName, method, input);
+const call = <T>(method: string, input: unknown) =>
+  callOkByName<T>(engine.dispatchByName, method, input);
 
 async function finished(method: string, input: unknown): Promise<JobState> {
   const job = await engine.waitForJob((await call<JobState>(method, input)).job_id);

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunComparison } from '../shared/api-compare';
 import type { RunInfo } from '../shared/api-runs';
-import { callOk } from '../engine/testing/dispatch-test-support';
+import { callOkByName } from '../engine/testing/dispatch-test-support';
 import { openEngine } from '../engine/engine';
 import type { Engine } from '../engine/core/engine-types';
 import { tempDir } from '../engine/testing/test-support';
@@ -12,7 +12,8 @@ import { ensureDemoWorkspace } from './demo-workspace';
 
 const { dir, cleanup } = tempDir();
 let engine: Engine;
-const call = <T>(method: string, input: unknown) => callOk<T>(engine.dispatchByName, method, input);
+const call = <T>(method: string, input: unknown) =>
+  callOkByName<T>(engine.dispatchByName, method, input);
 const compare = (tasks: string) =>
   call<RunComparison>('compareRuns', { runs: ['demo', 'checkpoint'], tasks });
 

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiOutput } from '../../shared/api';
 import type { RoleLabel } from '../../shared/model';
-import { callOk, importDataset } from '../testing/dispatch-test-support';
+import { callOkByName, importDataset } from '../testing/dispatch-test-support';
 import { openEngine } from '../engine';
 import type { Engine } from '../core/engine-types';
 import { tempDir, turnwiseRecord, writeJsonl } from '../testing/test-support';
@@ -13,7 +13,8 @@ import { tempDir, turnwiseRecord, writeJsonl } from '../testing/test-support';
 const tmp = tempDir();
 let engine: Engine;
 
-const call = <T>(method: string, input: unknown) => callOk<T>(engine.dispatchByName, method, input);
+const call = <T>(method: string, input: unknown) =>
+  callOkByName<T>(engine.dispatchByName, method, input);
 
 async function label(annotator: string, at: [string, number], role: RoleLabel): Promise<void> {
   const [trajectory_id, segment_index] = at;

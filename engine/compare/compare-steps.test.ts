@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { JobState } from '../../shared/api';
 import type { RunComparison } from '../../shared/api-compare';
 import type { RunInfo } from '../../shared/api-runs';
-import { callOk, importDataset } from '../testing/dispatch-test-support';
+import { callOkByName, importDataset } from '../testing/dispatch-test-support';
 import { openEngine } from '../engine';
 import type { Engine } from '../core/engine-types';
 import { tempDir, turnwiseRecord, writeJsonl } from '../testing/test-support';
@@ -47,7 +47,8 @@ const RUN_B = [
 
 const { dir, cleanup } = tempDir();
 let engine: Engine;
-const call = <T>(method: string, input: unknown) => callOk<T>(engine.dispatchByName, method, input);
+const call = <T>(method: string, input: unknown) =>
+  callOkByName<T>(engine.dispatchByName, method, input);
 const compare = (input: Record<string, unknown>) =>
   call<RunComparison>('compareRuns', { runs: ['a', 'b'], ...input });
 

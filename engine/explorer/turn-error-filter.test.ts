@@ -2,14 +2,15 @@
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { ApiInput, ApiOutput } from '../../shared/api';
-import { callOk, importDataset } from '../testing/dispatch-test-support';
+import { callOkByName, importDataset } from '../testing/dispatch-test-support';
 import { openEngine, type LocalEngine } from '../engine';
 import { samplePath, tempDir } from '../testing/test-support';
 
 const tmp = tempDir();
 let engine: LocalEngine;
 
-const call = <T>(method: string, input: unknown) => callOk<T>(engine.dispatchByName, method, input);
+const call = <T>(method: string, input: unknown) =>
+  callOkByName<T>(engine.dispatchByName, method, input);
 
 const ids = async (input: ApiInput<'listTrajectories'>) =>
   (await call<ApiOutput<'listTrajectories'>>('listTrajectories', input)).rows

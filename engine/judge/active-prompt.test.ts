@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { JobState } from '../../shared/api';
 import { jobResult } from '../../shared/job-result';
 import type { ActiveJudgePrompt, JudgePrompt, JudgeSummary } from '../../shared/api-judge';
-import { callOk, importDataset } from '../testing/dispatch-test-support';
+import { callOkByName, importDataset } from '../testing/dispatch-test-support';
 import { openEngine, type LocalEngine } from '../engine';
 import {
   startOpenAIChatServer,
@@ -21,7 +21,8 @@ const db = path.join(tmp.dir, 'ws.duckdb');
 let engine: LocalEngine;
 let server: OpenAIChatServer;
 
-const call = <T>(method: string, input: unknown) => callOk<T>(engine.dispatchByName, method, input);
+const call = <T>(method: string, input: unknown) =>
+  callOkByName<T>(engine.dispatchByName, method, input);
 
 async function judge(input: Record<string, unknown> = {}): Promise<JudgeSummary> {
   const job = await call<JobState>('startJudge', {

@@ -6,7 +6,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { JobState } from '../../shared/api';
 import { jobResult } from '../../shared/job-result';
 import type { JudgePrompt, JudgeRun } from '../../shared/api-judge';
-import { callOk, importDataset } from '../testing/dispatch-test-support';
+import { callOkByName, importDataset } from '../testing/dispatch-test-support';
 import { openEngine, type LocalEngine } from '../engine';
 import {
   roleForTarget,
@@ -52,7 +52,8 @@ function writeDataset(file: string): void {
 let engine: LocalEngine;
 let server: OpenAIChatServer;
 
-const call = <T>(method: string, input: unknown) => callOk<T>(engine.dispatchByName, method, input);
+const call = <T>(method: string, input: unknown) =>
+  callOkByName<T>(engine.dispatchByName, method, input);
 
 async function judge(input: Record<string, unknown>): Promise<JobState> {
   const job = await call<JobState>('startJudge', {

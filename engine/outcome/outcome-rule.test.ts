@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { JobState } from '../../shared/api';
 import type { OutcomeCounts, OutcomeRule } from '../../shared/api-outcome';
-import { callOk } from '../testing/dispatch-test-support';
+import { callOkByName } from '../testing/dispatch-test-support';
 import { openEngine } from '../engine';
 import type { Engine } from '../core/engine-types';
 import { samplePath, tempDir, turnwiseRecord, writeJsonl } from '../testing/test-support';
@@ -14,7 +14,7 @@ let cleanup: () => void;
 let dir: string;
 
 async function importFile(file: string, dataset: string, format = 'auto'): Promise<void> {
-  const job = await callOk<JobState>(engine.dispatchByName, 'startImport', {
+  const job = await callOkByName<JobState>(engine.dispatchByName, 'startImport', {
     paths: [file],
     dataset,
     format,
@@ -23,10 +23,10 @@ async function importFile(file: string, dataset: string, format = 'auto'): Promi
 }
 
 const rule = (dataset: string) =>
-  callOk<OutcomeRule>(engine.dispatchByName, 'getOutcomeRule', { dataset_id: dataset });
+  callOkByName<OutcomeRule>(engine.dispatchByName, 'getOutcomeRule', { dataset_id: dataset });
 
 async function successes(dataset: string): Promise<(boolean | null)[]> {
-  const { rows } = await callOk<{ rows: { success: boolean | null }[] }>(
+  const { rows } = await callOkByName<{ rows: { success: boolean | null }[] }>(
     engine.dispatchByName,
     'runSql',
     {
@@ -89,14 +89,14 @@ describe('the default outcome rule', () => {
 
 describe('a dataset rule', () => {
   it('previews counts without changing anything, then applies and resets', async () => {
-    const preview = await callOk<OutcomeCounts>(engine.dispatchByName, 'previewOutcomeRule', {
+    const preview = await callOkByName<OutcomeCounts>(engine.dispatchByName, 'previewOutcomeRule', {
       dataset_id: 'weather',
       rule: "metadata->>'missing' IS NOT NULL",
     });
     expect(preview).toEqual({ success: 0, failure: 5, unknown: 0, explicit: 0 });
     expect(await successes('weather')).toEqual([true, true, true, true, true]);
 
-    const set = await callOk<OutcomeRule>(engine.dispatchByName, 'setOutcomeRule', {
+    const set = await callOkByName<OutcomeRule>(engine.dispatchByName, 'setOutcomeRule', {
       dataset_id: 'weather',
       rule: 'reward > 2',
     });
@@ -105,14 +105,17 @@ describe('a dataset rule', () => {
     // Other datasets keep theirs.
     expect(await successes('coding')).toEqual([false, false, false, false, false]);
 
-    await callOk(engine.dispatchByName, 'setOutcomeRule', { dataset_id: 'weather', rule: null });
+    await callOkByName(engine.dispatchByName, 'setOutcomeRule', {
+      dataset_id: 'weather',
+      rule: null,
+    });
     expect(await successes('weather')).toEqual([true, true, true, true, true]);
     expect((await rule('weather')).is_default).toBe(true);
   });
 
   it("never overrides the format's own verdict", async () => {
     expect(await successes('inspect')).toEqual([false]);
-    const set = await callOk<OutcomeRule>(engine.dispatchByName, 'setOutcomeRule', {
+    const set = await callOkByName<OutcomeRule>(engine.dispatchByName, 'setOutcomeRule', {
       dataset_id: 'inspect',
       rule: 'true',
     });

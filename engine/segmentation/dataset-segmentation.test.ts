@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { JobState } from '../../shared/api';
 import type { LabeledSegment } from '../../shared/api-labels';
 import type { DatasetSegmentation } from '../../shared/api-segmentation';
-import { callOk } from '../testing/dispatch-test-support';
+import { callOkByName } from '../testing/dispatch-test-support';
 import { openEngine } from '../engine';
 import type { Engine } from '../core/engine-types';
 import { samplePath, tempDir } from '../testing/test-support';
@@ -15,7 +15,7 @@ let engine: Engine;
 let cleanup: () => void;
 
 async function importFile(file: string, dataset: string): Promise<void> {
-  const job = await callOk<JobState>(engine.dispatchByName, 'startImport', {
+  const job = await callOkByName<JobState>(engine.dispatchByName, 'startImport', {
     paths: [file],
     dataset,
     format: 'auto',
@@ -24,12 +24,12 @@ async function importFile(file: string, dataset: string): Promise<void> {
 }
 
 const choice = (dataset: string) =>
-  callOk<DatasetSegmentation>(engine.dispatchByName, 'getDatasetSegmentation', {
+  callOkByName<DatasetSegmentation>(engine.dispatchByName, 'getDatasetSegmentation', {
     dataset_id: dataset,
   });
 
 async function firstTrajectory(dataset: string): Promise<string> {
-  const { rows } = await callOk<{ rows: { trajectory_id: string }[] }>(
+  const { rows } = await callOkByName<{ rows: { trajectory_id: string }[] }>(
     engine.dispatchByName,
     'runSql',
     {
@@ -42,7 +42,7 @@ async function firstTrajectory(dataset: string): Promise<string> {
 
 const segments = async (trajectory: string, segmentation: string) =>
   (
-    await callOk<{ segments: LabeledSegment[] }>(engine.dispatchByName, 'getSegments', {
+    await callOkByName<{ segments: LabeledSegment[] }>(engine.dispatchByName, 'getSegments', {
       trajectory_id: trajectory,
       segmentation,
     })
@@ -70,7 +70,7 @@ describe('dataset segmentation', () => {
     expect(tau.assistant_actions).toBeLessThan(tau.assistant_turns);
 
     const trajectory = await firstTrajectory('tau');
-    const detail = await callOk<{ segmentation: string; turns: { role: string }[] }>(
+    const detail = await callOkByName<{ segmentation: string; turns: { role: string }[] }>(
       engine.dispatchByName,
       'getTrajectory',
       { trajectory_id: trajectory },
@@ -85,7 +85,7 @@ describe('dataset segmentation', () => {
   });
 
   it('labels every reply of a dialogue with the heuristic rules under turn', async () => {
-    const job = await callOk<JobState>(engine.dispatchByName, 'startHeuristicLabels', {
+    const job = await callOkByName<JobState>(engine.dispatchByName, 'startHeuristicLabels', {
       dataset_id: 'tau',
       segmentation: 'turn',
     });
@@ -104,7 +104,7 @@ describe('dataset segmentation', () => {
 
   it('keeps action for agent logs and remembers a stored choice', async () => {
     expect(await choice('inspect')).toMatchObject({ segmentation: 'action', is_default: true });
-    const stored = await callOk<DatasetSegmentation>(
+    const stored = await callOkByName<DatasetSegmentation>(
       engine.dispatchByName,
       'setDatasetSegmentation',
       {
@@ -114,11 +114,15 @@ describe('dataset segmentation', () => {
     );
     expect(stored).toMatchObject({ segmentation: 'window:2', is_default: false });
     const trajectory = await firstTrajectory('inspect');
-    const detail = await callOk<{ segmentation: string }>(engine.dispatchByName, 'getTrajectory', {
-      trajectory_id: trajectory,
-    });
+    const detail = await callOkByName<{ segmentation: string }>(
+      engine.dispatchByName,
+      'getTrajectory',
+      {
+        trajectory_id: trajectory,
+      },
+    );
     expect(detail.segmentation).toBe('window:2');
-    const reset = await callOk<DatasetSegmentation>(
+    const reset = await callOkByName<DatasetSegmentation>(
       engine.dispatchByName,
       'setDatasetSegmentation',
       {

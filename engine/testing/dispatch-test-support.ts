@@ -1,15 +1,46 @@
-// Shared by the engine tests that go through dispatch: one API call that fails the test loudly on
-// an error result, and importing a JSONL file as a dataset.
+// Shared by the engine tests that go through dispatch: one API call typed by the contract that
+// fails the test loudly on an error result, and importing a JSONL file as a dataset. A test that
+// sends what the contract refuses (an unknown method, a bad input) calls engine.dispatchByName.
 import { expect } from 'vitest';
-import type { JobState } from '../../shared/api';
+import type { ApiInput, ApiMethod, ApiOutput, JobState } from '../../shared/api';
 import type { DispatchByName } from '../core/dispatch';
 import type { Engine } from '../core/engine-types';
 
+/** What answers typed API calls: an engine, or a dispatch a test made from handlers. */
+export type Dispatcher = Pick<Engine, 'dispatch'>;
+
+/** The methods that start a job: their answer is the job's first state. */
+export type JobMethod = {
+  [M in ApiMethod]: ApiOutput<M> extends JobState ? M : never;
+}[ApiMethod];
+
 /**
- * One API call by name (as a transport makes it); an error result throws `code: message`, the value
- * is typed by the caller.
+ * One API call, its input and value typed by the contract; an error result throws
+ * `code: message`.
  */
-export async function callOk<T>(
+export async function callOk<M extends ApiMethod>(
+  engine: Dispatcher,
+  method: M,
+  input: ApiInput<M>,
+): Promise<ApiOutput<M>> {
+  const result = await engine.dispatch(method, input);
+  if (!result.ok) throw new Error(`${result.error.code}: ${result.error.message}`);
+  return result.value;
+}
+
+/** Starts a job; its first state, typed as any job's. */
+export function startJob<M extends JobMethod>(
+  engine: Dispatcher,
+  method: M,
+  input: ApiInput<M>,
+): Promise<JobState> {
+  return callOk(engine, method, input);
+}
+
+/**
+ * The by-name call the tests used before callOk was typed; kept only until they move to callOk.
+ */
+export async function callOkByName<T>(
   dispatch: DispatchByName,
   method: string,
   input: unknown,
@@ -21,9 +52,6 @@ export async function callOk<T>(
 
 /** Imports one JSONL file as `dataset` and waits for the import to finish without error. */
 export async function importDataset(engine: Engine, file: string, dataset: string): Promise<void> {
-  const job = await callOk<JobState>(engine.dispatchByName, 'startImport', {
-    paths: [file],
-    dataset,
-  });
+  const job = await callOk(engine, 'startImport', { paths: [file], dataset });
   expect((await engine.waitForJob(job.job_id)).error).toBeNull();
 }

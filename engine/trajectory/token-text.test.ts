@@ -5,7 +5,7 @@ import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiOutput } from '../../shared/api';
-import { callOk, importDataset } from '../testing/dispatch-test-support';
+import { callOkByName, importDataset } from '../testing/dispatch-test-support';
 import { openEngine } from '../engine';
 import type { Engine } from '../core/engine-types';
 import { FIXTURE_SPECIALS, writeFixtureTokenizer } from '../testing/tokenizer-fixture';
@@ -48,15 +48,15 @@ describe('token text', () => {
   afterAll(() => engine.close());
 
   it('gives ids only until a tokenizer is set, then each token text', async () => {
-    const before = await callOk<Logprobs>(engine.dispatchByName, 'getTurnLogprobs', turn);
+    const before = await callOkByName<Logprobs>(engine.dispatchByName, 'getTurnLogprobs', turn);
     expect(before).toMatchObject({ dataset_id: 'tok', tokens: null, tokenizer_path: null });
     expect(before.token_ids).toEqual(ids);
 
-    await callOk(engine.dispatchByName, 'setDatasetTokenizer', {
+    await callOkByName(engine.dispatchByName, 'setDatasetTokenizer', {
       dataset_id: 'tok',
       tokenizer_path: tokenizerFile,
     });
-    const after = await callOk<Logprobs>(engine.dispatchByName, 'getTurnLogprobs', turn);
+    const after = await callOkByName<Logprobs>(engine.dispatchByName, 'getTurnLogprobs', turn);
     expect(after.tokenizer_path).toBe(tokenizerFile);
     // Merged pieces, the leading space kept, é split into its two bytes, the special token by
     // name, and null for an id outside the vocabulary.
@@ -71,15 +71,15 @@ describe('token text', () => {
     });
     expect(wrong.ok ? 'ok' : wrong.error.code).toBe('invalid_input');
     renameSync(tokenizerFile, `${tokenizerFile}.moved`);
-    const gone = await callOk<Logprobs>(engine.dispatchByName, 'getTurnLogprobs', turn);
+    const gone = await callOkByName<Logprobs>(engine.dispatchByName, 'getTurnLogprobs', turn);
     expect(gone.tokens).toBeNull();
     expect(gone.tokenizer_error).toMatch(/does not exist/);
     expect(gone.logp_policy).toHaveLength(ids.length);
-    await callOk(engine.dispatchByName, 'setDatasetTokenizer', {
+    await callOkByName(engine.dispatchByName, 'setDatasetTokenizer', {
       dataset_id: 'tok',
       tokenizer_path: null,
     });
-    const cleared = await callOk<Logprobs>(engine.dispatchByName, 'getTurnLogprobs', turn);
+    const cleared = await callOkByName<Logprobs>(engine.dispatchByName, 'getTurnLogprobs', turn);
     expect(cleared).toMatchObject({ tokens: null, tokenizer_path: null, tokenizer_error: null });
   });
 });

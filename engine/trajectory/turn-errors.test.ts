@@ -5,7 +5,7 @@
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiOutput } from '../../shared/api';
-import { callOk, importDataset } from '../testing/dispatch-test-support';
+import { callOkByName, importDataset } from '../testing/dispatch-test-support';
 import { openEngine } from '../engine';
 import type { Engine } from '../core/engine-types';
 import { samplePath, tempDir } from '../testing/test-support';
@@ -14,7 +14,7 @@ const tmp = tempDir();
 afterAll(() => tmp.cleanup());
 
 const api = <T>(engine: Engine, method: string, input: unknown) =>
-  callOk<T>(engine.dispatchByName, method, input);
+  callOkByName<T>(engine.dispatchByName, method, input);
 
 describe('turn errors', () => {
   let engine: Engine;

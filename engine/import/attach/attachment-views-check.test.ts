@@ -5,7 +5,7 @@ import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { JobState } from '../../../shared/api';
-import { callOk } from '../../testing/dispatch-test-support';
+import { callOkByName } from '../../testing/dispatch-test-support';
 import { openEngine } from '../../engine';
 import { writeParquet } from '../../testing/parquet-rows-fixture';
 import { sha256Of, tamperedWorkspace } from '../../testing/hostile-workspace-test-support';
@@ -28,7 +28,7 @@ beforeAll(async () => {
   attached = path.join(tmp.dir, 'attached.duckdb');
   const engine = await openEngine({ dbPath: attached });
   try {
-    const job = await callOk<JobState>(engine.dispatchByName, 'startImport', {
+    const job = await callOkByName<JobState>(engine.dispatchByName, 'startImport', {
       paths: [parquet],
       attach: true,
       dataset: 'referenced',

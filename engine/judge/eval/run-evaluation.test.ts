@@ -9,7 +9,7 @@ import { jobResult } from '../../../shared/job-result';
 import type { JudgeEvalRecord } from '../../../shared/api-judge-eval';
 import type { RoleLabel } from '../../../shared/model';
 import { createDispatchByName, type DispatchByName } from '../../core/dispatch';
-import { callOk } from '../../testing/dispatch-test-support';
+import { callOkByName } from '../../testing/dispatch-test-support';
 import { JobRunner } from '../../core/jobs';
 import { createService } from '../../service';
 import { Workspace } from '../../store/workspace';
@@ -48,7 +48,7 @@ let jobs: JobRunner;
 let dispatch: DispatchByName;
 let server: OpenAIChatServer;
 
-const call = <T>(method: string, input: unknown) => callOk<T>(dispatch, method, input);
+const call = <T>(method: string, input: unknown) => callOkByName<T>(dispatch, method, input);
 
 async function evaluate(input: Record<string, unknown>): Promise<JobState> {
   const job = await call<JobState>('startJudgeEval', { prompt_version: VERSION, ...input });
