@@ -4,17 +4,11 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { ExplorerLayout } from '../../shared/api-explorer';
 import { openEngine } from '../engine';
-import type { Engine } from '../core/engine-types';
+import { callOk } from '../testing/dispatch-test-support';
 import { tempDir } from '../testing/test-support';
 
 const tmp = tempDir();
 afterAll(() => tmp.cleanup());
-
-async function call<T>(engine: Engine, method: string, input: unknown): Promise<T> {
-  const result = await engine.dispatchByName(method, input);
-  if (!result.ok) throw new Error(`${result.error.code}: ${result.error.message}`);
-  return result.value as T;
-}
 
 const LAYOUT: ExplorerLayout = {
   columns: [
@@ -28,18 +22,18 @@ describe('explorer layout', () => {
   it('is kept in the workspace, per workspace, and reset by an empty layout', async () => {
     const first = path.join(tmp.dir, 'first.duckdb');
     let engine = await openEngine({ dbPath: first });
-    expect(await call(engine, 'getExplorerLayout', {})).toEqual({ columns: [] });
-    expect(await call(engine, 'setExplorerLayout', LAYOUT)).toEqual(LAYOUT);
+    expect(await callOk(engine, 'getExplorerLayout', {})).toEqual({ columns: [] });
+    expect(await callOk(engine, 'setExplorerLayout', LAYOUT)).toEqual(LAYOUT);
     await engine.close();
 
     engine = await openEngine({ dbPath: first });
-    expect(await call(engine, 'getExplorerLayout', {})).toEqual(LAYOUT);
+    expect(await callOk(engine, 'getExplorerLayout', {})).toEqual(LAYOUT);
     const other = await openEngine({ dbPath: path.join(tmp.dir, 'other.duckdb') });
-    expect(await call(other, 'getExplorerLayout', {})).toEqual({ columns: [] });
+    expect(await callOk(other, 'getExplorerLayout', {})).toEqual({ columns: [] });
     await other.close();
 
-    expect(await call(engine, 'setExplorerLayout', { columns: [] })).toEqual({ columns: [] });
-    expect(await call(engine, 'getExplorerLayout', {})).toEqual({ columns: [] });
+    expect(await callOk(engine, 'setExplorerLayout', { columns: [] })).toEqual({ columns: [] });
+    expect(await callOk(engine, 'getExplorerLayout', {})).toEqual({ columns: [] });
     await engine.close();
   });
 
@@ -52,7 +46,7 @@ describe('explorer layout', () => {
     await engine.workspace.run(
       `INSERT INTO tw_settings VALUES ('explorer.layout', '{"columns": "wide"}'::JSON)`,
     );
-    expect(await call(engine, 'getExplorerLayout', {})).toEqual({ columns: [] });
+    expect(await callOk(engine, 'getExplorerLayout', {})).toEqual({ columns: [] });
     await engine.close();
   });
 });

@@ -2,26 +2,18 @@
 // on scores and label counts, facets that ignore their own selection, and saved filters.
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ApiInput, ApiOutput, JobState } from '../../shared/api';
+import type { ApiInput } from '../../shared/api';
 import { openEngine, type LocalEngine } from '../engine';
-import type { Engine } from '../core/engine-types';
+import { callOk } from '../testing/dispatch-test-support';
 import { tempDir, turnwiseRecord, writeJsonl } from '../testing/test-support';
 
 const tmp = tempDir();
 afterAll(() => tmp.cleanup());
 
-async function call<T>(engine: Engine, method: string, input: unknown): Promise<T> {
-  const result = await engine.dispatchByName(method, input);
-  if (!result.ok) throw new Error(`${result.error.code}: ${result.error.message}`);
-  return result.value as T;
-}
-
-type List = ApiOutput<'listTrajectories'>;
-
 describe('explorer API', () => {
   let engine: LocalEngine;
   const list = async (input: ApiInput<'listTrajectories'>) =>
-    call<List>(engine, 'listTrajectories', input);
+    callOk(engine, 'listTrajectories', input);
   const ids = async (input: ApiInput<'listTrajectories'>) =>
     (await list(input)).rows.map((r) => r.trajectory_id.replace('ds:', ''));
 
@@ -33,30 +25,30 @@ describe('explorer API', () => {
       { ...turnwiseRecord({ id: 'd', task: 'gamma', actions: 4 }), reward: null, success: null },
     ]);
     engine = await openEngine({ dbPath: path.join(tmp.dir, 'ws.duckdb') });
-    const job = await call<JobState>(engine, 'startImport', { paths: [file], dataset: 'ds' });
+    const job = await callOk(engine, 'startImport', { paths: [file], dataset: 'ds' });
     expect((await engine.waitForJob(job.job_id)).error).toBeNull();
     // Labels and scores written directly: the explorer only reads them.
-    await call(engine, 'setLabel', {
+    await callOk(engine, 'setLabel', {
       trajectory_id: 'ds:b',
       segment_index: 0,
       role_label: 'regression',
     });
-    await call(engine, 'setLabel', {
+    await callOk(engine, 'setLabel', {
       trajectory_id: 'ds:b',
       segment_index: 1,
       role_label: 'regression',
     });
-    await call(engine, 'setLabel', {
+    await callOk(engine, 'setLabel', {
       trajectory_id: 'ds:c',
       segment_index: 0,
       role_label: 'regression',
     });
-    await call(engine, 'setLabel', {
+    await callOk(engine, 'setLabel', {
       trajectory_id: 'ds:c',
       segment_index: 1,
       role_label: 'decisive_progress',
     });
-    const credit = await call<JobState>(engine, 'startCredit', {});
+    const credit = await callOk(engine, 'startCredit', {});
     expect((await engine.waitForJob(credit.job_id)).error).toBeNull();
   }, 60_000);
   afterAll(() => engine.close());
@@ -99,7 +91,7 @@ describe('explorer API', () => {
   });
 
   it('counts facets, each ignoring its own selection', async () => {
-    const result = await call<ApiOutput<'getTrajectoryFacets'>>(engine, 'getTrajectoryFacets', {
+    const result = await callOk(engine, 'getTrajectoryFacets', {
       task_ids: ['alpha'],
       outcome: 'failure',
     });
@@ -118,9 +110,9 @@ describe('explorer API', () => {
   });
 
   it('keeps the label counts equal to the labels in force, whoever writes the labels', async () => {
-    const job = await call<JobState>(engine, 'startHeuristicLabels', {});
+    const job = await callOk(engine, 'startHeuristicLabels', {});
     expect((await engine.waitForJob(job.job_id)).error).toBeNull();
-    await call(engine, 'setLabel', {
+    await callOk(engine, 'setLabel', {
       trajectory_id: 'ds:a',
       segment_index: 0,
       role_label: 'regression',
@@ -143,7 +135,7 @@ describe('explorer API', () => {
   });
 
   it('saves human labels while the heuristic labeler runs, and the counts stay right', async () => {
-    const job = await call<JobState>(engine, 'startHeuristicLabels', {});
+    const job = await callOk(engine, 'startHeuristicLabels', {});
     // Not b or c: the saved-filter test below relies on their regression labels.
     const segments: [string, number][] = [
       ['ds:a', 0],
@@ -152,7 +144,11 @@ describe('explorer API', () => {
       ['ds:d', 2],
     ];
     const human = segments.map(([trajectory_id, segment_index]) =>
-      call(engine, 'setLabel', { trajectory_id, segment_index, role_label: 'useful_exploration' }),
+      callOk(engine, 'setLabel', {
+        trajectory_id,
+        segment_index,
+        role_label: 'useful_exploration',
+      }),
     );
     await Promise.all(human);
     const final = await engine.waitForJob(job.job_id);
@@ -171,8 +167,8 @@ describe('explorer API', () => {
   });
 
   it('saves, replaces, lists and deletes named filters', async () => {
-    await call(engine, 'saveFilter', { name: 'failures', filter: { outcome: 'failure' } });
-    const replaced = await call<ApiOutput<'saveFilter'>>(engine, 'saveFilter', {
+    await callOk(engine, 'saveFilter', { name: 'failures', filter: { outcome: 'failure' } });
+    const replaced = await callOk(engine, 'saveFilter', {
       name: 'failures',
       filter: { outcome: 'failure', ranges: { regression: { min: 1 } } },
     });
@@ -180,13 +176,13 @@ describe('explorer API', () => {
       outcome: 'failure',
       ranges: { regression: { min: 1 } },
     });
-    const { filters } = await call<ApiOutput<'listSavedFilters'>>(engine, 'listSavedFilters', {});
+    const { filters } = await callOk(engine, 'listSavedFilters', {});
     expect(filters.map((f) => f.name)).toEqual(['failures']);
     expect(await ids(filters[0]?.filter ?? {})).toEqual(['b', 'c']);
-    expect(await call(engine, 'deleteSavedFilter', { name: 'failures' })).toEqual({
+    expect(await callOk(engine, 'deleteSavedFilter', { name: 'failures' })).toEqual({
       deleted: true,
     });
-    expect(await call(engine, 'deleteSavedFilter', { name: 'failures' })).toEqual({
+    expect(await callOk(engine, 'deleteSavedFilter', { name: 'failures' })).toEqual({
       deleted: false,
     });
     const bad = await engine.dispatch('saveFilter', { name: ' ', filter: {} });

@@ -1,26 +1,21 @@
 // The explorer's turn-error filter on real Inspect logs: one with 11 tool errors, one without.
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { ApiInput, ApiOutput } from '../../shared/api';
-import { callOkByName, importDataset } from '../testing/dispatch-test-support';
+import type { ApiInput } from '../../shared/api';
+import { callOk, importDataset } from '../testing/dispatch-test-support';
 import { openEngine, type LocalEngine } from '../engine';
 import { samplePath, tempDir } from '../testing/test-support';
 
 const tmp = tempDir();
 let engine: LocalEngine;
 
-const call = <T>(method: string, input: unknown) =>
-  callOkByName<T>(engine.dispatchByName, method, input);
-
 const ids = async (input: ApiInput<'listTrajectories'>) =>
-  (await call<ApiOutput<'listTrajectories'>>('listTrajectories', input)).rows
-    .map((row) => row.trajectory_id)
-    .sort();
+  (await callOk(engine, 'listTrajectories', input)).rows.map((row) => row.trajectory_id).sort();
 
 /** The trajectories with an error turn (of one kind), straight from SQL. */
 async function withError(kind?: string): Promise<string[]> {
   const where = kind === undefined ? '' : ` AND (error->>'kind') = '${kind}'`;
-  const result = await call<ApiOutput<'runSql'>>('runSql', {
+  const result = await callOk(engine, 'runSql', {
     sql: `SELECT DISTINCT trajectory_id FROM turns WHERE error IS NOT NULL${where} ORDER BY 1`,
   });
   return result.rows.map((row) => String(row.trajectory_id));

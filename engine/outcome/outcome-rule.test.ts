@@ -2,9 +2,7 @@
 // Inspect's letter grades are the format's own verdict and no rule overrides them.
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { JobState } from '../../shared/api';
-import type { OutcomeCounts, OutcomeRule } from '../../shared/api-outcome';
-import { callOkByName } from '../testing/dispatch-test-support';
+import { callOk } from '../testing/dispatch-test-support';
 import { openEngine } from '../engine';
 import type { Engine } from '../core/engine-types';
 import { samplePath, tempDir, turnwiseRecord, writeJsonl } from '../testing/test-support';
@@ -14,7 +12,7 @@ let cleanup: () => void;
 let dir: string;
 
 async function importFile(file: string, dataset: string, format = 'auto'): Promise<void> {
-  const job = await callOkByName<JobState>(engine.dispatchByName, 'startImport', {
+  const job = await callOk(engine, 'startImport', {
     paths: [file],
     dataset,
     format,
@@ -22,17 +20,12 @@ async function importFile(file: string, dataset: string, format = 'auto'): Promi
   expect((await engine.waitForJob(job.job_id)).error).toBeNull();
 }
 
-const rule = (dataset: string) =>
-  callOkByName<OutcomeRule>(engine.dispatchByName, 'getOutcomeRule', { dataset_id: dataset });
+const rule = (dataset: string) => callOk(engine, 'getOutcomeRule', { dataset_id: dataset });
 
-async function successes(dataset: string): Promise<(boolean | null)[]> {
-  const { rows } = await callOkByName<{ rows: { success: boolean | null }[] }>(
-    engine.dispatchByName,
-    'runSql',
-    {
-      sql: `SELECT success FROM trajectories WHERE dataset_id = '${dataset}' ORDER BY trajectory_id`,
-    },
-  );
+async function successes(dataset: string): Promise<unknown[]> {
+  const { rows } = await callOk(engine, 'runSql', {
+    sql: `SELECT success FROM trajectories WHERE dataset_id = '${dataset}' ORDER BY trajectory_id`,
+  });
   return rows.map((row) => row.success);
 }
 
@@ -89,14 +82,14 @@ describe('the default outcome rule', () => {
 
 describe('a dataset rule', () => {
   it('previews counts without changing anything, then applies and resets', async () => {
-    const preview = await callOkByName<OutcomeCounts>(engine.dispatchByName, 'previewOutcomeRule', {
+    const preview = await callOk(engine, 'previewOutcomeRule', {
       dataset_id: 'weather',
       rule: "metadata->>'missing' IS NOT NULL",
     });
     expect(preview).toEqual({ success: 0, failure: 5, unknown: 0, explicit: 0 });
     expect(await successes('weather')).toEqual([true, true, true, true, true]);
 
-    const set = await callOkByName<OutcomeRule>(engine.dispatchByName, 'setOutcomeRule', {
+    const set = await callOk(engine, 'setOutcomeRule', {
       dataset_id: 'weather',
       rule: 'reward > 2',
     });
@@ -105,7 +98,7 @@ describe('a dataset rule', () => {
     // Other datasets keep theirs.
     expect(await successes('coding')).toEqual([false, false, false, false, false]);
 
-    await callOkByName(engine.dispatchByName, 'setOutcomeRule', {
+    await callOk(engine, 'setOutcomeRule', {
       dataset_id: 'weather',
       rule: null,
     });
@@ -115,7 +108,7 @@ describe('a dataset rule', () => {
 
   it("never overrides the format's own verdict", async () => {
     expect(await successes('inspect')).toEqual([false]);
-    const set = await callOkByName<OutcomeRule>(engine.dispatchByName, 'setOutcomeRule', {
+    const set = await callOk(engine, 'setOutcomeRule', {
       dataset_id: 'inspect',
       rule: 'true',
     });

@@ -3,8 +3,8 @@
 // was found (for the explorer only), and a search made stale by an import.
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ApiOutput, JobState } from '../../shared/api';
 import type { Progress } from '../core/jobs';
+import { callOk } from '../testing/dispatch-test-support';
 import { openEngine, type LocalEngine } from '../engine';
 import { samplePath, tempDir, turnwiseRecord, writeJsonl } from '../testing/test-support';
 import { runTextSearch, textSearchState } from './text-search';
@@ -15,17 +15,12 @@ afterAll(() => tmp.cleanup());
 describe('text search', () => {
   let engine: LocalEngine;
 
-  async function call<T>(method: string, input: unknown): Promise<T> {
-    const result = await engine.dispatchByName(method, input);
-    if (!result.ok) throw new Error(`${result.error.code}: ${result.error.message}`);
-    return result.value as T;
-  }
   async function importFile(file: string, dataset: string): Promise<void> {
-    const job = await call<JobState>('startImport', { paths: [file], dataset });
+    const job = await callOk(engine, 'startImport', { paths: [file], dataset });
     expect((await engine.waitForJob(job.job_id)).error).toBeNull();
   }
   const listed = async (text: string) =>
-    (await call<ApiOutput<'listTrajectories'>>('listTrajectories', { text, limit: 500 })).rows
+    (await callOk(engine, 'listTrajectories', { text, limit: 500 })).rows
       .map((row) => row.trajectory_id)
       .sort();
   /** The answer computed another way: instr() over every turn column, case folded. */
@@ -78,16 +73,16 @@ describe('text search', () => {
     expect([...done].sort((x, y) => x - y)).toEqual(done);
     expect(progress.at(-1)).toMatchObject({ done: Number(turns?.n), unit: 'turns' });
     expect(await listed(needle)).toEqual(want);
-    expect(await call('getTextSearch', { text: ' reservation ' })).toMatchObject({
+    expect(await callOk(engine, 'getTextSearch', { text: ' reservation ' })).toMatchObject({
       status: 'complete',
       trajectories: want.length,
     });
     // The filter reads the kept matches, not the turns: a match written by hand shows up.
     await engine.workspace.run(`INSERT INTO tw_text_hits VALUES ('reservation', 'own:a')`);
     expect(await listed(needle)).toContain('own:a');
-    const charts = await call<ApiOutput<'getCharts'>>('getCharts', { text: needle });
+    const charts = await callOk(engine, 'getCharts', { text: needle });
     expect(charts.trajectories).toBe(want.length + 1);
-    const exported = await call<ApiOutput<'previewExport'>>('previewExport', {
+    const exported = await callOk(engine, 'previewExport', {
       target: 'trl-sft',
       filter: { text: needle },
     });
@@ -118,10 +113,10 @@ describe('text search', () => {
     expect(shown.length).toBeLessThan(want.length);
     for (const id of shown) expect(want).toContain(id);
     // What is counted or written elsewhere never holds a partial set: the charts read every turn.
-    const charts = await call<ApiOutput<'getCharts'>>('getCharts', { text: needle });
+    const charts = await callOk(engine, 'getCharts', { text: needle });
     expect(charts.trajectories).toBe(want.length);
 
-    const job = await call<JobState>('startTextSearch', { text: needle });
+    const job = await callOk(engine, 'startTextSearch', { text: needle });
     const finished = await engine.waitForJob(job.job_id);
     expect(finished).toMatchObject({ status: 'succeeded', kind: 'search' });
     expect(finished.result).toMatchObject({ status: 'complete', trajectories: want.length });
@@ -145,7 +140,7 @@ describe('text search', () => {
     const want = await expected(needle);
     expect(want).toContain('more:z');
     expect(await listed(needle)).toEqual(want);
-    const job = await call<JobState>('startTextSearch', { text: needle });
+    const job = await callOk(engine, 'startTextSearch', { text: needle });
     expect((await engine.waitForJob(job.job_id)).result).toMatchObject({
       status: 'complete',
       trajectories: want.length,

@@ -3,10 +3,7 @@
 // `action`; a stored choice is what getTrajectory hands the trajectory page.
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { JobState } from '../../shared/api';
-import type { LabeledSegment } from '../../shared/api-labels';
-import type { DatasetSegmentation } from '../../shared/api-segmentation';
-import { callOkByName } from '../testing/dispatch-test-support';
+import { callOk } from '../testing/dispatch-test-support';
 import { openEngine } from '../engine';
 import type { Engine } from '../core/engine-types';
 import { samplePath, tempDir } from '../testing/test-support';
@@ -15,7 +12,7 @@ let engine: Engine;
 let cleanup: () => void;
 
 async function importFile(file: string, dataset: string): Promise<void> {
-  const job = await callOkByName<JobState>(engine.dispatchByName, 'startImport', {
+  const job = await callOk(engine, 'startImport', {
     paths: [file],
     dataset,
     format: 'auto',
@@ -24,25 +21,21 @@ async function importFile(file: string, dataset: string): Promise<void> {
 }
 
 const choice = (dataset: string) =>
-  callOkByName<DatasetSegmentation>(engine.dispatchByName, 'getDatasetSegmentation', {
+  callOk(engine, 'getDatasetSegmentation', {
     dataset_id: dataset,
   });
 
 async function firstTrajectory(dataset: string): Promise<string> {
-  const { rows } = await callOkByName<{ rows: { trajectory_id: string }[] }>(
-    engine.dispatchByName,
-    'runSql',
-    {
-      sql: `SELECT trajectory_id FROM trajectories WHERE dataset_id = '${dataset}'
+  const { rows } = await callOk(engine, 'runSql', {
+    sql: `SELECT trajectory_id FROM trajectories WHERE dataset_id = '${dataset}'
           ORDER BY trajectory_id LIMIT 1`,
-    },
-  );
+  });
   return (rows[0] as { trajectory_id: string }).trajectory_id;
 }
 
 const segments = async (trajectory: string, segmentation: string) =>
   (
-    await callOkByName<{ segments: LabeledSegment[] }>(engine.dispatchByName, 'getSegments', {
+    await callOk(engine, 'getSegments', {
       trajectory_id: trajectory,
       segmentation,
     })
@@ -70,11 +63,7 @@ describe('dataset segmentation', () => {
     expect(tau.assistant_actions).toBeLessThan(tau.assistant_turns);
 
     const trajectory = await firstTrajectory('tau');
-    const detail = await callOkByName<{ segmentation: string; turns: { role: string }[] }>(
-      engine.dispatchByName,
-      'getTrajectory',
-      { trajectory_id: trajectory },
-    );
+    const detail = await callOk(engine, 'getTrajectory', { trajectory_id: trajectory });
     expect(detail.segmentation).toBe('turn');
     const replies = detail.turns.filter((turn) => turn.role === 'assistant').length;
     const byTurn = await segments(trajectory, 'turn');
@@ -85,7 +74,7 @@ describe('dataset segmentation', () => {
   });
 
   it('labels every reply of a dialogue with the heuristic rules under turn', async () => {
-    const job = await callOkByName<JobState>(engine.dispatchByName, 'startHeuristicLabels', {
+    const job = await callOk(engine, 'startHeuristicLabels', {
       dataset_id: 'tau',
       segmentation: 'turn',
     });
@@ -104,32 +93,20 @@ describe('dataset segmentation', () => {
 
   it('keeps action for agent logs and remembers a stored choice', async () => {
     expect(await choice('inspect')).toMatchObject({ segmentation: 'action', is_default: true });
-    const stored = await callOkByName<DatasetSegmentation>(
-      engine.dispatchByName,
-      'setDatasetSegmentation',
-      {
-        dataset_id: 'inspect',
-        segmentation: 'window:2',
-      },
-    );
+    const stored = await callOk(engine, 'setDatasetSegmentation', {
+      dataset_id: 'inspect',
+      segmentation: 'window:2',
+    });
     expect(stored).toMatchObject({ segmentation: 'window:2', is_default: false });
     const trajectory = await firstTrajectory('inspect');
-    const detail = await callOkByName<{ segmentation: string }>(
-      engine.dispatchByName,
-      'getTrajectory',
-      {
-        trajectory_id: trajectory,
-      },
-    );
+    const detail = await callOk(engine, 'getTrajectory', {
+      trajectory_id: trajectory,
+    });
     expect(detail.segmentation).toBe('window:2');
-    const reset = await callOkByName<DatasetSegmentation>(
-      engine.dispatchByName,
-      'setDatasetSegmentation',
-      {
-        dataset_id: 'inspect',
-        segmentation: null,
-      },
-    );
+    const reset = await callOk(engine, 'setDatasetSegmentation', {
+      dataset_id: 'inspect',
+      segmentation: null,
+    });
     expect(reset).toMatchObject({ segmentation: 'action', is_default: true });
   });
 

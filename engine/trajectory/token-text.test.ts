@@ -4,8 +4,7 @@
 import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ApiOutput } from '../../shared/api';
-import { callOkByName, importDataset } from '../testing/dispatch-test-support';
+import { callOk, importDataset } from '../testing/dispatch-test-support';
 import { openEngine } from '../engine';
 import type { Engine } from '../core/engine-types';
 import { FIXTURE_SPECIALS, writeFixtureTokenizer } from '../testing/tokenizer-fixture';
@@ -15,8 +14,6 @@ import { tempDir, writeJsonl } from '../testing/test-support';
 
 const tmp = tempDir();
 afterAll(() => tmp.cleanup());
-
-type Logprobs = ApiOutput<'getTurnLogprobs'>;
 
 describe('token text', () => {
   let engine: Engine;
@@ -48,15 +45,15 @@ describe('token text', () => {
   afterAll(() => engine.close());
 
   it('gives ids only until a tokenizer is set, then each token text', async () => {
-    const before = await callOkByName<Logprobs>(engine.dispatchByName, 'getTurnLogprobs', turn);
+    const before = await callOk(engine, 'getTurnLogprobs', turn);
     expect(before).toMatchObject({ dataset_id: 'tok', tokens: null, tokenizer_path: null });
     expect(before.token_ids).toEqual(ids);
 
-    await callOkByName(engine.dispatchByName, 'setDatasetTokenizer', {
+    await callOk(engine, 'setDatasetTokenizer', {
       dataset_id: 'tok',
       tokenizer_path: tokenizerFile,
     });
-    const after = await callOkByName<Logprobs>(engine.dispatchByName, 'getTurnLogprobs', turn);
+    const after = await callOk(engine, 'getTurnLogprobs', turn);
     expect(after.tokenizer_path).toBe(tokenizerFile);
     // Merged pieces, the leading space kept, é split into its two bytes, the special token by
     // name, and null for an id outside the vocabulary.
@@ -71,15 +68,15 @@ describe('token text', () => {
     });
     expect(wrong.ok ? 'ok' : wrong.error.code).toBe('invalid_input');
     renameSync(tokenizerFile, `${tokenizerFile}.moved`);
-    const gone = await callOkByName<Logprobs>(engine.dispatchByName, 'getTurnLogprobs', turn);
+    const gone = await callOk(engine, 'getTurnLogprobs', turn);
     expect(gone.tokens).toBeNull();
     expect(gone.tokenizer_error).toMatch(/does not exist/);
     expect(gone.logp_policy).toHaveLength(ids.length);
-    await callOkByName(engine.dispatchByName, 'setDatasetTokenizer', {
+    await callOk(engine, 'setDatasetTokenizer', {
       dataset_id: 'tok',
       tokenizer_path: null,
     });
-    const cleared = await callOkByName<Logprobs>(engine.dispatchByName, 'getTurnLogprobs', turn);
+    const cleared = await callOk(engine, 'getTurnLogprobs', turn);
     expect(cleared).toMatchObject({ tokens: null, tokenizer_path: null, tokenizer_error: null });
   });
 });

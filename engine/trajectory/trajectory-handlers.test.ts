@@ -4,7 +4,8 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ApiOutput, JobState } from '../../shared/api';
+import type { ApiInput } from '../../shared/api';
+import { callOk, startJob, type JobMethod } from '../testing/dispatch-test-support';
 import { openEngine } from '../engine';
 import type { Engine } from '../core/engine-types';
 import { samplePath, tempDir, writeJsonl } from '../testing/test-support';
@@ -50,23 +51,19 @@ const CUSTOM = {
   ],
 };
 
-async function api<T>(engine: Engine, method: string, input: unknown): Promise<T> {
-  const result = await engine.dispatchByName(method, input);
-  if (!result.ok) throw new Error(`${result.error.code}: ${result.error.message}`);
-  return result.value as T;
-}
-
-async function runJob(engine: Engine, method: string, input: unknown): Promise<void> {
-  const job = await api<JobState>(engine, method, input);
+async function runJob<M extends JobMethod>(
+  engine: Engine,
+  method: M,
+  input: ApiInput<M>,
+): Promise<void> {
+  const job = await startJob(engine, method, input);
   const final = await engine.waitForJob(job.job_id);
   expect(final.error).toBeNull();
 }
 
 async function sql(engine: Engine, text: string): Promise<Record<string, unknown>[]> {
-  return (await api<{ rows: Record<string, unknown>[] }>(engine, 'runSql', { sql: text })).rows;
+  return (await callOk(engine, 'runSql', { sql: text })).rows;
 }
-
-type Signals = ApiOutput<'getFailureSignals'>['signals'];
 
 describe('trajectory API', () => {
   let engine: Engine;
@@ -85,7 +82,7 @@ describe('trajectory API', () => {
   afterAll(() => engine.close());
 
   it('returns one turn of token log-probs, and empty lists for a turn without', async () => {
-    const lp = await api<ApiOutput<'getTurnLogprobs'>>(engine, 'getTurnLogprobs', {
+    const lp = await callOk(engine, 'getTurnLogprobs', {
       trajectory_id: 'custom:custom-1',
       turn_index: 2,
     });
@@ -94,7 +91,7 @@ describe('trajectory API', () => {
       logp_policy: [-0.5, -1.25, -2, -3],
       logp_ref: [-0.25, -2, -1, -3.5],
     });
-    const none = await api(engine, 'getTurnLogprobs', {
+    const none = await callOk(engine, 'getTurnLogprobs', {
       trajectory_id: 'custom:custom-1',
       turn_index: 3,
     });
@@ -107,24 +104,24 @@ describe('trajectory API', () => {
   });
 
   it('returns one turn of details on demand, flagged on the turns that have any', async () => {
-    const [id] = (
+    const [id = ''] = (
       await sql(engine, "SELECT trajectory_id FROM trajectories WHERE dataset_id = 'browser'")
     ).map((row) => String(row.trajectory_id));
-    const trajectory = await api<ApiOutput<'getTrajectory'>>(engine, 'getTrajectory', {
+    const trajectory = await callOk(engine, 'getTrajectory', {
       trajectory_id: id,
     });
     // Every Inspect message keeps something (its source, a model call, sandbox events, scores).
     expect(trajectory.turns.every((t) => t.has_details)).toBe(true);
-    const custom = await api<ApiOutput<'getTrajectory'>>(engine, 'getTrajectory', {
+    const custom = await callOk(engine, 'getTrajectory', {
       trajectory_id: 'custom:custom-1',
     });
     expect(custom.turns.some((t) => t.has_details)).toBe(false);
-    const details = await api<ApiOutput<'getTurnDetails'>>(engine, 'getTurnDetails', {
+    const details = await callOk(engine, 'getTurnDetails', {
       trajectory_id: id,
       turn_index: 1,
     });
     expect(details).toMatchObject({ input_tokens: 1124, output_tokens: 23, latency_ms: 1101 });
-    const plain = await api<ApiOutput<'getTurnDetails'>>(engine, 'getTurnDetails', {
+    const plain = await callOk(engine, 'getTurnDetails', {
       trajectory_id: 'custom:custom-1',
       turn_index: 0,
     });
@@ -139,7 +136,7 @@ describe('trajectory API', () => {
   it('searches content, reasoning and tool calls case-insensitively, wildcards literal', async () => {
     const search = async (query: string) =>
       (
-        await api<ApiOutput<'searchTrajectory'>>(engine, 'searchTrajectory', {
+        await callOk(engine, 'searchTrajectory', {
           trajectory_id: 'custom:custom-1',
           query,
         })
@@ -156,7 +153,7 @@ describe('trajectory API', () => {
   });
 
   it('finds tool errors and failing test reports in observations, not in the task prompt', async () => {
-    const { signals } = await api<{ signals: Signals }>(engine, 'getFailureSignals', {
+    const { signals } = await callOk(engine, 'getFailureSignals', {
       trajectory_id: 'custom:custom-1',
     });
     expect(signals).toEqual([
@@ -166,17 +163,17 @@ describe('trajectory API', () => {
   });
 
   it('adds regression labels at their segment start', async () => {
-    const segments = await api<ApiOutput<'getSegments'>>(engine, 'getSegments', {
+    const segments = await callOk(engine, 'getSegments', {
       trajectory_id: 'custom:custom-1',
     });
     const second = segments.segments[1];
     expect(second).toBeDefined();
-    await api(engine, 'setLabel', {
+    await callOk(engine, 'setLabel', {
       trajectory_id: 'custom:custom-1',
       segment_index: 1,
       role_label: 'regression',
     });
-    const { signals } = await api<{ signals: Signals }>(engine, 'getFailureSignals', {
+    const { signals } = await callOk(engine, 'getFailureSignals', {
       trajectory_id: 'custom:custom-1',
     });
     expect(signals.filter((s) => s.kind === 'regression_label')).toEqual([
@@ -187,12 +184,12 @@ describe('trajectory API', () => {
       },
     ]);
     // A later non-regression label in force removes the signal.
-    await api(engine, 'setLabel', {
+    await callOk(engine, 'setLabel', {
       trajectory_id: 'custom:custom-1',
       segment_index: 1,
       role_label: 'useful_exploration',
     });
-    const after = await api<{ signals: Signals }>(engine, 'getFailureSignals', {
+    const after = await callOk(engine, 'getFailureSignals', {
       trajectory_id: 'custom:custom-1',
     });
     expect(after.signals.map((s) => s.kind)).toEqual(['tool_error', 'test_failure']);
@@ -209,8 +206,8 @@ describe('trajectory API', () => {
     );
     expect(rows.length).toBeGreaterThan(0);
     for (const row of rows) {
-      const { signals } = await api<{ signals: Signals }>(engine, 'getFailureSignals', {
-        trajectory_id: row.trajectory_id,
+      const { signals } = await callOk(engine, 'getFailureSignals', {
+        trajectory_id: String(row.trajectory_id),
       });
       expect(signals.filter((s) => s.kind === 'predicted_failure')).toEqual([
         {

@@ -4,17 +4,13 @@
 // the SQL console reads through the guard.
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ApiOutput } from '../../shared/api';
-import { callOkByName, importDataset } from '../testing/dispatch-test-support';
+import { callOk, importDataset } from '../testing/dispatch-test-support';
 import { openEngine } from '../engine';
 import type { Engine } from '../core/engine-types';
 import { samplePath, tempDir } from '../testing/test-support';
 
 const tmp = tempDir();
 afterAll(() => tmp.cleanup());
-
-const api = <T>(engine: Engine, method: string, input: unknown) =>
-  callOkByName<T>(engine.dispatchByName, method, input);
 
 describe('turn errors', () => {
   let engine: Engine;
@@ -23,7 +19,7 @@ describe('turn errors', () => {
   beforeAll(async () => {
     engine = await openEngine({ dbPath: path.join(tmp.dir, 'ws.duckdb') });
     await importDataset(engine, samplePath('inspect-ai', 'log_tool_call_error.json'), 'errors');
-    const { rows } = await api<{ rows: Record<string, unknown>[] }>(engine, 'runSql', {
+    const { rows } = await callOk(engine, 'runSql', {
       sql: 'SELECT trajectory_id FROM trajectories',
     });
     trajectoryId = String(rows[0]?.trajectory_id);
@@ -31,7 +27,7 @@ describe('turn errors', () => {
   afterAll(() => engine.close());
 
   it('returns each turn its error', async () => {
-    const { turns } = await api<ApiOutput<'getTrajectory'>>(engine, 'getTrajectory', {
+    const { turns } = await callOk(engine, 'getTrajectory', {
       trajectory_id: trajectoryId,
     });
     expect(turns).toHaveLength(11);
@@ -40,7 +36,7 @@ describe('turn errors', () => {
   });
 
   it('counts every error turn as a failure signal', async () => {
-    const { signals } = await api<ApiOutput<'getFailureSignals'>>(engine, 'getFailureSignals', {
+    const { signals } = await callOk(engine, 'getFailureSignals', {
       trajectory_id: trajectoryId,
     });
     expect(signals).toHaveLength(11);
@@ -49,7 +45,7 @@ describe('turn errors', () => {
   });
 
   it('exposes the error column to the SQL console', async () => {
-    const { rows } = await api<{ rows: Record<string, unknown>[] }>(engine, 'runSql', {
+    const { rows } = await callOk(engine, 'runSql', {
       sql: `SELECT error->>'kind' AS kind, count(*) AS n FROM turns
             WHERE error IS NOT NULL GROUP BY kind ORDER BY kind`,
     });
