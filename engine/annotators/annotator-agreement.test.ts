@@ -3,9 +3,8 @@
 // Cohen's kappa; and the annotator list.
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ApiOutput } from '../../shared/api';
 import type { RoleLabel } from '../../shared/model';
-import { callOkByName, importDataset } from '../testing/dispatch-test-support';
+import { callOk, importDataset } from '../testing/dispatch-test-support';
 import { openEngine } from '../engine';
 import type { Engine } from '../core/engine-types';
 import { tempDir, turnwiseRecord, writeJsonl } from '../testing/test-support';
@@ -13,12 +12,9 @@ import { tempDir, turnwiseRecord, writeJsonl } from '../testing/test-support';
 const tmp = tempDir();
 let engine: Engine;
 
-const call = <T>(method: string, input: unknown) =>
-  callOkByName<T>(engine.dispatchByName, method, input);
-
 async function label(annotator: string, at: [string, number], role: RoleLabel): Promise<void> {
   const [trajectory_id, segment_index] = at;
-  await call('setLabel', { trajectory_id, segment_index, role_label: role, annotator });
+  await callOk(engine, 'setLabel', { trajectory_id, segment_index, role_label: role, annotator });
 }
 
 const A0: [string, number] = ['t:a', 0];
@@ -35,7 +31,7 @@ beforeAll(async () => {
   ]);
   engine = await openEngine({ dbPath: path.join(tmp.dir, 'ws.duckdb') });
   await importDataset(engine, file, 't');
-  const segments = await call<ApiOutput<'getSegments'>>('getSegments', { trajectory_id: 't:a' });
+  const segments = await callOk(engine, 'getSegments', { trajectory_id: 't:a' });
   expect(segments.segments.length).toBeGreaterThanOrEqual(3);
 
   // alice: DP DP UE REG REG on five segments (A0 first labeled UE, then relabeled DP).
@@ -61,7 +57,7 @@ afterAll(async () => {
 
 describe('annotator agreement', () => {
   it('lists the annotators with the segments each labeled', async () => {
-    const { annotators } = await call<ApiOutput<'listAnnotators'>>('listAnnotators', {});
+    const { annotators } = await callOk(engine, 'listAnnotators', {});
     expect(annotators).toEqual([
       { name: 'alice', labels: 5 },
       { name: 'bob', labels: 6 },
@@ -70,7 +66,7 @@ describe('annotator agreement', () => {
   });
 
   it('reports raw agreement, Cohen kappa, per-role scores and the confusion', async () => {
-    const report = await call<ApiOutput<'getAnnotatorAgreement'>>('getAnnotatorAgreement', {
+    const report = await callOk(engine, 'getAnnotatorAgreement', {
       a: 'alice',
       b: 'bob',
     });
@@ -105,7 +101,7 @@ describe('annotator agreement', () => {
     });
 
     // Swapping the two transposes the confusion; agreement and kappa stay.
-    const swapped = await call<ApiOutput<'getAnnotatorAgreement'>>('getAnnotatorAgreement', {
+    const swapped = await callOk(engine, 'getAnnotatorAgreement', {
       a: 'bob',
       b: 'alice',
     });
@@ -114,21 +110,21 @@ describe('annotator agreement', () => {
   });
 
   it('is empty for annotators who share no segment, and refuses one annotator twice', async () => {
-    const none = await call<ApiOutput<'getAnnotatorAgreement'>>('getAnnotatorAgreement', {
+    const none = await callOk(engine, 'getAnnotatorAgreement', {
       a: 'carol',
       b: 'nobody',
     });
     expect(none).toMatchObject({ n: 0, accuracy: null, kappa: null });
-    const other = await call<ApiOutput<'getAnnotatorAgreement'>>('getAnnotatorAgreement', {
+    const other = await callOk(engine, 'getAnnotatorAgreement', {
       a: 'alice',
       b: 'bob',
       segmentation: 'window:2',
     });
     expect(other.n).toBe(0);
-    await expect(call('getAnnotatorAgreement', { a: 'bob', b: 'bob' })).rejects.toThrow(
+    await expect(callOk(engine, 'getAnnotatorAgreement', { a: 'bob', b: 'bob' })).rejects.toThrow(
       /invalid_input: agreement needs two different annotators/,
     );
-    await expect(call('getAnnotatorAgreement', { a: 'x y', b: 'bob' })).rejects.toThrow(
+    await expect(callOk(engine, 'getAnnotatorAgreement', { a: 'x y', b: 'bob' })).rejects.toThrow(
       /invalid_input|bad_request/,
     );
   });

@@ -4,10 +4,9 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { JobState } from '../../shared/api';
-import type { RunComparison } from '../../shared/api-compare';
-import type { RunInfo } from '../../shared/api-runs';
-import { callOkByName, importDataset } from '../testing/dispatch-test-support';
+import type { ApiInput, JobState } from '../../shared/api';
+import type { RoleLabel } from '../../shared/model';
+import { callOk, importDataset, startJob, type JobMethod } from '../testing/dispatch-test-support';
 import { openEngine } from '../engine';
 import type { Engine } from '../core/engine-types';
 import { tempDir, turnwiseRecord, writeJsonl } from '../testing/test-support';
@@ -47,13 +46,11 @@ const RUN_B = [
 
 const { dir, cleanup } = tempDir();
 let engine: Engine;
-const call = <T>(method: string, input: unknown) =>
-  callOkByName<T>(engine.dispatchByName, method, input);
-const compare = (input: Record<string, unknown>) =>
-  call<RunComparison>('compareRuns', { runs: ['a', 'b'], ...input });
+const compare = (input: Omit<ApiInput<'compareRuns'>, 'runs'>) =>
+  callOk(engine, 'compareRuns', { runs: ['a', 'b'], ...input });
 
-async function job(method: string, input: unknown): Promise<JobState> {
-  const started = await call<JobState>(method, input);
+async function job<M extends JobMethod>(method: M, input: ApiInput<M>): Promise<JobState> {
+  const started = await startJob(engine, method, input);
   const done = await engine.waitForJob(started.job_id);
   expect(done.error).toBeNull();
   return done;
@@ -64,8 +61,8 @@ beforeAll(async () => {
   await importDataset(engine, writeJsonl(path.join(dir, 'a.jsonl'), RUN_A), 'a');
   await importDataset(engine, writeJsonl(path.join(dir, 'b.jsonl'), RUN_B), 'b');
   // Labels: two on a1 (regression, decisive), one on b1 (decisive).
-  const label = (trajectory: string, segment: number, role: string) =>
-    call('setLabel', {
+  const label = (trajectory: string, segment: number, role: RoleLabel) =>
+    callOk(engine, 'setLabel', {
       trajectory_id: trajectory,
       segment_index: segment,
       segmentation: 'action',
@@ -109,7 +106,7 @@ describe('compareRuns, step level', () => {
   });
 
   it('averages the stored progress scores of the compared rollouts', async () => {
-    const stored = await call<{ rows: { p: number }[] }>('runSql', {
+    const stored = await callOk(engine, 'runSql', {
       sql: `SELECT avg(progress_score) AS p FROM trajectory_scores JOIN trajectories
             USING (trajectory_id) WHERE dataset_id = 'a' AND segmentation = 'action'`,
     });
@@ -140,16 +137,14 @@ describe('lineage', () => {
   }, 60_000);
 
   it('records the export, names it as B’s, and splits trained from held-out tasks', async () => {
-    const run = await call<RunInfo>('setRun', {
+    const run = await callOk(engine, 'setRun', {
       dataset_id: 'b',
       trained_from: exportDir,
       checkpoint: 'sft1',
       step: 300,
     });
     expect(run).toMatchObject({ parent: 'a', checkpoint: 'sft1', step: 300, model_source: null });
-    const listed = await call<{
-      exports: { export_id: string; tasks: number; sources: string[] }[];
-    }>('listRuns', {});
+    const listed = await callOk(engine, 'listRuns', {});
     expect(listed.exports).toEqual([
       expect.objectContaining({ export_id: run.trained_from, tasks: 1, sources: ['a'] }),
     ]);
@@ -165,11 +160,13 @@ describe('lineage', () => {
   });
 
   it('keeps and rolls back: the best returns to the parent', async () => {
-    expect(await call('decideRun', { dataset_id: 'b', verdict: 'kept' })).toEqual({ best: 'b' });
-    expect(await call('decideRun', { dataset_id: 'b', verdict: 'rolled_back' })).toEqual({
+    expect(await callOk(engine, 'decideRun', { dataset_id: 'b', verdict: 'kept' })).toEqual({
+      best: 'b',
+    });
+    expect(await callOk(engine, 'decideRun', { dataset_id: 'b', verdict: 'rolled_back' })).toEqual({
       best: 'a',
     });
-    const { runs } = await call<{ runs: RunInfo[] }>('listRuns', {});
+    const { runs } = await callOk(engine, 'listRuns', {});
     expect(runs.map((r) => [r.dataset_id, r.best, r.verdict])).toEqual([
       ['a', true, null],
       ['b', false, 'rolled_back'],
@@ -189,7 +186,7 @@ describe('lineage', () => {
     writeFileSync(path.join(copied, 'turnwise-manifest.json'), JSON.stringify(elsewhere));
     const unseen = await engine.dispatch('setRun', { dataset_id: 'a', trained_from: copied });
     expect(unseen).toMatchObject({ ok: false, error: { code: 'invalid_input' } });
-    const { exports } = await call<{ exports: unknown[] }>('listRuns', {});
+    const { exports } = await callOk(engine, 'listRuns', {});
     expect(exports).toHaveLength(1);
     const notExport = await engine.dispatch('setRun', { dataset_id: 'a', trained_from: dir });
     expect(notExport).toMatchObject({ ok: false, error: { code: 'io' } });

@@ -4,7 +4,8 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ApiOutput, JobState } from '../../shared/api';
+import type { ApiInput } from '../../shared/api';
+import { callOk } from '../testing/dispatch-test-support';
 import { jobResult } from '../../shared/job-result';
 import { segmentTurns } from '../../shared/segments';
 import { openEngine } from '../engine';
@@ -26,12 +27,7 @@ const FIRST = JSON.parse(LINES[0] ?? '') as {
 };
 const ID = `demo:${FIRST.trajectory_id}`;
 
-async function call<T>(engine: Engine, method: string, input: unknown): Promise<T> {
-  const result = await engine.dispatchByName(method, input);
-  if (!result.ok) throw new Error(`${result.error.code}: ${result.error.message}`);
-  return result.value as T;
-}
-
+/** By name: some requests here are ones the contract refuses (a role that does not exist). */
 async function failure(engine: Engine, method: string, input: unknown): Promise<string> {
   const result = await engine.dispatchByName(method, input);
   if (result.ok) throw new Error(`${method} succeeded`);
@@ -39,18 +35,16 @@ async function failure(engine: Engine, method: string, input: unknown): Promise<
 }
 
 async function sql(engine: Engine, text: string): Promise<Record<string, unknown>[]> {
-  return (await call<{ rows: Record<string, unknown>[] }>(engine, 'runSql', { sql: text })).rows;
+  return (await callOk(engine, 'runSql', { sql: text })).rows;
 }
 
-async function runHeuristics(engine: Engine, input: Record<string, unknown>) {
-  const job = await call<JobState>(engine, 'startHeuristicLabels', input);
+async function runHeuristics(engine: Engine, input: ApiInput<'startHeuristicLabels'>) {
+  const job = await callOk(engine, 'startHeuristicLabels', input);
   expect(job.kind).toBe('label');
   const final = await engine.waitForJob(job.job_id);
   expect(final.error).toBeNull();
   return jobResult(final, 'label');
 }
-
-type Segments = ApiOutput<'getSegments'>;
 
 describe('labels API', () => {
   let engine: Engine;
@@ -60,13 +54,13 @@ describe('labels API', () => {
     const file = path.join(tmp.dir, 'demo-slice.jsonl');
     writeFileSync(file, `${LINES.join('\n')}\n`);
     engine = await openEngine({ dbPath: db });
-    const job = await call<JobState>(engine, 'startImport', { paths: [file], dataset: 'demo' });
+    const job = await callOk(engine, 'startImport', { paths: [file], dataset: 'demo' });
     expect((await engine.waitForJob(job.job_id)).error).toBeNull();
   }, 60_000);
   afterAll(() => engine.close());
 
   it('lists a trajectory segments, one per action turn, with an action summary', async () => {
-    const result = await call<Segments>(engine, 'getSegments', { trajectory_id: ID });
+    const result = await callOk(engine, 'getSegments', { trajectory_id: ID });
     expect(result.segmentation).toBe('action');
     expect(result.segments.map((s) => s.turn_end)).toEqual(FIRST.metadata.action_turns);
     expect(result.segments[0]).toEqual({
@@ -78,7 +72,7 @@ describe('labels API', () => {
     });
     expect(result.events).toEqual([]);
     // Asking again writes no second copy of the segments.
-    await call<Segments>(engine, 'getSegments', { trajectory_id: ID });
+    await callOk(engine, 'getSegments', { trajectory_id: ID });
     const [rows] = await sql(
       engine,
       `SELECT count(*) AS n FROM segments WHERE trajectory_id = '${ID}' AND segmentation = 'action'`,
@@ -87,7 +81,7 @@ describe('labels API', () => {
   });
 
   it('appends human labels; the newest is in force and labels_effective agrees', async () => {
-    const first = await call<Record<string, unknown>>(engine, 'setLabel', {
+    const first = await callOk(engine, 'setLabel', {
       trajectory_id: ID,
       segment_index: 1,
       role_label: 'useful_exploration',
@@ -101,7 +95,7 @@ describe('labels API', () => {
       rationale: null,
       confidence: null,
     });
-    const second = await call<Record<string, unknown>>(engine, 'setLabel', {
+    const second = await callOk(engine, 'setLabel', {
       trajectory_id: ID,
       segment_index: 1,
       role_label: 'regression',
@@ -112,7 +106,7 @@ describe('labels API', () => {
       source: 'human:ada',
       rationale: 'reruns the tests for nothing',
     });
-    const result = await call<Segments>(engine, 'getSegments', { trajectory_id: ID });
+    const result = await callOk(engine, 'getSegments', { trajectory_id: ID });
     expect(result.segments[1]?.label).toEqual(second);
     expect(result.events.map((e) => e.role_label)).toEqual(['useful_exploration', 'regression']);
     const effective = await sql(
@@ -186,7 +180,7 @@ describe('labels API', () => {
     expect(effective.map((r) => r.source)).toEqual(
       FIRST.metadata.action_turns.map((_, i) => (i === 1 ? 'human:ada' : HEURISTIC_SOURCE)),
     );
-    const segments = await call<Segments>(engine, 'getSegments', { trajectory_id: ID });
+    const segments = await callOk(engine, 'getSegments', { trajectory_id: ID });
     expect(segments.segments[0]?.label?.source).toBe(HEURISTIC_SOURCE);
     expect(segments.segments[1]?.label?.source).toBe('human:ada');
   });
@@ -212,7 +206,7 @@ describe('labels API', () => {
       `SELECT count(*) AS n FROM labels WHERE segmentation = 'window:2' AND source = '${HEURISTIC_SOURCE}'`,
     );
     expect(row?.n).toBe(summary.labeled);
-    const windows = await call<Segments>(engine, 'getSegments', {
+    const windows = await callOk(engine, 'getSegments', {
       trajectory_id: ID,
       segmentation: 'window:2',
     });
@@ -221,7 +215,7 @@ describe('labels API', () => {
   });
 
   it('lists the rules in precedence order', async () => {
-    const rules = await call<ApiOutput<'listHeuristicRules'>>(engine, 'listHeuristicRules', {});
+    const rules = await callOk(engine, 'listHeuristicRules', {});
     expect(rules.ruleset).toBe('triage-rules/1');
     expect(rules.rules[0]).toMatchObject({ name: 'repeated_action_same_observation' });
     expect(rules.rules.at(-1)).toMatchObject({ name: 'no_new_information' });
