@@ -6,6 +6,7 @@ import type { AddressInfo } from 'node:net';
 import { networkInterfaces } from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { ApiInput, ApiMethod } from '../../shared/api';
 import { DEFAULT_API_KEY_ENV } from '../../shared/api-judge';
 import { openEngine } from '../engine';
 import type { Engine } from '../core/engine-types';
@@ -64,8 +65,8 @@ afterAll(async () => {
 const local = () => `http://127.0.0.1:${port}/v1`;
 const remote = () => `http://${lanHost}:${port}/v1`;
 
-async function refusedWith(method: string, input: unknown): Promise<string> {
-  const result = await engine.dispatchByName(method, input);
+async function refusedWith<M extends ApiMethod>(method: M, input: ApiInput<M>): Promise<string> {
+  const result = await engine.dispatch(method, input);
   expect(result).toMatchObject({ ok: false, error: { code: 'invalid_input' } });
   return result.ok ? '' : result.error.message;
 }

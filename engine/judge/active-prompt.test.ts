@@ -3,10 +3,10 @@
 // is named (against a local OpenAI-compatible server).
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { JobState } from '../../shared/api';
+import type { ApiInput } from '../../shared/api';
 import { jobResult } from '../../shared/job-result';
-import type { ActiveJudgePrompt, JudgePrompt, JudgeSummary } from '../../shared/api-judge';
-import { callOkByName, importDataset } from '../testing/dispatch-test-support';
+import type { JudgeSummary } from '../../shared/api-judge';
+import { callOk, importDataset } from '../testing/dispatch-test-support';
 import { openEngine, type LocalEngine } from '../engine';
 import {
   startOpenAIChatServer,
@@ -21,11 +21,8 @@ const db = path.join(tmp.dir, 'ws.duckdb');
 let engine: LocalEngine;
 let server: OpenAIChatServer;
 
-const call = <T>(method: string, input: unknown) =>
-  callOkByName<T>(engine.dispatchByName, method, input);
-
-async function judge(input: Record<string, unknown> = {}): Promise<JudgeSummary> {
-  const job = await call<JobState>('startJudge', {
+async function judge(input: Partial<ApiInput<'startJudge'>> = {}): Promise<JudgeSummary> {
+  const job = await callOk(engine, 'startJudge', {
     dataset_id: 'tiny',
     endpoint: server.baseUrl,
     model: 'judge-test',
@@ -53,7 +50,7 @@ afterAll(async () => {
 
 describe('the judge prompt version in use', () => {
   it('is the built-in default until one is chosen, and startJudge uses it', async () => {
-    expect(await call<ActiveJudgePrompt>('getActiveJudgePrompt', {})).toEqual({
+    expect(await callOk(engine, 'getActiveJudgePrompt', {})).toEqual({
       version_id: 'triage-judge/1',
       set_at: null,
       previous_version: null,
@@ -66,11 +63,11 @@ describe('the judge prompt version in use', () => {
 
   it('is chosen, used by startJudge without a version, and kept across a reopen', async () => {
     const text = `${DEFAULT_PROMPT_TEXT}\nBe strict about regressions.`;
-    const v2 = await call<JudgePrompt>('createJudgePrompt', {
+    const v2 = await callOk(engine, 'createJudgePrompt', {
       parent_version: 'triage-judge/1',
       text,
     });
-    const active = await call<ActiveJudgePrompt>('setActiveJudgePrompt', {
+    const active = await callOk(engine, 'setActiveJudgePrompt', {
       version_id: v2.version_id,
     });
     expect(active).toMatchObject({
@@ -94,7 +91,7 @@ describe('the judge prompt version in use', () => {
 
     await engine.close();
     engine = await openEngine({ dbPath: db });
-    expect(await call<ActiveJudgePrompt>('getActiveJudgePrompt', {})).toEqual(active);
+    expect(await callOk(engine, 'getActiveJudgePrompt', {})).toEqual(active);
     const rows = await engine.workspace.query(
       `SELECT value::VARCHAR AS value FROM tw_settings WHERE key = 'judge.active_prompt'`,
     );
@@ -104,21 +101,17 @@ describe('the judge prompt version in use', () => {
   });
 
   it('rolls back to the previous version, and refuses a version that does not exist', async () => {
-    const back = await call<ActiveJudgePrompt>('setActiveJudgePrompt', {
+    const back = await callOk(engine, 'setActiveJudgePrompt', {
       version_id: 'triage-judge/1',
     });
     expect(back).toMatchObject({
       version_id: 'triage-judge/1',
       previous_version: 'triage-judge/2',
     });
-    expect((await call<ActiveJudgePrompt>('getActiveJudgePrompt', {})).version_id).toBe(
-      'triage-judge/1',
-    );
-    await expect(call('setActiveJudgePrompt', { version_id: 'nope/3' })).rejects.toThrow(
+    expect((await callOk(engine, 'getActiveJudgePrompt', {})).version_id).toBe('triage-judge/1');
+    await expect(callOk(engine, 'setActiveJudgePrompt', { version_id: 'nope/3' })).rejects.toThrow(
       /not_found: no judge prompt version 'nope\/3'/,
     );
-    expect((await call<ActiveJudgePrompt>('getActiveJudgePrompt', {})).version_id).toBe(
-      'triage-judge/1',
-    );
+    expect((await callOk(engine, 'getActiveJudgePrompt', {})).version_id).toBe('triage-judge/1');
   });
 });

@@ -3,10 +3,9 @@
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { JobState } from '../../shared/api';
+import type { ApiInput, JobState } from '../../shared/api';
 import { jobResult } from '../../shared/job-result';
-import type { JudgePrompt, JudgeRun } from '../../shared/api-judge';
-import { callOkByName, importDataset } from '../testing/dispatch-test-support';
+import { callOk, importDataset } from '../testing/dispatch-test-support';
 import { openEngine, type LocalEngine } from '../engine';
 import {
   roleForTarget,
@@ -52,11 +51,8 @@ function writeDataset(file: string): void {
 let engine: LocalEngine;
 let server: OpenAIChatServer;
 
-const call = <T>(method: string, input: unknown) =>
-  callOkByName<T>(engine.dispatchByName, method, input);
-
-async function judge(input: Record<string, unknown>): Promise<JobState> {
-  const job = await call<JobState>('startJudge', {
+async function judge(input: Partial<ApiInput<'startJudge'>>): Promise<JobState> {
+  const job = await callOk(engine, 'startJudge', {
     dataset_id: 'tiny',
     endpoint: server.baseUrl,
     model: 'judge-test',
@@ -176,14 +172,14 @@ describe('the judge job', () => {
 
   it('cancels a run: in-flight requests are aborted and the labels written so far are kept', async () => {
     server.setReply((request, index) => (index < 2 ? triageReply(request, index) : { hang: true }));
-    const job = await call<JobState>('startJudge', {
+    const job = await callOk(engine, 'startJudge', {
       dataset_id: 'tiny',
       endpoint: server.baseUrl,
       model: 'judge-cancel',
       concurrency: 2,
     });
     await expect.poll(() => server.requests.length).toBeGreaterThanOrEqual(4);
-    await call('cancelJob', { job_id: job.job_id });
+    await callOk(engine, 'cancelJob', { job_id: job.job_id });
     const final = await engine.waitForJob(job.job_id);
     expect(final.status).toBe('cancelled');
     expect(final.error?.message).toMatch(/cancelled; 2 labels written before it are kept/);
@@ -213,7 +209,7 @@ describe('the judge job', () => {
         code: 'invalid_input',
         message: expect.stringMatching(/HTTP 401/),
       });
-      const runs = await call<{ runs: JudgeRun[] }>('listJudgeRuns', { dataset_id: 'tiny' });
+      const runs = await callOk(engine, 'listJudgeRuns', { dataset_id: 'tiny' });
       expect(JSON.stringify(runs)).not.toContain('sk-judge-secret-123');
       expect(JSON.stringify(await sql('SELECT * FROM tw_judge_runs'))).not.toContain('sk-judge');
       expect(runs.runs[0]).toMatchObject({ model: 'judge-keyed-2', status: 'failed' });
@@ -224,10 +220,10 @@ describe('the judge job', () => {
   });
 
   it('versions prompts; a new version is its own label source and cache', async () => {
-    const { prompts } = await call<{ prompts: JudgePrompt[] }>('listJudgePrompts', {});
+    const { prompts } = await callOk(engine, 'listJudgePrompts', {});
     expect(prompts.map((p) => p.version_id)).toEqual(['triage-judge/1']);
     const text = `${DEFAULT_PROMPT_TEXT}\nBe strict about regressions.`;
-    const v2 = await call<JudgePrompt>('createJudgePrompt', {
+    const v2 = await callOk(engine, 'createJudgePrompt', {
       parent_version: 'triage-judge/1',
       text,
     });
@@ -236,25 +232,29 @@ describe('the judge job', () => {
       parent_version: 'triage-judge/1',
       text,
     });
-    const same = await call<JudgePrompt>('createJudgePrompt', {
+    const same = await callOk(engine, 'createJudgePrompt', {
       parent_version: 'triage-judge/1',
       text,
     });
     expect(same.version_id).toBe('triage-judge/2');
-    const fresh = await call<JudgePrompt>('createJudgePrompt', {
+    const fresh = await callOk(engine, 'createJudgePrompt', {
       parent_version: null,
       name: 'mine',
       text: 'x',
     });
     expect(fresh.version_id).toBe('mine/1');
-    await expect(call('createJudgePrompt', { parent_version: null, text: 'y' })).rejects.toThrow(
-      /needs a name/,
-    );
     await expect(
-      call('startJudge', { endpoint: server.baseUrl, model: 'm', prompt_version: 'nope/1' }),
+      callOk(engine, 'createJudgePrompt', { parent_version: null, text: 'y' }),
+    ).rejects.toThrow(/needs a name/);
+    await expect(
+      callOk(engine, 'startJudge', {
+        endpoint: server.baseUrl,
+        model: 'm',
+        prompt_version: 'nope/1',
+      }),
     ).rejects.toThrow(/not_found: no judge prompt version 'nope\/1'/);
     await expect(
-      call('startJudge', { dataset_id: 'nope', endpoint: server.baseUrl, model: 'm' }),
+      callOk(engine, 'startJudge', { dataset_id: 'nope', endpoint: server.baseUrl, model: 'm' }),
     ).rejects.toThrow(/not_found/);
 
     const job = await judge({ prompt_version: 'triage-judge/2', limit: 1 });

@@ -8,6 +8,7 @@ import { jobResult } from '../../shared/job-result';
 import type { ScoringSummary } from '../../shared/api-scoring';
 import { openEngine } from '../engine';
 import type { Engine } from '../core/engine-types';
+import { callOk } from '../testing/dispatch-test-support';
 import { writeParquet } from '../testing/parquet-rows-fixture';
 import { tempDir, turnwiseRecord, writeJsonl } from '../testing/test-support';
 import {
@@ -24,14 +25,8 @@ let policy: ToyServer;
 let ref: ToyServer;
 const servers: ToyServer[] = [];
 
-async function call<T>(method: string, input: unknown): Promise<T> {
-  const result = await engine.dispatchByName(method, input);
-  if (!result.ok) throw new Error(`${result.error.code}: ${result.error.message}`);
-  return result.value as T;
-}
-
 async function score(input: ApiInput<'startScoring'>): Promise<JobState> {
-  const job = await call<JobState>('startScoring', input);
+  const job = await callOk(engine, 'startScoring', input);
   return engine.waitForJob(job.job_id);
 }
 
@@ -42,21 +37,22 @@ async function scored(input: ApiInput<'startScoring'>): Promise<ScoringSummary> 
   return jobResult(job, 'score');
 }
 
-interface LogprobRow {
+type LogprobRow = {
   trajectory_id: string;
   turn_index: number;
   token_ids: number[];
   logp_policy: number[] | null;
   logp_ref: number[] | null;
-}
+};
 
 async function rowsOf(dataset: string): Promise<LogprobRow[]> {
-  const result = await call<{ rows: LogprobRow[] }>('runSql', {
+  const result = await callOk(engine, 'runSql', {
     sql: `SELECT l.* FROM token_logprobs l JOIN trajectories t USING (trajectory_id)
           WHERE t.dataset_id = '${dataset}' ORDER BY l.trajectory_id, l.turn_index`,
     max_rows: 10_000,
   });
-  return result.rows;
+  // runSql's rows are untyped by the contract; the query above selects token_logprobs' columns.
+  return result.rows as LogprobRow[];
 }
 
 /** The toy model's log-probs of a turn's tokens; the token before a turn ends its role header. */
@@ -95,7 +91,7 @@ const TOOL_TURN =
 const finalTurn = (id: string) => `Fixed ${id}.<|im_end|>\n`;
 
 async function importFile(file: string, dataset: string, attach = false): Promise<void> {
-  const job = await call<JobState>('startImport', { paths: [file], dataset, attach });
+  const job = await callOk(engine, 'startImport', { paths: [file], dataset, attach });
   const done = await engine.waitForJob(job.job_id);
   expect(done.error).toBeNull();
 }
@@ -294,7 +290,7 @@ describe('scoring log-probs through the engine', () => {
     const records = Array.from({ length: 6 }, (_, i) => plainRecord(`k${i}`));
     await importFile(writeJsonl(path.join(tmp.dir, 'cancel.jsonl'), records), 'cancel');
     slow.delayMs = 300;
-    const job = await call<JobState>('startScoring', {
+    const job = await callOk(engine, 'startScoring', {
       policy: { base_url: slow.url },
       dataset_id: 'cancel',
       concurrency: 1,
@@ -307,7 +303,7 @@ describe('scoring log-probs through the engine', () => {
         }
       });
     });
-    await call('cancelJob', { job_id: job.job_id });
+    await callOk(engine, 'cancelJob', { job_id: job.job_id });
     const final = await engine.waitForJob(job.job_id);
     expect(final.status).toBe('cancelled');
     expect(final.error?.message).toMatch(/trajectories scored before it are kept/);
@@ -317,8 +313,8 @@ describe('scoring log-probs through the engine', () => {
   });
 
   it('refuses bad requests before any job, and fails a job on a bad endpoint', async () => {
-    const refused = async (input: unknown) => {
-      const result = await engine.dispatch('startScoring', input as never);
+    const refused = async (input: ApiInput<'startScoring'>) => {
+      const result = await engine.dispatch('startScoring', input);
       return result.ok ? null : result.error;
     };
     expect(await refused({ dataset_id: 'plain' })).toMatchObject({ code: 'invalid_input' });
@@ -368,7 +364,7 @@ describe('scoring log-probs through the engine', () => {
         trajectory_ids: ['plain:b'],
       });
       expect(summary.turns_scored).toBe(2);
-      const models = await call<{ models: { id: string }[] }>('listEndpointModels', {
+      const models = await callOk(engine, 'listEndpointModels', {
         base_url: keyed.url,
         api_key_env: 'TURNWISE_TEST_SCORING_KEY',
       });

@@ -1,10 +1,11 @@
 import { renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { JobState } from '../../../shared/api';
+import type { ApiInput, JobState } from '../../../shared/api';
 import { jobResult } from '../../../shared/job-result';
 import { openEngine } from '../../engine';
 import type { Engine } from '../../core/engine-types';
+import { callOk } from '../../testing/dispatch-test-support';
 import { writeParquet } from '../../testing/parquet-rows-fixture';
 import { tempDir } from '../../testing/test-support';
 import { runAttach } from './run-attach';
@@ -44,14 +45,8 @@ async function writeMixed(file: string): Promise<string> {
   );
 }
 
-async function call<T>(engine: Engine, method: string, input: unknown): Promise<T> {
-  const result = await engine.dispatchByName(method, input);
-  if (!result.ok) throw new Error(`${result.error.code}: ${result.error.message}`);
-  return result.value as T;
-}
-
-async function attach(engine: Engine, input: Record<string, unknown>): Promise<JobState> {
-  const job = await call<JobState>(engine, 'startImport', { attach: true, ...input });
+async function attach(engine: Engine, input: ApiInput<'startImport'>): Promise<JobState> {
+  const job = await callOk(engine, 'startImport', { attach: true, ...input });
   return engine.waitForJob(job.job_id);
 }
 
@@ -70,7 +65,7 @@ describe('attach: options, bad rows, missing files', () => {
     const job = await attach(engine, { paths: [file] });
     expect(job.error?.code).toBe('invalid_input');
     expect(job.error?.message).toBe(`${file}:3: messages: the message list is empty`);
-    const { datasets } = await call<{ datasets: unknown[] }>(engine, 'listDatasets', {});
+    const { datasets } = await callOk(engine, 'listDatasets', {});
     expect(datasets).toHaveLength(0);
   });
 
@@ -88,7 +83,7 @@ describe('attach: options, bad rows, missing files', () => {
       { file, line: 4, reason: 'messages: unknown role "narrator"' },
       { file, line: 5, reason: 'messages: missing, or not a list of messages' },
     ]);
-    const { rows } = await call<{ rows: Record<string, unknown>[] }>(engine, 'listTrajectories', {
+    const { rows } = await callOk(engine, 'listTrajectories', {
       dataset_id: 'mixed',
       sort: 'trajectory_id',
     });
@@ -96,8 +91,8 @@ describe('attach: options, bad rows, missing files', () => {
       ['p-1', 'p-1', 0.5, true],
       ['p-1', 'p-1', 0, false],
     ]);
-    const detail = await call<{ turns: Record<string, unknown>[] }>(engine, 'getTrajectory', {
-      trajectory_id: rows[0]?.trajectory_id,
+    const detail = await callOk(engine, 'getTrajectory', {
+      trajectory_id: rows[0]?.trajectory_id ?? '',
     });
     expect(detail.turns.map((t) => [t.role, t.content, t.is_action])).toEqual([
       ['user', 'Fix it.', false],
@@ -108,8 +103,8 @@ describe('attach: options, bad rows, missing files', () => {
     expect(detail.turns[1]?.tool_calls).toEqual([
       { id: 'c1', name: 'bash', arguments: '{"cmd":"ls"}' },
     ]);
-    const text = await call<{ text: string }>(engine, 'getTurnText', {
-      trajectory_id: rows[0]?.trajectory_id,
+    const text = await callOk(engine, 'getTurnText', {
+      trajectory_id: rows[0]?.trajectory_id ?? '',
       turn_index: 0,
       offset: 4,
       length: 3,
@@ -150,13 +145,9 @@ describe('attach: options, bad rows, missing files', () => {
     const moved = `${file}.moved`;
     renameSync(file, moved);
     engine = await openEngine({ dbPath: db });
-    const { datasets } = await call<{ datasets: Record<string, unknown>[] }>(
-      engine,
-      'listDatasets',
-      {},
-    );
+    const { datasets } = await callOk(engine, 'listDatasets', {});
     expect(datasets[0]).toMatchObject({ dataset_id: 'mixed', files_missing: true });
-    const { rows } = await call<{ rows: Record<string, unknown>[] }>(engine, 'runSql', {
+    const { rows } = await callOk(engine, 'runSql', {
       sql: 'SELECT count(*) AS n FROM turns',
     });
     expect(Number(rows[0]?.n)).toBe(0);
@@ -165,7 +156,7 @@ describe('attach: options, bad rows, missing files', () => {
     await engine.close();
     renameSync(moved, file);
     engine = await openEngine({ dbPath: db });
-    const back = await call<{ rows: Record<string, unknown>[] }>(engine, 'runSql', {
+    const back = await callOk(engine, 'runSql', {
       sql: 'SELECT count(*) AS n FROM turns',
     });
     expect(Number(back.rows[0]?.n)).toBe(8);

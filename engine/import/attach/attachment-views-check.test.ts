@@ -4,8 +4,7 @@
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { JobState } from '../../../shared/api';
-import { callOkByName } from '../../testing/dispatch-test-support';
+import { callOk } from '../../testing/dispatch-test-support';
 import { openEngine } from '../../engine';
 import { writeParquet } from '../../testing/parquet-rows-fixture';
 import { sha256Of, tamperedWorkspace } from '../../testing/hostile-workspace-test-support';
@@ -28,7 +27,7 @@ beforeAll(async () => {
   attached = path.join(tmp.dir, 'attached.duckdb');
   const engine = await openEngine({ dbPath: attached });
   try {
-    const job = await callOkByName<JobState>(engine.dispatchByName, 'startImport', {
+    const job = await callOk(engine, 'startImport', {
       paths: [parquet],
       attach: true,
       dataset: 'referenced',

@@ -1,24 +1,19 @@
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { JobState } from '../../../shared/api';
+import type { ApiInput, JobState } from '../../../shared/api';
 import { jobResult } from '../../../shared/job-result';
 import type { ImportSummary } from '../../../shared/model';
 import { openEngine, type LocalEngine } from '../../engine';
 import type { Engine } from '../../core/engine-types';
+import { callOk } from '../../testing/dispatch-test-support';
 import { writeParquet } from '../../testing/parquet-rows-fixture';
 import { tempDir } from '../../testing/test-support';
 
 const tmp = tempDir();
 afterAll(() => tmp.cleanup());
 
-async function call<T>(engine: Engine, method: string, input: unknown): Promise<T> {
-  const result = await engine.dispatchByName(method, input);
-  if (!result.ok) throw new Error(`${result.error.code}: ${result.error.message}`);
-  return result.value as T;
-}
-
-async function runJob(engine: Engine, input: Record<string, unknown>): Promise<JobState> {
-  const job = await call<JobState>(engine, 'startImport', input);
+async function runJob(engine: Engine, input: ApiInput<'startImport'>): Promise<JobState> {
+  const job = await callOk(engine, 'startImport', input);
   return engine.waitForJob(job.job_id);
 }
 
@@ -81,15 +76,11 @@ describe('attach Parquet by reference', () => {
       `SELECT count(*) AS n FROM tw_turns WHERE trajectory_id LIKE 'referenced:%'`,
     );
     expect(Number(stored?.n)).toBe(0);
-    const { datasets } = await call<{ datasets: Record<string, unknown>[] }>(
-      engine,
-      'listDatasets',
-      {},
-    );
+    const { datasets } = await callOk(engine, 'listDatasets', {});
     const byId = new Map(datasets.map((d) => [d.dataset_id, d]));
     expect(byId.get('referenced')).toMatchObject({ storage: 'attached', files_missing: false });
     expect(byId.get('copied')).toMatchObject({ storage: 'imported' });
-    for (const key of ['trajectories', 'turns', 'groups', 'success_rate', 'mean_reward']) {
+    for (const key of ['trajectories', 'turns', 'groups', 'success_rate', 'mean_reward'] as const) {
       expect(byId.get('referenced')?.[key]).toEqual(byId.get('copied')?.[key]);
     }
   });
@@ -97,7 +88,7 @@ describe('attach Parquet by reference', () => {
   it('lists and reads every attached trajectory exactly as its imported copy', async () => {
     const list = async (dataset: string) =>
       (
-        await call<{ rows: Record<string, unknown>[] }>(engine, 'listTrajectories', {
+        await callOk(engine, 'listTrajectories', {
           dataset_id: dataset,
           sort: 'trajectory_id',
           limit: 1000,
@@ -120,9 +111,10 @@ describe('attach Parquet by reference', () => {
         `SELECT trajectory_id FROM tw_trajectories WHERE dataset_id = 'copied'
          AND source_ref LIKE '%:${row + 1}'`,
       );
-      type Detail = { trajectory: Record<string, unknown>; turns: Turn[] };
-      const a = await call<Detail>(engine, 'getTrajectory', { trajectory_id: id });
-      const b = await call<Detail>(engine, 'getTrajectory', { trajectory_id: copy?.trajectory_id });
+      const a = await callOk(engine, 'getTrajectory', { trajectory_id: id });
+      const b = await callOk(engine, 'getTrajectory', {
+        trajectory_id: String(copy?.trajectory_id),
+      });
       expect(a.turns.map(comparable)).toEqual(b.turns.map(comparable));
       // Metadata keeps the file's key order (the importer sorts keys): compare it parsed.
       const parsed = (t: Record<string, unknown>) => ({

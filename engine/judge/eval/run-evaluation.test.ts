@@ -4,12 +4,11 @@
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { JobState } from '../../../shared/api';
+import type { ApiInput, JobState } from '../../../shared/api';
 import { jobResult } from '../../../shared/job-result';
-import type { JudgeEvalRecord } from '../../../shared/api-judge-eval';
 import type { RoleLabel } from '../../../shared/model';
-import { createDispatchByName, type DispatchByName } from '../../core/dispatch';
-import { callOkByName } from '../../testing/dispatch-test-support';
+import { createDispatch } from '../../core/dispatch';
+import { callOk, type Dispatcher } from '../../testing/dispatch-test-support';
 import { JobRunner } from '../../core/jobs';
 import { createService } from '../../service';
 import { Workspace } from '../../store/workspace';
@@ -45,19 +44,18 @@ const reply: ReplyScript = (request) => {
 
 let workspace: Workspace;
 let jobs: JobRunner;
-let dispatch: DispatchByName;
+/** The service's dispatch, as an engine would answer. */
+let api: Dispatcher;
 let server: OpenAIChatServer;
 
-const call = <T>(method: string, input: unknown) => callOkByName<T>(dispatch, method, input);
-
-async function evaluate(input: Record<string, unknown>): Promise<JobState> {
-  const job = await call<JobState>('startJudgeEval', { prompt_version: VERSION, ...input });
+async function evaluate(input: Partial<ApiInput<'startJudgeEval'>>): Promise<JobState> {
+  const job = await callOk(api, 'startJudgeEval', { prompt_version: VERSION, ...input });
   expect(job.kind).toBe('evaluate');
   return jobs.wait(job.job_id);
 }
 
 async function human(trajectory: string, segment: number, role: RoleLabel, annotator: string) {
-  await call('setLabel', {
+  await callOk(api, 'setLabel', {
     trajectory_id: id(trajectory),
     segment_index: segment,
     role_label: role,
@@ -122,8 +120,8 @@ beforeAll(async () => {
   writeFileSync(file, records.map((r) => JSON.stringify(r)).join('\n') + '\n');
   workspace = await Workspace.open(path.join(tmp.dir, 'ws.duckdb'));
   jobs = new JobRunner();
-  dispatch = createDispatchByName(createService(workspace, jobs));
-  const imported = await call<JobState>('startImport', { paths: [file], dataset: 'suite' });
+  api = { dispatch: createDispatch(createService(workspace, jobs)) };
+  const imported = await callOk(api, 'startImport', { paths: [file], dataset: 'suite' });
   expect((await jobs.wait(imported.job_id)).error).toBeNull();
   server = await startOpenAIChatServer({ reply });
 
@@ -256,7 +254,7 @@ describe('the evaluate job', () => {
     expect(ris.f1).toBeCloseTo(0.4, 12);
 
     // Stored, and listed newest first.
-    const listed = await call<{ evals: JudgeEvalRecord[] }>('listJudgeEvals', {
+    const listed = await callOk(api, 'listJudgeEvals', {
       prompt_version: VERSION,
     });
     expect(listed.evals).toHaveLength(2);
@@ -276,33 +274,33 @@ describe('the evaluate job', () => {
   });
 
   it('rejects bad requests before starting a job', async () => {
-    const without = await dispatch('startJudgeEval', {
+    const without = await api.dispatch('startJudgeEval', {
       prompt_version: VERSION,
       endpoint: server.baseUrl,
     });
     expect(without.ok ? null : without.error.code).toBe('invalid_input');
-    const unknown = await dispatch('startJudgeEval', { prompt_version: 'nope/1' });
+    const unknown = await api.dispatch('startJudgeEval', { prompt_version: 'nope/1' });
     expect(unknown.ok ? null : unknown.error.code).toBe('not_found');
   });
 
   it('is cancelled while judging and stores nothing', async () => {
-    const prompt = await call<{ version_id: string }>('createJudgePrompt', {
+    const prompt = await callOk(api, 'createJudgePrompt', {
       parent_version: VERSION,
       text: 'Another judge prompt for the cancel test.',
     });
     server.reset();
     server.setReply(() => ({ hang: true }));
     try {
-      const job = await call<JobState>('startJudgeEval', {
+      const job = await callOk(api, 'startJudgeEval', {
         prompt_version: prompt.version_id,
         endpoint: server.baseUrl,
         model: 'm1',
       });
       await expect.poll(() => server.inFlight, { timeout: 10_000 }).toBeGreaterThan(0);
-      await call('cancelJob', { job_id: job.job_id });
+      await callOk(api, 'cancelJob', { job_id: job.job_id });
       const final = await jobs.wait(job.job_id);
       expect(final.status).toBe('cancelled');
-      const listed = await call<{ evals: JudgeEvalRecord[] }>('listJudgeEvals', {
+      const listed = await callOk(api, 'listJudgeEvals', {
         prompt_version: prompt.version_id,
       });
       expect(listed.evals).toHaveLength(0);
