@@ -6,6 +6,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WeightingSchema } from '../../shared/api-export';
+import type { ExportTarget } from '../../shared/api-export';
 import { recordErrors, schemaErrors } from './contracts/schema-check';
 import {
   contract,
@@ -27,8 +28,8 @@ type Message = { role: string; content: string; loss?: boolean; loss_scale?: num
 describe('export targets openrlhf, ms-swift, llamafactory', () => {
   let t: TestEngine;
 
-  async function firstRecord(target: string): Promise<Row> {
-    const preview = await t.call<{ first_records: string[] }>('previewExport', {
+  async function firstRecord(target: ExportTarget): Promise<Row> {
+    const preview = await t.call('previewExport', {
       target,
       filter: { trajectory_ids: [ONE] },
     });
@@ -152,7 +153,7 @@ describe('export targets openrlhf, ms-swift, llamafactory', () => {
 
   it('ms-swift weights each assistant turn by its segment credit once credit exists', async () => {
     await t.runJob('startCredit', { dataset_id: 'demo', segmentation: 'action' });
-    const { rows } = await t.call<{ rows: Row[] }>('runSql', {
+    const { rows } = await t.call('runSql', {
       sql: `SELECT s.turn_start, s.turn_end, c.total FROM segments s JOIN credit c
             ON c.trajectory_id = s.trajectory_id AND c.segment_index = s.segment_index
             AND c.segmentation = s.segmentation

@@ -4,7 +4,6 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { JobState } from '../../shared/api';
 import { recordErrors, schemaErrors } from './contracts/schema-check';
 import {
   contract,
@@ -54,7 +53,7 @@ describe('export', () => {
         },
       ]);
       const [dataset] = (
-        await t.call<{ rows: Record<string, unknown>[] }>('runSql', {
+        await t.call('runSql', {
           sql: 'SELECT dataset_id, content_sha256 FROM datasets',
         })
       ).rows;
@@ -89,7 +88,7 @@ describe('export', () => {
   });
 
   it('trl-sft keeps tool calls as objects, results as tool messages, and the stored tool schemas', async () => {
-    const preview = await t.call<{ records: number; first_records: string[] }>('previewExport', {
+    const preview = await t.call('previewExport', {
       target: 'trl-sft',
       filter: { trajectory_ids: ['demo:repair-000-s0'] },
     });
@@ -118,11 +117,7 @@ describe('export', () => {
   });
 
   it('trl-dpo pairs successes with failures per task and reports the unpaired', async () => {
-    const preview = await t.call<{
-      records: number;
-      skipped: { reason: string; count: number }[];
-      first_records: string[];
-    }>('previewExport', { target: 'trl-dpo', limit: 10 });
+    const preview = await t.call('previewExport', { target: 'trl-dpo', limit: 10 });
     expect(preview.records).toBe(4);
     expect(preview.skipped).toEqual([
       { reason: 'no trajectory of the opposite outcome left to pair with', count: 16 },
@@ -135,7 +130,7 @@ describe('export', () => {
   });
 
   it('the preview shows the first records exactly as written', async () => {
-    const preview = await t.call<{ first_records: string[] }>('previewExport', {
+    const preview = await t.call('previewExport', {
       target: 'trl-sft',
     });
     const written = readFileSync(path.join(t.dir, 'out-trl-sft', 'train.jsonl'), 'utf8');
@@ -152,20 +147,17 @@ describe('export', () => {
   });
 
   it('max_per_task caps each task; where narrows by a condition', async () => {
-    const capped = await t.call<{ trajectories: number; first_records: string[] }>(
-      'previewExport',
-      {
-        target: 'trl-sft',
-        max_per_task: 1,
-      },
-    );
+    const capped = await t.call('previewExport', {
+      target: 'trl-sft',
+      max_per_task: 1,
+    });
     expect(capped.trajectories).toBe(3);
-    const where = await t.call<{ trajectories: number }>('previewExport', {
+    const where = await t.call('previewExport', {
       target: 'trl-sft',
       where: "task_id = 'repair-000' AND reward > 0.5",
     });
     const [expected] = (
-      await t.call<{ rows: Record<string, unknown>[] }>('runSql', {
+      await t.call('runSql', {
         sql: "SELECT count(*) AS n FROM trajectories WHERE task_id = 'repair-000' AND reward > 0.5",
       })
     ).rows;
@@ -203,7 +195,7 @@ describe('export', () => {
   });
 
   it('accepts a semicolon inside a string literal', async () => {
-    const preview = await t.call<{ trajectories: number }>('previewExport', {
+    const preview = await t.call('previewExport', {
       target: 'trl-sft',
       where: "task_id <> 'a;b -- c'",
     });
@@ -236,7 +228,7 @@ describe('export', () => {
     const parent = path.join(t.dir, 'cancel');
     mkdirSync(parent);
     const out = path.join(parent, 'out');
-    const job = await t.call<JobState>('startExport', { target: 'trl-sft', out_dir: out });
+    const job = await t.call('startExport', { target: 'trl-sft', out_dir: out });
     await t.call('cancelJob', { job_id: job.job_id });
     const final = await t.engine.waitForJob(job.job_id);
     expect(final.status).toBe('cancelled');

@@ -3,6 +3,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ExportTarget } from '../../shared/api-export';
 import { samplePath } from '../testing/test-support';
 import { openTestEngine, readLines, type TestEngine } from '../testing/export-test-workspace';
 
@@ -60,7 +61,7 @@ describe('exports of NeMo Gym rollouts', () => {
   });
 
   it('keeps the reasoning NeMo Gym recorded, in each trainer convention, unless dropped', async () => {
-    const exportOf = async (target: string, reasoning: string) => {
+    const exportOf = async (target: ExportTarget, reasoning: 'keep' | 'drop') => {
       const summary = await t.exportTo({
         target,
         reasoning,

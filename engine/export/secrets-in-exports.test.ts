@@ -122,11 +122,7 @@ describe.each([
        FROM tw_turns`,
     );
     const stored = `${String(rows[0]?.turns)}${String(rows[0]?.trajectories)}`;
-    const report = await t.call<{
-      secrets: string;
-      total: number;
-      by_kind: { kind: string; field: string; count: number }[];
-    }>('listRedactions', { dataset_id: 'demo' });
+    const report = await t.call('listRedactions', { dataset_id: 'demo' });
     if (keepSecrets) {
       expect(leaked(stored)).toEqual(PLANTED.map(({ kind }) => kind));
       expect(report).toMatchObject({ secrets: 'kept', total: 0, by_kind: [] });

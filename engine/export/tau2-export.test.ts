@@ -6,6 +6,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { Tokenizer } from '@huggingface/tokenizers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ApiInput } from '../../shared/api';
 import { EXPORT_TARGETS, WeightingSchema, type ExportTarget } from '../../shared/api-export';
 import {
   USER_TOOL_NAMES,
@@ -151,7 +152,7 @@ describe('tau2 exports', () => {
   it.each(EXPORT_TARGETS.map((target) => [target]))(
     '%s writes records with no orphan tool result and no user-side call',
     async (target) => {
-      const options: Row = { target, out_dir: path.join(t.dir, target) };
+      const options: ApiInput<'startExport'> = { target, out_dir: path.join(t.dir, target) };
       if (target === 'trl-dpo' || target === 'trl-kto') options.pairs = { step: true };
       if (target === 'tokens') options.tokenizer_path = tokenizer;
       const summary = await t.exportTo(options);
@@ -193,7 +194,7 @@ describe('tau2 exports', () => {
     expect(manifest.counts.left_out).toEqual([{ reason: USER_TOOL_CALL_LEFT_OUT, count: 2 }]);
     // The job's summary and the preview say so too, not only the manifest.
     expect(summary.left_out).toEqual(manifest.counts.left_out);
-    const preview = await t.call<{ left_out: unknown }>('previewExport', { target: 'trl-sft' });
+    const preview = await t.call('previewExport', { target: 'trl-sft' });
     expect(preview.left_out).toEqual(manifest.counts.left_out);
     const [failed] = readLines(path.join(summary.out_dir, 'train.jsonl')).filter((row) =>
       JSON.stringify(row).includes('I cannot help with that.'),
@@ -210,7 +211,7 @@ describe('tau2 exports', () => {
   });
 
   it('gives each message the credit of its own turn past the left-out ones', async () => {
-    const weighting = { source: 'branch_advantage' };
+    const weighting = { source: 'branch_advantage' } as const;
     const summary = await t.exportTo({
       target: 'ms-swift',
       out_dir: path.join(t.dir, 'swift-credit'),

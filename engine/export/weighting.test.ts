@@ -6,6 +6,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ApiInput } from '../../shared/api';
 import { WeightingSchema } from '../../shared/api-export';
 import { driftWeights } from '../../shared/credit';
 import { samplePath } from '../testing/test-support';
@@ -36,17 +37,17 @@ describe('export reweighting', () => {
   let outputs = 0;
 
   const sql = (text: string) => t.sql(text);
-  const exportTo = (input: Row) => {
+  const exportTo = (input: Omit<ApiInput<'startExport'>, 'out_dir'>) => {
     outputs += 1;
     return t.exportTo({
       ...input,
       out_dir: path.join(t.dir, `out-${outputs}`),
     });
   };
-  const preview = async (input: Row) =>
-    (
-      await t.call<{ first_records: string[] }>('previewExport', { limit: 20, ...input })
-    ).first_records.map((line) => JSON.parse(line) as Row);
+  const preview = async (input: ApiInput<'previewExport'>) =>
+    (await t.call('previewExport', { limit: 20, ...input })).first_records.map(
+      (line) => JSON.parse(line) as Row,
+    );
 
   beforeAll(async () => {
     t = await openDemoEngine({ lines: 24, extraFiles: { tau: TAU } });
@@ -62,7 +63,7 @@ describe('export reweighting', () => {
   ] as const)(
     '%s: every record meets the contract, files are listed, and reruns are byte-identical',
     async (target, names) => {
-      const weighting = { trajectory: 'drift', duplicate_by_weight: true };
+      const weighting = { trajectory: 'drift', duplicate_by_weight: true } as const;
       const a = await exportTo({ target, weighting });
       const b = await exportTo({ target, weighting });
       const file = path.join(a.out_dir, 'train.jsonl');
@@ -118,7 +119,7 @@ describe('export reweighting', () => {
     const [{ group_id: group } = {}] = await sql(
       `SELECT group_id FROM trajectories WHERE trajectory_id = '${ONE}'`,
     );
-    const tree = await t.call<{ nodes: Row[] }>('getTurnTree', {
+    const tree = await t.call('getTurnTree', {
       dataset_id: 'demo',
       group_id: String(group),
     });

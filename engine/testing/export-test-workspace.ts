@@ -6,7 +6,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { DuckDBInstance } from '@duckdb/node-api';
 import { expect } from 'vitest';
-import type { JobState } from '../../shared/api';
+import type { ApiInput, ApiMethod, ApiOutput, JobState } from '../../shared/api';
 import { jobResult } from '../../shared/job-result';
 import { ExportSelectionSchema, type ExportSummary } from '../../shared/api-export';
 import { openEngine } from '../engine';
@@ -14,6 +14,7 @@ import type { Engine } from '../core/engine-types';
 import { runImport } from '../import/run-import';
 import { toJsonRow } from '../store/json-values';
 import { Workspace } from '../store/workspace';
+import { callOk, startJob, type JobMethod } from './dispatch-test-support';
 import { tempDir } from './test-support';
 import type { ChatMessage } from '../export/chat-messages';
 import type { JsonSchema } from '../export/contracts/schema-check';
@@ -70,20 +71,15 @@ export function exportOptions(target: string, outDir: string) {
 export interface EngineCalls {
   engine: Engine;
   /** Dispatches one API method; an error result throws with its code. */
-  call: <T>(method: string, input: unknown) => Promise<T>;
+  call: <M extends ApiMethod>(method: M, input: ApiInput<M>) => Promise<ApiOutput<M>>;
   /** Starts a job, waits for it, expects no error and returns its final state. */
-  runJob: (method: string, input: unknown) => Promise<JobState>;
+  runJob: <M extends JobMethod>(method: M, input: ApiInput<M>) => Promise<JobState>;
   /** An export job run to completion. */
-  exportTo: (input: Row) => Promise<ExportSummary>;
+  exportTo: (input: ApiInput<'startExport'>) => Promise<ExportSummary>;
   sql: (sql: string) => Promise<Row[]>;
 }
 
 export function engineCalls(engine: Engine): EngineCalls {
-  const call = async <T>(method: string, input: unknown): Promise<T> => {
-    const result = await engine.dispatchByName(method, input);
-    if (!result.ok) throw new Error(`${result.error.code}: ${result.error.message}`);
-    return result.value as T;
-  };
   const waitFor = async (job: JobState): Promise<JobState> => {
     const final = await engine.waitForJob(job.job_id);
     expect(final.error).toBeNull();
@@ -91,14 +87,14 @@ export function engineCalls(engine: Engine): EngineCalls {
   };
   return {
     engine,
-    call,
-    runJob: async (method, input) => waitFor(await call<JobState>(method, input)),
+    call: (method, input) => callOk(engine, method, input),
+    runJob: async (method, input) => waitFor(await startJob(engine, method, input)),
     exportTo: async (input) => {
-      const job = await call<JobState>('startExport', input);
+      const job = await callOk(engine, 'startExport', input);
       expect(job.kind).toBe('export');
       return jobResult(await waitFor(job), 'export');
     },
-    sql: async (sql) => (await call<{ rows: Row[] }>('runSql', { sql })).rows,
+    sql: async (sql) => (await callOk(engine, 'runSql', { sql })).rows,
   };
 }
 

@@ -61,7 +61,7 @@ describe('trl-grpo export target', () => {
     );
     for (const [i, row] of rows.entries()) {
       const first = firsts[i] as { id: string; metadata: string | null };
-      const preview = await t.call<{ first_records: string[] }>('previewExport', {
+      const preview = await t.call('previewExport', {
         target: 'trl-sft',
         filter: { trajectory_ids: [first.id] },
       });

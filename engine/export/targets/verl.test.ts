@@ -33,7 +33,7 @@ describe('verl export targets', () => {
   }, 120_000);
   afterAll(() => t.cleanup());
 
-  it.each(['verl-sft', 'verl-rl'])(
+  it.each(['verl-sft', 'verl-rl'] as const)(
     '%s: rows conform to the contract, the manifest hashes the Parquet file, reruns are byte-identical',
     async (target) => {
       const a = await t.exportTo({ target, out_dir: path.join(t.dir, `${target}-a`) });
@@ -180,7 +180,7 @@ describe('verl export targets', () => {
     let segments = 0;
     for (const row of rows) {
       const info = row.extra_info as { trajectory_id: string; credit: Row[] };
-      const preview = await t.call<{ first_records: string[] }>('previewExport', {
+      const preview = await t.call('previewExport', {
         target: 'trl-sft',
         filter: { trajectory_ids: [info.trajectory_id] },
       });
