@@ -4,7 +4,7 @@
 // Usage: node --import tsx crash-child.ts <mode> <workspace.duckdb> <work dir> <round>
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import type { JobState } from '../shared/api';
+import type { ApiInput, ApiMethod, ApiOutput, JobState } from '../shared/api';
 import { ROLE_LABELS } from '../shared/model';
 import { openEngine } from './engine';
 import type { Engine } from './core/engine-types';
@@ -20,21 +20,33 @@ function ack(value: Row): void {
   process.stdout.write(`ack ${JSON.stringify(value)}\n`);
 }
 
-async function call<T>(engine: Engine, method: string, input: unknown): Promise<T> {
-  const result = await engine.dispatchByName(method, input);
+/**
+ * One typed API call; an error result throws, naming the method. Not the tests' callOk: this file
+ * is bundled and run by plain node, and engine/testing/ is for tests only.
+ */
+async function callOk<M extends ApiMethod>(
+  engine: Engine,
+  method: M,
+  input: ApiInput<M>,
+): Promise<ApiOutput<M>> {
+  const result = await engine.dispatch(method, input);
   if (!result.ok) throw new Error(`${method}: ${result.error.code}: ${result.error.message}`);
-  return result.value as T;
+  return result.value;
 }
 
-async function runJob(engine: Engine, method: string, input: unknown): Promise<JobState> {
-  const job = await call<JobState>(engine, method, input);
+async function runJob<M extends 'startImport' | 'startExport'>(
+  engine: Engine,
+  method: M,
+  input: ApiInput<M>,
+): Promise<JobState> {
+  const job = await callOk(engine, method, input);
   const final = await engine.waitForJob(job.job_id);
   if (final.error) throw new Error(`${method}: ${final.error.code}: ${final.error.message}`);
   return final;
 }
 
 async function sql(engine: Engine, text: string): Promise<Row[]> {
-  return (await call<{ rows: Row[] }>(engine, 'runSql', { sql: text })).rows;
+  return (await callOk(engine, 'runSql', { sql: text })).rows;
 }
 
 /**
@@ -62,7 +74,7 @@ async function trajectoryIds(engine: Engine): Promise<string[]> {
 }
 
 async function segmentCount(engine: Engine, trajectoryId: string): Promise<number> {
-  const answer = await call<{ segments: unknown[] }>(engine, 'getSegments', {
+  const answer = await callOk(engine, 'getSegments', {
     trajectory_id: trajectoryId,
   });
   return answer.segments.length;
@@ -75,10 +87,10 @@ async function labelLoop(engine: Engine, round: number): Promise<never> {
     const trajectoryId = ids[(round * 7 + i) % ids.length] ?? '';
     const segments = await segmentCount(engine, trajectoryId);
     for (let s = 0; s < segments; s += 1) {
-      const event = await call<Row>(engine, 'setLabel', {
+      const event = await callOk(engine, 'setLabel', {
         trajectory_id: trajectoryId,
         segment_index: s,
-        role_label: ROLE_LABELS[(round + i + s) % ROLE_LABELS.length],
+        role_label: ROLE_LABELS[(round + i + s) % ROLE_LABELS.length] ?? 'regression',
         annotator: CRASH_ANNOTATOR,
       });
       ack({ label_id: event.label_id, role_label: event.role_label });
@@ -98,14 +110,14 @@ async function reviewLoop(engine: Engine): Promise<never> {
     const segments = await segmentCount(engine, trajectoryId);
     for (let s = 0; s < segments; s += 1) {
       if (decided.has(`${trajectoryId}/${s}`)) continue;
-      const item = await call<Row>(engine, 'addReviewItem', {
+      const item = await callOk(engine, 'addReviewItem', {
         trajectory_id: trajectoryId,
         segment_index: s,
         by: CRASH_ANNOTATOR,
       });
       n += 1;
       const relabel = n % 2 === 0;
-      const answer = await call<Row>(engine, 'decideReviewItem', {
+      const answer = await callOk(engine, 'decideReviewItem', {
         item_id: item.item_id,
         decision: relabel ? 'relabel' : 'reject',
         ...(relabel ? { label: ROLE_LABELS[n % ROLE_LABELS.length] } : {}),

@@ -106,7 +106,11 @@ describe('the supervisor after a kill for another query', () => {
     first.emit(job('running'));
 
     const read = supervised.dispatch('listDatasets', {});
-    const write = supervised.dispatch('setLabel', {} as never);
+    const write = supervised.dispatch('setLabel', {
+      trajectory_id: 'ds:t1',
+      segment_index: 0,
+      role_label: 'regression',
+    });
     await new Promise((resolve) => setTimeout(resolve, 0));
     exit(killed);
     for (const reject of cutOff) reject();

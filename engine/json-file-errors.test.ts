@@ -4,8 +4,8 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { JobState } from '../shared/api';
-import { callOkByName, importDataset } from './testing/dispatch-test-support';
+import type { ApiInput, ApiMethod, JobState } from '../shared/api';
+import { callOk, importDataset } from './testing/dispatch-test-support';
 import { openEngine } from './engine';
 import type { Engine } from './core/engine-types';
 import { tempDir, writeJsonl } from './testing/test-support';
@@ -38,11 +38,7 @@ beforeAll(async () => {
     ],
   };
   await importDataset(engine, writeJsonl(path.join(dir, 'data.jsonl'), [record]), 'data');
-  const listed = await callOkByName<{ datasets: { dataset_id: string }[] }>(
-    engine.dispatchByName,
-    'listDatasets',
-    {},
-  );
+  const listed = await callOk(engine, 'listDatasets', {});
   datasetId = listed.datasets[0]?.dataset_id ?? '';
   mkdirSync(path.join(dir, 'home'));
   for (const name of ['id_rsa', 'credentials.json', 'passwd.jsonl']) {
@@ -58,8 +54,8 @@ afterAll(async () => {
 });
 
 /** The whole answer (and a job's final state) as the page would see it. */
-async function answerOf(method: string, input: unknown): Promise<string> {
-  const result = await engine.dispatchByName(method, input);
+async function answerOf<M extends ApiMethod>(method: M, input: ApiInput<M>): Promise<string> {
+  const result = await engine.dispatch(method, input);
   let text = JSON.stringify(result);
   const job = result.ok ? (result.value as Partial<JobState>) : null;
   if (job?.job_id !== undefined) text += JSON.stringify(await engine.waitForJob(job.job_id));
@@ -80,7 +76,7 @@ describe('reading a non-JSON file the caller names', () => {
     let reasons = 0;
     for (const file of secretFiles) {
       for (const format of ['auto', ...formats]) {
-        const input = { paths: [file], format, on_error: 'skip' };
+        const input = { paths: [file], format, on_error: 'skip' as const };
         const preview = await answerOf('previewImport', input);
         expectNoSecret(preview);
         if (preview.includes('invalid JSON (')) reasons += 1;
@@ -94,7 +90,7 @@ describe('reading a non-JSON file the caller names', () => {
         format: 'swe-agent',
         format_options: { report: file },
       };
-      for (const method of ['previewImport', 'startImport']) {
+      for (const method of ['previewImport', 'startImport'] as const) {
         const report = await answerOf(method, reported);
         expect(report).toContain('report is not JSON');
         expectNoSecret(report);

@@ -5,10 +5,10 @@ import { randomBytes } from 'node:crypto';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { JobState } from '../shared/api';
+import type { ApiInput, JobState } from '../shared/api';
 import { DEFAULT_API_KEY_ENV } from '../shared/api-judge';
 import { type CliRun, turnwiseProcess } from '../cli/turnwise-process-test-support';
-import { callOkByName } from './testing/dispatch-test-support';
+import { callOk, startJob, type JobMethod } from './testing/dispatch-test-support';
 import { openEngine } from './engine';
 import type { Engine } from './core/engine-types';
 import { startOpenAIChatServer, type OpenAIChatServer } from './testing/servers/openai-chat-server';
@@ -35,11 +35,8 @@ let vllm: ToyServer;
 const cliOutput: CliRun[] = [];
 const savedEnv = { judge: process.env[DEFAULT_API_KEY_ENV], scoring: process.env[SCORING_KEY_ENV] };
 
-const call = <T>(method: string, input: unknown) =>
-  callOkByName<T>(engine.dispatchByName, method, input);
-
-async function finished(method: string, input: unknown): Promise<JobState> {
-  const job = await engine.waitForJob((await call<JobState>(method, input)).job_id);
+async function finished<M extends JobMethod>(method: M, input: ApiInput<M>): Promise<JobState> {
+  const job = await engine.waitForJob((await startJob(engine, method, input)).job_id);
   expect(job.error).toBeNull();
   return job;
 }
@@ -121,7 +118,7 @@ describe('API keys and imported secrets never persist', () => {
       expect(request.headers.authorization).toBe(`Bearer ${JUDGE_KEY}`);
     }
     // The judge evaluation judges the suite (a human label) against the endpoint.
-    await call('setLabel', {
+    await callOk(engine, 'setLabel', {
       trajectory_id: 'runs:a',
       segment_index: 0,
       role_label: 'useful_exploration',
@@ -140,7 +137,7 @@ describe('API keys and imported secrets never persist', () => {
       dataset_id: 'runs',
     });
     expect(scored.result).toMatchObject({ turns_scored: 4 });
-    for (const target of ['trl-sft', 'verl-sft', 'tokens']) {
+    for (const target of ['trl-sft', 'verl-sft', 'tokens'] as const) {
       await finished('startExport', { target, out_dir: exportDir(`engine-${target}`) });
     }
     await engine.close();

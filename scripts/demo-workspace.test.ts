@@ -2,9 +2,8 @@
 // the numbers datasets/demo/README.md ("The checkpoint run") states, worked out by hand below.
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RunComparison } from '../shared/api-compare';
-import type { RunInfo } from '../shared/api-runs';
-import { callOkByName } from '../engine/testing/dispatch-test-support';
+import type { ApiInput } from '../shared/api';
+import { callOk } from '../engine/testing/dispatch-test-support';
 import { openEngine } from '../engine/engine';
 import type { Engine } from '../engine/core/engine-types';
 import { tempDir } from '../engine/testing/test-support';
@@ -12,10 +11,8 @@ import { ensureDemoWorkspace } from './demo-workspace';
 
 const { dir, cleanup } = tempDir();
 let engine: Engine;
-const call = <T>(method: string, input: unknown) =>
-  callOkByName<T>(engine.dispatchByName, method, input);
-const compare = (tasks: string) =>
-  call<RunComparison>('compareRuns', { runs: ['demo', 'checkpoint'], tasks });
+const compare = (tasks: ApiInput<'compareRuns'>['tasks']) =>
+  callOk(engine, 'compareRuns', { runs: ['demo', 'checkpoint'], tasks });
 
 beforeAll(async () => {
   const db = await ensureDemoWorkspace(path.join(dir, 'demo.duckdb'));
@@ -31,10 +28,7 @@ afterAll(async () => {
 
 describe('the demo workspace', () => {
   it('links the checkpoint run to the export of the base run it was trained on', async () => {
-    const { runs, exports } = await call<{ runs: RunInfo[]; exports: { tasks: number }[] }>(
-      'listRuns',
-      {},
-    );
+    const { runs, exports } = await callOk(engine, 'listRuns', {});
     expect(runs.map((r) => [r.dataset_id, r.parent, r.checkpoint])).toEqual([
       ['demo', null, null],
       ['checkpoint', 'demo', 'sft1'],

@@ -4,8 +4,7 @@ import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { JobState } from '../../shared/api';
-import { callOkByName } from '../testing/dispatch-test-support';
+import { callOk } from '../testing/dispatch-test-support';
 import { openEngine, type LocalEngine } from '../engine';
 import { plantedSecrets, type PlantedSecret } from '../testing/planted-secrets';
 import { tempDir, turnwiseRecord, writeJsonl } from '../testing/test-support';
@@ -32,7 +31,7 @@ beforeAll(async () => {
   messages.push({ role: 'user', content: `${MARKER} ${SECRETS.map((s) => s.text).join(' ')}` });
   const file = writeJsonl(path.join(work.dir, 'in.jsonl'), [record]);
   engine = await openEngine({ dbPath: path.join(work.dir, 'ws.duckdb') });
-  const job = await callOkByName<JobState>(engine.dispatchByName, 'startImport', {
+  const job = await callOk(engine, 'startImport', {
     paths: [file],
     dataset: 'logged',
   });
@@ -50,19 +49,15 @@ afterAll(async () => {
 describe('the engine log', () => {
   it('names each call and its outcome, never the content it carried', async () => {
     const literals = SECRETS.map((s) => `'${s.text.replaceAll("'", "''")}'`).join(', ');
-    await callOkByName(engine.dispatchByName, 'runSql', {
+    await callOk(engine, 'runSql', {
       sql: `SELECT ${literals}, '${MARKER}' AS m`,
     });
-    await callOkByName(engine.dispatchByName, 'runSql', {
+    await callOk(engine, 'runSql', {
       sql: `SELECT n_turns\n-- ${MARKER} ${SECRETS[0]?.text ?? ''}\nFROM trajectories`,
     });
-    const listed = await callOkByName<{ rows: { trajectory_id: string }[] }>(
-      engine.dispatchByName,
-      'listTrajectories',
-      {},
-    );
+    const listed = await callOk(engine, 'listTrajectories', {});
     const id = listed.rows[0]?.trajectory_id ?? '';
-    await callOkByName(engine.dispatchByName, 'getTrajectory', { trajectory_id: id });
+    await callOk(engine, 'getTrajectory', { trajectory_id: id });
     const missing = await engine.dispatch('getTrajectory', { trajectory_id: `x-${MARKER}` });
     expect(missing.ok).toBe(false);
     expect((await engine.dispatchByName(`${MARKER}${SECRETS[0]?.secret ?? ''}`, {})).ok).toBe(
