@@ -3,7 +3,6 @@
 // sends what the contract refuses (an unknown method, a bad input) calls engine.dispatchByName.
 import { expect } from 'vitest';
 import type { ApiInput, ApiMethod, ApiOutput, JobState } from '../../shared/api';
-import type { DispatchByName } from '../core/dispatch';
 import type { Engine } from '../core/engine-types';
 
 /** What answers typed API calls: an engine, or a dispatch a test made from handlers. */
@@ -35,19 +34,6 @@ export function startJob<M extends JobMethod>(
   input: ApiInput<M>,
 ): Promise<JobState> {
   return callOk(engine, method, input);
-}
-
-/**
- * The by-name call the tests used before callOk was typed; kept only until they move to callOk.
- */
-export async function callOkByName<T>(
-  dispatch: DispatchByName,
-  method: string,
-  input: unknown,
-): Promise<T> {
-  const result = await dispatch(method, input);
-  if (!result.ok) throw new Error(`${result.error.code}: ${result.error.message}`);
-  return result.value as T;
 }
 
 /** Imports one JSONL file as `dataset` and waits for the import to finish without error. */
