@@ -1,10 +1,10 @@
 // Calls the running server's API directly (to find ids for deep links), as the renderer would.
 import type { ApiInput, ApiMethod, ApiOutput, JobState } from '../shared/api';
+import { demoServerUrl } from './demo-workspace';
 
+/** The server of this spec file's demo workspace (useDemoWorkspace). */
 export function serverUrl(): URL {
-  const url = process.env.TURNWISE_URL;
-  if (!url) throw new Error('TURNWISE_URL is not set: run through playwright test (global setup)');
-  return new URL(url);
+  return demoServerUrl();
 }
 
 /** One API call, typed by its method: the input and output are the contract's. */
@@ -12,7 +12,7 @@ export function api<M extends ApiMethod>(method: M, input: ApiInput<M>): Promise
   return apiAt(serverUrl(), method, input);
 }
 
-/** An API call to a server other than the shared one (a spec serving its own workspace). */
+/** An API call to a server other than the demo one (a spec building a workspace of its own). */
 export function apiAt<M extends ApiMethod>(
   url: URL,
   method: M,
@@ -29,7 +29,7 @@ export function apiAs<T>(method: ApiMethod, input: unknown): Promise<T> {
   return post<T>(serverUrl(), method, input);
 }
 
-/** apiAs for a server other than the shared one. */
+/** apiAs for a server other than the demo one. */
 export function apiAsAt<T>(url: URL, method: ApiMethod, input: unknown): Promise<T> {
   return post<T>(url, method, input);
 }
@@ -74,17 +74,9 @@ export async function waitForJob(job: JobState): Promise<JobState> {
   return state;
 }
 
-/**
- * Imports files as `dataset` and returns the dataset that holds them. The specs share one
- * workspace and imports refuse content already imported, so a sample another spec imported
- * first is reused under its dataset id rather than failing the spec that comes second.
- */
+/** Imports files as `dataset` and returns the dataset that holds them. */
 export async function importFiles(paths: string[], dataset: string): Promise<string> {
   const job = await waitForJob(await api('startImport', { paths, dataset }));
-  if (job.error?.code === 'duplicate') {
-    const existing = (job.error.details as { dataset_id?: unknown } | undefined)?.dataset_id;
-    if (typeof existing === 'string') return existing;
-  }
   if (job.error) throw new Error(`import of ${paths.join(', ')}: ${job.error.message}`);
   return dataset;
 }

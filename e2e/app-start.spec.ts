@@ -4,6 +4,9 @@
 // (docs/performance.md, "App start").
 import { expect, test } from '@playwright/test';
 import { appUrl } from './api';
+import { useDemoWorkspace } from './demo-workspace';
+
+useDemoWorkspace();
 
 /** A string only the API table (shared/api.ts) holds: its getTrajectory range check. */
 const API_TABLE_MARKER = 'turns.to is before turns.from';

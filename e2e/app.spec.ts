@@ -1,5 +1,8 @@
 import { expect, test } from '@playwright/test';
 import { api, apiAs, appUrl, defined, serverUrl } from './api';
+import { useDemoWorkspace } from './demo-workspace';
+
+useDemoWorkspace();
 
 interface TrajectoryRow {
   trajectory_id: string;

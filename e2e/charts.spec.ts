@@ -3,6 +3,9 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import type { JobState } from '../shared/api';
 import { api, apiAs, appUrl, defined } from './api';
+import { useDemoWorkspace } from './demo-workspace';
+
+useDemoWorkspace();
 
 async function sql<T>(query: string): Promise<T[]> {
   return (await apiAs<{ rows: T[] }>('runSql', { sql: query })).rows;

@@ -1,7 +1,7 @@
 // Runs and their comparison, end to end: the demo base run, an export of its repair and config
 // rollouts, and the checkpoint run trained on it (datasets/demo/README.md, The checkpoint run).
-// The checkpoint shares task and group ids with the base run, so this spec builds and serves a
-// workspace of its own rather than adding it to the one the other specs count on.
+// This spec builds and serves a workspace of its own from the demo and checkpoint files, labeled
+// and exported with the CLI as a user would, rather than a copy of the demo workspace.
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import type { ApiInput, ApiMethod } from '../shared/api';

@@ -1,5 +1,8 @@
 import { expect, test } from '@playwright/test';
 import { api, appUrl, defined } from './api';
+import { useDemoWorkspace } from './demo-workspace';
+
+useDemoWorkspace();
 
 test('credit panel: parameters change the trajectory and dataset credit at once; store keeps it', async ({
   page,

@@ -1,5 +1,8 @@
 import { expect, test } from '@playwright/test';
 import { api, appUrl, defined } from './api';
+import { useDemoWorkspace } from './demo-workspace';
+
+useDemoWorkspace();
 
 interface Turn {
   turn_index: number;

@@ -3,6 +3,9 @@
 // is kept in the workspace) until Reset columns.
 import { expect, test, type Page } from '@playwright/test';
 import { api, appUrl } from './api';
+import { useDemoWorkspace } from './demo-workspace';
+
+useDemoWorkspace();
 
 const SHOTS = process.env.TURNWISE_SHOTS ?? 'test-results/explorer-columns';
 
@@ -18,11 +21,6 @@ const option = (page: Page, column: string) =>
   page.locator(`[data-testid="explorer-column-option"][data-column="${column}"]`);
 const firstIdCell = (page: Page) =>
   page.getByTestId('trajectory-row').first().getByRole('gridcell').first();
-
-// The specs share one workspace: later ones expect the default columns.
-test.afterAll(async () => {
-  await api('setExplorerLayout', { columns: [] });
-});
 
 test('the default columns fit at 1440 px and numeric headers are not clipped', async ({ page }) => {
   await page.setViewportSize({ width: 1440, height: 900 });

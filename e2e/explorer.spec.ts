@@ -3,6 +3,9 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import path from 'node:path';
 import { api, appUrl, importFiles } from './api';
+import { useDemoWorkspace } from './demo-workspace';
+
+useDemoWorkspace();
 
 const SHOTS = process.env.TURNWISE_SHOTS ?? 'test-results/explorer';
 

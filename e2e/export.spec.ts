@@ -6,6 +6,9 @@ import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import type { ApiInput } from '../shared/api';
 import { api, appUrl } from './api';
+import { useDemoWorkspace } from './demo-workspace';
+
+useDemoWorkspace();
 
 const SHOTS = process.env.TURNWISE_SHOTS ?? 'test-results/export';
 

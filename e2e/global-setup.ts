@@ -1,11 +1,12 @@
-// Builds a fresh workspace from the committed demo data and serves it with `turnwise serve`, as a
-// user would, for the browser tests. The URL (with its token) is passed on in TURNWISE_URL.
+// Builds the template workspace from the committed demo data with `turnwise import`, as a user
+// would, once per run. Each spec file serves a copy of its own (demo-workspace.ts); the template's
+// path is passed on to the workers in TURNWISE_E2E_TEMPLATE.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { ensureSamples } from '../engine/testing/samples/ensure-samples';
-import { startServe } from '../scripts/serve-workspace';
+import { TEMPLATE_ENV } from './demo-workspace';
 
 const root = path.resolve(import.meta.dirname, '..');
 const cli = path.join(root, 'bin', 'turnwise.js');
@@ -47,13 +48,10 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   });
   if (second.status !== 0) throw new Error(`hostile import failed: ${second.stderr}`);
 
-  const server = await startServe(db, { timeoutMs: 30_000 });
-  const url = server.url;
-  process.env.TURNWISE_URL = url;
-  process.env.TURNWISE_E2E_DB = db;
+  // Both imports have exited, so the file is closed and checkpointed: the workers copy it as is.
+  process.env[TEMPLATE_ENV] = db;
 
   return async () => {
-    await server.stop();
     rmSync(dir, { recursive: true, force: true });
   };
 }

@@ -8,6 +8,9 @@ import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { api, appUrl, waitForJob } from './api';
 import { openSqlEditor, typeQuery } from './sql-editor';
+import { useDemoWorkspace } from './demo-workspace';
+
+useDemoWorkspace();
 
 const LOADED = { timeout: 30_000 };
 const DATASET = 'hostile-corpus';

@@ -6,6 +6,9 @@ import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { samplePath } from '../engine/testing/test-support';
 import { api, appUrl } from './api';
+import { useDemoWorkspace } from './demo-workspace';
+
+useDemoWorkspace();
 
 function folderOf(name: string, files: Record<string, string>): string {
   const folder = path.join(test.info().outputDir, name);

@@ -5,6 +5,9 @@ import { expect, test } from '@playwright/test';
 import { plantedSecrets } from '../engine/testing/planted-secrets';
 import { samplePath } from '../engine/testing/test-support';
 import { api, apiAs, appUrl } from './api';
+import { useDemoWorkspace } from './demo-workspace';
+
+useDemoWorkspace();
 
 const samples = samplePath();
 

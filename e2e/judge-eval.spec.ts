@@ -9,6 +9,9 @@ import {
 } from '../engine/testing/servers/openai-chat-server';
 import type { RoleLabel } from '../shared/model';
 import { api, apiAs, appUrl, defined } from './api';
+import { useDemoWorkspace } from './demo-workspace';
+
+useDemoWorkspace();
 
 interface Sql {
   rows: Record<string, string | number | boolean | null>[];
@@ -26,7 +29,7 @@ test.afterAll(async () => {
   await server.close();
 });
 
-/** The last demo trajectory (by id) with this outcome: not one other specs label. */
+/** The last demo trajectory (by id) with this outcome. */
 async function lastTrajectory(success: boolean): Promise<string> {
   const { rows } = await apiAs<Sql>('runSql', {
     sql: `SELECT trajectory_id FROM trajectories WHERE dataset_id = 'demo' AND success = ${success}

@@ -8,6 +8,9 @@ import {
 } from '../engine/testing/servers/openai-chat-server';
 import { apiAs, appUrl } from './api';
 import { DEFAULT_JUDGE_CONCURRENCY } from '../shared/api-judge';
+import { useDemoWorkspace } from './demo-workspace';
+
+useDemoWorkspace();
 
 interface Sql {
   rows: Record<string, number | string>[];

@@ -2,12 +2,14 @@
 // in force in labels_effective), and the heuristic rule set run from the dataset page.
 import { expect, test, type Page } from '@playwright/test';
 import { api, apiAs, appUrl, defined } from './api';
+import { useDemoWorkspace } from './demo-workspace';
+
+useDemoWorkspace();
 
 interface Sql {
   rows: Record<string, string | number | null>[];
 }
 
-// Not trajectories other specs label (the judge takes the first three by id).
 const TRAJECTORY = 'demo:repair-012-s3';
 const OTHER = 'demo:repair-012-s4';
 // The page loads the trajectory and its side panels together; give a busy machine time.

@@ -3,6 +3,13 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { api, apiAs, appUrl } from './api';
+import { useDemoWorkspace } from './demo-workspace';
+
+useDemoWorkspace();
+
+// The preview is the first import this file's server sees: the engine loads its importers and
+// starts a read worker first, which can take a while on a busy 2-core machine.
+const LOADED = { timeout: 30_000 };
 
 test('a custom mapping in Monaco previews live and imports a shape no reader knows', async ({
   page,
@@ -39,11 +46,11 @@ test('a custom mapping in Monaco previews live and imports a shape no reader kno
   await expect(page.getByTestId('mapping-editor')).toBeVisible();
   await page.getByTestId('mapping-select').selectOption('odd-shape');
   const preview = page.getByTestId('import-preview');
-  await expect(preview).toContainText('custom mapping');
+  await expect(preview).toContainText('custom mapping', LOADED);
   await expect(preview).toContainText('hello k1');
   await page.screenshot({ path: 'test-results/mapping.png' });
   await page.getByTestId('import-start').click();
-  await expect(page.getByTestId('import-done')).toContainText('Imported 2 trajectories');
+  await expect(page.getByTestId('import-done')).toContainText('Imported 2 trajectories', LOADED);
   const rows = await apiAs<{ rows: { trajectory_id: string; reward: number }[] }>('runSql', {
     sql: "SELECT trajectory_id, reward FROM trajectories WHERE dataset_id = 'odd-shape' ORDER BY 1",
   });

@@ -8,6 +8,9 @@ import path from 'node:path';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { BOMBS, SLOW_UNDER_CAPS } from '../renderer/test/markdown-bombs';
 import { appUrl, importFiles } from './api';
+import { useDemoWorkspace } from './demo-workspace';
+
+useDemoWorkspace();
 
 const LOADED = { timeout: 30_000 };
 const ID = 'markdown-bombs:bombs';

@@ -7,6 +7,9 @@ import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { samplePath } from '../engine/testing/test-support';
 import { apiAs, appUrl, defined, importFiles } from './api';
+import { useDemoWorkspace } from './demo-workspace';
+
+useDemoWorkspace();
 
 const LOADED = { timeout: 30_000 };
 const PNG =
@@ -52,7 +55,6 @@ function leaks(page: Page): string[] {
 }
 
 test.beforeAll(async () => {
-  // import.spec imported this sample through the dialog already; importFiles then reuses it.
   tauDataset = await importFiles(
     [samplePath('tau-bench', 'gpt-4o-airline.subset4.json')],
     'markdown-tau',

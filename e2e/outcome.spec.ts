@@ -1,6 +1,9 @@
 import { expect, test } from '@playwright/test';
 import { samplePath } from '../engine/testing/test-support';
 import { apiAs, appUrl, importFiles } from './api';
+import { useDemoWorkspace } from './demo-workspace';
+
+useDemoWorkspace();
 
 const successes = async (dataset: string) =>
   (

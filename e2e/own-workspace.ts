@@ -1,5 +1,5 @@
-// A workspace of a spec's own, built with `turnwise` commands and served like the shared one, for
-// specs whose datasets would change what the other specs count (runs sharing task and group ids).
+// A workspace of a spec's own, built with `turnwise` commands and served like the demo one, for
+// specs that need other data than the demo workspace's (demo-workspace.ts).
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -3,12 +3,14 @@
 // a segment labeled under it, and that annotator compared with another on the agreement page.
 import { expect, test, type Page } from '@playwright/test';
 import { api, appUrl } from './api';
+import { useDemoWorkspace } from './demo-workspace';
+
+useDemoWorkspace();
 
 const SHOTS = process.env.TURNWISE_SHOTS ?? 'test-results/prompts';
 // Monaco is a multi-megabyte lazy chunk; on a busy 2-core machine it can take a while.
 const MONACO = { timeout: 30_000 };
 const ADDED = 'Call out repeated actions as regressions.';
-// A trajectory no other spec labels.
 const TRAJECTORY = 'demo:investigate-023-s7';
 const ME = 'e2e-ann';
 const OTHER = 'e2e-other';

@@ -1,5 +1,8 @@
 import { expect, test } from '@playwright/test';
 import { apiAs, appUrl } from './api';
+import { useDemoWorkspace } from './demo-workspace';
+
+useDemoWorkspace();
 
 interface Sql {
   rows: { n: number }[];

@@ -6,6 +6,9 @@ import { expect, test } from '@playwright/test';
 import type { JobState } from '../shared/api';
 import type { ReviewQueueItem, ReviewRule, ReviewRuleStats } from '../shared/api-review';
 import { api, appUrl, defined } from './api';
+import { useDemoWorkspace } from './demo-workspace';
+
+useDemoWorkspace();
 
 const SHOTS = process.env.TURNWISE_SHOTS ?? 'test-results/review';
 const REVIEWER = 'e2e-reviewer';

@@ -13,6 +13,9 @@ import {
 } from '../engine/testing/servers/vllm-completions-server';
 import { startSglangServer } from '../engine/testing/servers/sglang-server';
 import { api, apiAs, appUrl } from './api';
+import { useDemoWorkspace } from './demo-workspace';
+
+useDemoWorkspace();
 
 let policy: ToyServer;
 let ref: ToyServer;

@@ -1,6 +1,9 @@
 import { expect, test } from '@playwright/test';
 import { samplePath } from '../engine/testing/test-support';
 import { api, apiAs, appUrl, importFiles } from './api';
+import { useDemoWorkspace } from './demo-workspace';
+
+useDemoWorkspace();
 
 async function firstTrajectory(dataset: string): Promise<{ id: string; replies: number }> {
   const { rows } = await apiAs<{ rows: { trajectory_id: string; replies: number }[] }>('runSql', {

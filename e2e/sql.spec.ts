@@ -1,6 +1,9 @@
 import { expect, test } from '@playwright/test';
 import { apiAs, appUrl } from './api';
 import { openSqlEditor, typeQuery } from './sql-editor';
+import { useDemoWorkspace } from './demo-workspace';
+
+useDemoWorkspace();
 
 const SHOTS = process.env.TURNWISE_SHOTS ?? 'test-results/sql';
 

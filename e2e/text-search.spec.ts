@@ -3,6 +3,9 @@
 // explorer keeps the text field focused while the search is made.
 import { expect, test } from '@playwright/test';
 import { api, apiAs, appUrl } from './api';
+import { useDemoWorkspace } from './demo-workspace';
+
+useDemoWorkspace();
 
 const SHOTS = process.env.TURNWISE_SHOTS ?? 'test-results/text-search';
 const formatted = (n: number) => new RegExp(`^${n.toLocaleString('en-US')} trajectories`);

@@ -9,6 +9,9 @@ import { loadLocalTokenizer } from '../engine/export/local-tokenizer';
 import { writeFixtureTokenizer } from '../engine/testing/tokenizer-fixture';
 import { writeJsonl } from '../engine/testing/test-support';
 import { apiAs, appUrl, defined, importFiles } from './api';
+import { useDemoWorkspace } from './demo-workspace';
+
+useDemoWorkspace();
 
 const LOADED = { timeout: 30_000 };
 

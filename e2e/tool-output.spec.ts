@@ -5,6 +5,9 @@ import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { samplePath } from '../engine/testing/test-support';
 import { appUrl, importFiles } from './api';
+import { useDemoWorkspace } from './demo-workspace';
+
+useDemoWorkspace();
 
 const HERMES = path.resolve(
   import.meta.dirname,

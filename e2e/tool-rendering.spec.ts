@@ -3,6 +3,9 @@
 // shows the exact stored JSON.
 import { expect, test, type Page } from '@playwright/test';
 import { apiAs, appUrl, defined } from './api';
+import { useDemoWorkspace } from './demo-workspace';
+
+useDemoWorkspace();
 
 type Row = { trajectory_id: string; turn_index: number; arguments: string };
 

@@ -6,6 +6,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { api, apiAs, appUrl, defined, waitForJob } from './api';
+import { useDemoWorkspace } from './demo-workspace';
+
+useDemoWorkspace();
 
 interface FailureSignal {
   turn_index: number;
@@ -154,7 +157,7 @@ test('a 2,000-turn trajectory opens at once, virtualized, and scrolls to far tur
   page,
 }) => {
   test.setTimeout(180_000); // the import of 2,000 turns comes first, on a shared machine
-  // Its own dataset, so no other spec's counts change: 1 system + 1 user + 999 call/result pairs
+  // Its own dataset, so the demo's counts stay as they are: 1 system + 1 user + 999 call/result pairs
   // of varying lengths (so card heights vary), the last result holding a unique word.
   const messages: Record<string, unknown>[] = [
     { role: 'system', content: 'A long session.' },

@@ -3,6 +3,9 @@
 import { expect, test } from '@playwright/test';
 import { samplePath } from '../engine/testing/test-support';
 import { apiAs, appUrl, defined, importFiles } from './api';
+import { useDemoWorkspace } from './demo-workspace';
+
+useDemoWorkspace();
 
 const LOADED = { timeout: 30_000 };
 

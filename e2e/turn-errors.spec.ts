@@ -3,6 +3,9 @@
 import { expect, test } from '@playwright/test';
 import { samplePath } from '../engine/testing/test-support';
 import { apiAs, appUrl, defined, importFiles } from './api';
+import { useDemoWorkspace } from './demo-workspace';
+
+useDemoWorkspace();
 
 type SqlRows = { rows: Record<string, unknown>[] };
 
@@ -30,8 +33,8 @@ test('tool errors are badged, counted as failure signals and filterable', async 
   expect(signals).toBeGreaterThanOrEqual(errorCount);
   await page.screenshot({ path: 'test-results/turn-errors.png' });
 
-  // The whole workspace (the demo and whatever other specs imported): the filter keeps exactly
-  // the trajectories SQL finds with an error turn.
+  // The whole workspace (the demo, the hostile dataset and this import): the filter keeps
+  // exactly the trajectories SQL finds with an error turn.
   const { rows: errored } = await apiAs<SqlRows>('runSql', {
     sql: `SELECT count(DISTINCT trajectory_id) AS n FROM turns WHERE error IS NOT NULL`,
   });

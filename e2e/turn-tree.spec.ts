@@ -1,5 +1,8 @@
 import { expect, test } from '@playwright/test';
 import { api, appUrl } from './api';
+import { useDemoWorkspace } from './demo-workspace';
+
+useDemoWorkspace();
 
 test('group page: the turn-tree graph draws the group and a chosen node shows its statistics', async ({
   page,

@@ -1,7 +1,7 @@
 // A console query DuckDB cannot interrupt inside one call (RE2 matching a long text against a long
 // pattern, ~40 s): Cancel and the time limit still answer within a second, because the engine's
-// process is ended and restarted, and the console goes on working. On a workspace of its own: the
-// restart would cut off another spec's writes.
+// process is ended and restarted, and the console goes on working. On a workspace of its own with
+// the tau-bench samples, imported with the CLI.
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { samplePath } from '../engine/testing/test-support';
