@@ -28,6 +28,12 @@ const folders = (dir: string) =>
 const files = (dir: string, pattern: RegExp) =>
   readdirSync(path.join(ROOT, dir)).filter((name) => pattern.test(name));
 
+/** The API parts, `X` of each shared/api-X.ts (api-method.ts is the contract's helper, none). */
+const apiParts = () =>
+  files('shared', /^api-[a-z-]+\.ts$/)
+    .map((file) => file.slice('api-'.length, -'.ts'.length))
+    .filter((part) => part !== 'method');
+
 /** The feature a name belongs to: itself, or `<feature>-<part>`. */
 const featureOf = (name: string): string | undefined =>
   [...names].find((feature) => name === feature || name.startsWith(`${feature}-`));
@@ -86,9 +92,7 @@ function commandFiles(): Map<string, string> {
 
 describe('feature names', () => {
   it('every API part is a feature’s, and every feature with an API has its part', () => {
-    const parts = files('shared', /^api-[a-z-]+\.ts$/)
-      .map((file) => file.slice('api-'.length, -'.ts'.length))
-      .filter((part) => part !== 'method');
+    const parts = apiParts();
     expect(parts.filter((part) => featureOf(part) === undefined)).toEqual([]);
     expect(withLayer('api').filter((feature) => !parts.includes(feature))).toEqual([]);
   });
@@ -97,9 +101,7 @@ describe('feature names', () => {
     const base = new Set<string>([...ENGINE_BASE, 'testing']);
     const strays = folders('engine').filter((folder) => !base.has(folder) && !names.has(folder));
     expect(strays).toEqual([]);
-    const parts = files('shared', /^api-[a-z-]+\.ts$/)
-      .map((file) => file.slice('api-'.length, -'.ts'.length))
-      .filter((part) => part !== 'method');
+    const parts = apiParts();
     const missing = parts.flatMap((part) => {
       const feature = featureOf(part) as FeatureName;
       const outside = HANDLERS_OUTSIDE_ENGINE[feature];
