@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createHttpTransport, TOKEN_HEADER } from './http-transport';
+import { RUNNING_IMPORT_JOB } from '../test/job';
 
 function jsonResponse(body: unknown, status = 200): Response {
   return new Response(JSON.stringify(body), {
@@ -77,16 +78,7 @@ describe('http transport', () => {
     expect(sources).toHaveLength(1);
     expect(sources[0]?.url).toBe('/api/events?token=a%20b');
 
-    const job = {
-      job_id: 'j1',
-      kind: 'import',
-      status: 'running',
-      progress: { done: 1, total: 2, unit: 'files', message: '' },
-      started_at: '2025-01-01T00:00:00Z',
-      finished_at: null,
-      result: null,
-      error: null,
-    };
+    const job = RUNNING_IMPORT_JOB;
     const deliver = (data: string) =>
       sources[0]?.source.onmessage?.call(sources[0].source, new MessageEvent('message', { data }));
     deliver(JSON.stringify(job));

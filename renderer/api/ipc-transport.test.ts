@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { JobState } from '../../shared/api';
 import type { TurnwiseBridge } from '../../shared/bridge';
 import { createIpcTransport } from './ipc-transport';
+import { RUNNING_IMPORT_JOB } from '../test/job';
 
 /** A bridge whose job events the test pushes; no API method is called. */
 function bridgeWithEvents() {
@@ -20,16 +21,7 @@ describe('IPC transport', () => {
     const { bridge, push } = bridgeWithEvents();
     const seen: JobState[] = [];
     const off = createIpcTransport(bridge).onJobEvent((job) => seen.push(job));
-    const job = {
-      job_id: 'j1',
-      kind: 'import',
-      status: 'running',
-      progress: { done: 1, total: 2, unit: 'files', message: '' },
-      started_at: '2025-01-01T00:00:00Z',
-      finished_at: null,
-      result: null,
-      error: null,
-    };
+    const job = RUNNING_IMPORT_JOB;
     push(job);
     push({ job_id: 'incomplete' });
     push('not a job');
